@@ -1,0 +1,39 @@
+import { readPaste } from './detect.js';
+import { cookieValue, firstFound, headerValue, inPreferenceOrder, originOf } from './pick.js';
+
+/** Everything a pasted request holds that a client needs. */
+export interface Credentials {
+  /** The `x-access-token` header (as `extract_access_token_from_curl`). */
+  access_token: string | null;
+  /** The `session` cookie, as written (as `extract_session_from_curl`). */
+  session_cookie: string | null;
+  /** The anti-bot clearance cookie `cf_clearance`, read like `session`. */
+  cf_clearance: string | null;
+  /** The `User-Agent` header (or curl's `-A` / `--user-agent`). */
+  user_agent: string | null;
+  /** `scheme://host[:port]` of the request URL. */
+  base_url: string | null;
+}
+
+/**
+ * Reads the credentials out of anything copied from DevTools: "Copy as cURL"
+ * in every shell (bash, cmd, PowerShell), "Copy as PowerShell", "Copy as
+ * fetch", "Copy request headers" and HAR files. The format is detected from
+ * the text. Total on strings: never throws for a string; absent or empty
+ * values are null.
+ *
+ * @throws TypeError when `text` is not a string.
+ */
+export function extract_credentials(text: string): Credentials {
+  if (typeof text !== 'string') {
+    throw new TypeError(`the paste must be a string (got ${text === null ? 'null' : typeof text})`);
+  }
+  const ordered = inPreferenceOrder(readPaste(text).requests);
+  return {
+    access_token: firstFound(ordered, (r) => headerValue(r, 'x-access-token')),
+    session_cookie: firstFound(ordered, (r) => cookieValue(r, 'session')),
+    cf_clearance: firstFound(ordered, (r) => cookieValue(r, 'cf_clearance')),
+    user_agent: firstFound(ordered, (r) => headerValue(r, 'user-agent')),
+    base_url: firstFound(ordered, originOf),
+  };
+}

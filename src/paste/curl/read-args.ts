@@ -1,0 +1,115 @@
+import type { PastedRequest } from '../request.js';
+import { findLongOption, findShortOption, type CurlOption } from './options.js';
+
+interface Draft {
+  url: string | null;
+  headers: Array<readonly [string, string]>;
+  cookie_strings: string[];
+}
+
+function newDraft(): Draft {
+  return { url: null, headers: [], cookie_strings: [] };
+}
+
+/** Splits `Name: value` as curl's -H does; `Name;` is curl's way to send an empty header. */
+function parseHeaderArg(arg: string): readonly [string, string] | null {
+  if (arg.startsWith('@')) return null; // headers read from a file we cannot see
+  const colon = arg.indexOf(':');
+  if (colon < 0) {
+    const trimmed = arg.trim();
+    return trimmed.endsWith(';') ? [trimmed.slice(0, -1).trim(), ''] : null;
+  }
+  return [arg.slice(0, colon).trim(), arg.slice(colon + 1).trim()];
+}
+
+function apply(draft: Draft, option: CurlOption, value: string | undefined): void {
+  if (value === undefined) return;
+  switch (option.name) {
+    case 'header':
+      {
+        const header = parseHeaderArg(value);
+        if (header !== null) draft.headers.push(header);
+      }
+      break;
+    case 'cookie':
+      // curl's own rule: a -b value without '=' names a cookie-jar file.
+      if (value.includes('=')) draft.cookie_strings.push(value);
+      break;
+    case 'user-agent':
+      draft.headers.push(['User-Agent', value]);
+      break;
+    case 'url':
+      if (draft.url === null) draft.url = value;
+      break;
+    default:
+      break; // every other option's value is skipped, never read as a header
+  }
+}
+
+/**
+ * Reads curl's arguments (the words after `curl`) as curl itself does: long
+ * options exact or by unambiguous prefix, `--name=value`, `--no-`/`--expand-`
+ * prefixes, clustered short options (`-sH'x: y'`), `--` ending the options,
+ * and `-:`/`--next` starting another transfer. Every option that takes a value
+ * consumes it, so body text is never mistaken for a header or a cookie.
+ */
+export function readCurlArgs(args: readonly string[]): PastedRequest[] {
+  const requests: PastedRequest[] = [];
+  let draft = newDraft();
+  let optionsEnded = false;
+
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!optionsEnded && arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    if (!optionsEnded && arg.length > 2 && arg.startsWith('--')) {
+      let word = arg.slice(2);
+      let negated = false;
+      if (word.startsWith('no-')) {
+        negated = true;
+        word = word.slice(3);
+      } else if (word.startsWith('expand-')) {
+        word = word.slice(7);
+      }
+      let inline: string | undefined;
+      const eq = word.indexOf('=');
+      if (eq >= 0) {
+        inline = word.slice(eq + 1);
+        word = word.slice(0, eq);
+      }
+      const option = findLongOption(word);
+      if (option === null || negated) continue; // unknown, or `--no-bool`: takes no value
+      if (option.name === 'next') {
+        requests.push(draft);
+        draft = newDraft();
+        continue;
+      }
+      if (option.kind !== 'value') continue;
+      const value = inline ?? args[++i];
+      apply(draft, option, value);
+      continue;
+    }
+    if (!optionsEnded && arg.length > 1 && arg.startsWith('-')) {
+      for (let j = 1; j < arg.length; j++) {
+        const option = findShortOption(arg[j] as string);
+        if (option === null) break; // curl rejects the whole word
+        if (option.name === 'next') {
+          requests.push(draft);
+          draft = newDraft();
+          continue;
+        }
+        if (option.kind === 'value') {
+          const value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
+          apply(draft, option, value);
+          break;
+        }
+      }
+      continue;
+    }
+    if (draft.url === null) draft.url = arg;
+  }
+  requests.push(draft);
+  return requests;
+}

@@ -1,0 +1,60 @@
+/** What the sandbox saw of the GraphQL requests, for tests to check. */
+import type { IncomingMessage } from 'node:http';
+import type { SandboxStats } from './types.js';
+
+// A sandbox left running for days must not grow without bound.
+const MAX_ENTRIES = 10_000;
+
+/** Accumulates {@link SandboxStats}. */
+export class StatsRecorder {
+  #requests = 0;
+  #mutations = 0;
+  readonly #byOperation = new Map<string, number>();
+  readonly #tokens: string[] = [];
+  #lastHeaders: Record<string, string | string[] | undefined> = {};
+  readonly #lineCounts: { cookie: number; access_token: number }[] = [];
+
+  /** Records a request as it arrives on the GraphQL path. */
+  arrived(req: IncomingMessage): void {
+    this.#requests++;
+    const token = req.headers['x-access-token'];
+    if (typeof token === 'string' && token !== '') pushBounded(this.#tokens, token);
+    this.#lastHeaders = { ...req.headers };
+    let cookie = 0;
+    let accessToken = 0;
+    // rawHeaders alternates name, value; names keep the client's case.
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = (req.rawHeaders[i] as string).toLowerCase();
+      if (name === 'cookie') cookie++;
+      else if (name === 'x-access-token') accessToken++;
+    }
+    pushBounded(this.#lineCounts, Object.freeze({ cookie, access_token: accessToken }));
+  }
+
+  /** Counts a request under its operation name ('' when it had none). */
+  operation(name: string): void {
+    this.#byOperation.set(name, (this.#byOperation.get(name) ?? 0) + 1);
+  }
+
+  /** Counts a mutation that reached the ledger. */
+  mutationExecuted(): void {
+    this.#mutations++;
+  }
+
+  /** A copy, frozen, that later requests do not change. */
+  snapshot(): SandboxStats {
+    return Object.freeze({
+      requests: this.#requests,
+      mutations_executed: this.#mutations,
+      by_operation: Object.freeze(Object.fromEntries(this.#byOperation)),
+      tokens_seen: Object.freeze([...this.#tokens]),
+      last_headers: Object.freeze({ ...this.#lastHeaders }),
+      header_line_counts: Object.freeze([...this.#lineCounts]),
+    });
+  }
+}
+
+function pushBounded<T>(list: T[], item: T): void {
+  list.push(item);
+  if (list.length > MAX_ENTRIES) list.shift();
+}

@@ -1,0 +1,100 @@
+/**
+ * The contract of the local sandbox: a stand-in for the site's GraphQL API on
+ * 127.0.0.1, with the site's authentication behaviour, that programs and the
+ * client's tests talk to over real HTTP.
+ */
+
+/** A way the sandbox can be told to misbehave, for the next matching requests. */
+export type SandboxFault =
+  /** Answer with this HTTP status (500, 502, 503, ...) and a short body. */
+  | { readonly kind: 'status'; readonly status: number; readonly retry_after?: string }
+  /** Destroy the socket without answering (the client sees a network error). */
+  | { readonly kind: 'drop' }
+  /** Process the request normally (the mutation happens) then destroy the socket before answering. */
+  | { readonly kind: 'drop_after_processing' }
+  /** Wait this long before answering normally. */
+  | { readonly kind: 'slow'; readonly delay_ms: number }
+  /** Answer 200 with a body that is not JSON. */
+  | { readonly kind: 'bad_json' };
+
+/** Options of {@link start_sandbox}; every one optional. */
+export interface SandboxOptions {
+  /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Lifetime of an issued access token in seconds; default 3600. */
+  readonly token_ttl_seconds?: number;
+  /**
+   * Demand a `cf_clearance` cookie bound to the User-Agent it was issued for,
+   * as stake.com does (stake.us does not). Without one: 403 with a challenge
+   * page and `cf-mitigated: challenge`. Default false.
+   */
+  readonly require_clearance?: boolean;
+  /**
+   * Rate limit: at most `max_requests` per `window_ms` (all clients together);
+   * past it, 429 with `Retry-After: retry_after_seconds`. Default: no limit.
+   */
+  readonly rate_limit?: {
+    readonly max_requests: number;
+    readonly window_ms: number;
+    readonly retry_after_seconds?: number;
+  } | null;
+  /** Rotate the `session` cookie (Set-Cookie) on every authenticated answer. Default false. */
+  readonly rotate_session?: boolean;
+  /** Starting balance of each currency for a new user; default `{ btc: 1, usd: 1000 }`. */
+  readonly starting_balances?: Readonly<Record<string, number>>;
+  /**
+   * With `rotate_session`: how long a replaced `session` cookie keeps working, in
+   * seconds, so requests already in flight with it still succeed. Default 10.
+   */
+  readonly session_grace_seconds?: number;
+  /**
+   * Seed of the dice rolls. Given, every run with the same seed and the same
+   * sequence of logins and bets rolls the same numbers; omitted, a random one.
+   */
+  readonly dice_seed?: string;
+}
+
+/** Credentials the sandbox issued, as a logged-in browser would hold them. */
+export interface SandboxLogin {
+  readonly access_token: string;
+  readonly session_cookie: string;
+  /** Seconds until the token expires. */
+  readonly expires_in: number;
+  readonly user_id: string;
+}
+
+/** What the sandbox saw: enough for tests to prove nothing was sent twice. */
+export interface SandboxStats {
+  /** HTTP requests received on the GraphQL path, whatever their outcome. */
+  readonly requests: number;
+  /** Mutations executed (a bet that reached the ledger counts once). */
+  readonly mutations_executed: number;
+  /** Requests per GraphQL operation name ('' when the request had none). */
+  readonly by_operation: Readonly<Record<string, number>>;
+  /** Tokens seen in `X-Access-Token`, one entry per request, in arrival order. */
+  readonly tokens_seen: readonly string[];
+  /** Raw headers of the last request (names lower-cased; repeated headers joined as Node does). */
+  readonly last_headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** How many `Cookie` and `X-Access-Token` header lines each request carried, in arrival order. */
+  readonly header_line_counts: ReadonlyArray<{ readonly cookie: number; readonly access_token: number }>;
+}
+
+/** A running sandbox. Stop it with `close()` or `await using`. */
+export interface Sandbox extends AsyncDisposable {
+  /** Base URL, `http://127.0.0.1:PORT` — pass it as a client's `base_url`. */
+  readonly url: string;
+  /** Logs a new user in: issues a token and a session cookie. */
+  login(name?: string): SandboxLogin;
+  /** Issues a `cf_clearance` value valid only with this User-Agent. */
+  issue_clearance(user_agent: string): string;
+  /** Makes the next `count` GraphQL requests (default 1) misbehave as `fault` says. */
+  fail_next(fault: SandboxFault, count?: number): void;
+  /** Revokes a token now (the next request with it gets the site's "not logged in" answer). */
+  revoke_token(access_token: string): void;
+  /** A copy of what the sandbox has seen so far. */
+  stats(): SandboxStats;
+  /** A cURL paste (bash flavour) of a GraphQL request a browser logged in as `login` would send. */
+  sample_curl(login: SandboxLogin, user_agent?: string, clearance?: string): string;
+  /** Stops listening and drops open connections. Resolves when closed; safe to call twice. */
+  close(): Promise<void>;
+}
