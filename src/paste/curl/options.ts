@@ -99,7 +99,7 @@ hostpubmd5 V
 hostpubsha256 V
 hsts V
 http0.9 B
-http1.0 N
+http1.0 N 0
 http1.1 N
 http2 N
 http2-prior-knowledge N

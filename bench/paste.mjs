@@ -1,0 +1,64 @@
+// Extraction speed against the floor no parser can beat: one String.prototype.indexOf
+// scan over the same text. Quoted as ratios measured in one run on one machine.
+// Run through `npm run bench` (builds dist/ first).
+import { readFileSync } from 'node:fs';
+import { Bench } from 'tinybench';
+import { extract_credentials } from '../dist/index.js';
+
+const sample = readFileSync(new URL('../test/fixtures/pastes/chrome-bash.txt', import.meta.url), 'utf8');
+
+/** A Chrome bash paste whose --data-raw body is padded to make the whole paste `size` bytes. */
+function pasteOfSize(size) {
+  const head = sample.slice(0, sample.indexOf('--data-raw'));
+  const filler = 'a'.repeat(Math.max(0, size - head.length - 40));
+  return `${head}--data-raw '{"query":"${filler}"}'\n`;
+}
+
+const cases = [
+  ['typical paste (3 KB)', pasteOfSize(3 * 1024)],
+  ['256 KB body', pasteOfSize(256 * 1024)],
+  ['512 KB body', pasteOfSize(512 * 1024)],
+  ['1 MB body', pasteOfSize(1024 * 1024)],
+];
+
+async function median(fn, time = 400) {
+  const bench = new Bench({ time, warmupTime: 100 });
+  bench.add('x', fn);
+  await bench.run();
+  return bench.tasks[0].result.latency.p50; // milliseconds
+}
+
+let sink = 0;
+const rows = [];
+for (const [name, text] of cases) {
+  if (extract_credentials(text).access_token === null) throw new Error(`bench paste "${name}" lost its token`);
+  const ours = await median(() => { sink += extract_credentials(text).access_token.length; });
+  const floor = await median(() => { sink += text.indexOf('\u0000'); });
+  rows.push({ case: name, bytes: text.length, 'extract (µs)': +(ours * 1000).toFixed(1), 'indexOf floor (µs)': +(floor * 1000).toFixed(2), 'ratio to floor': +(ours / floor).toFixed(1) });
+}
+console.log('\nExtraction vs one indexOf scan over the same text (median latency)');
+console.table(rows);
+
+const big = rows.slice(1);
+const perByte = big.map((r) => r['extract (µs)'] / r.bytes);
+console.log(`time per byte, 256 KB → 1 MB: ${perByte.map((x) => (x * 1e3).toFixed(3) + ' ns').join(' → ')} (flat = linear)`);
+
+// The most used JavaScript cURL parser, on the typical paste only: it cannot read large pastes.
+const { toJsonObject } = await import('curlconverter');
+const typical = cases[0][1];
+const theirs = await median(() => { sink += Object.keys(toJsonObject(typical)).length; }, 1000);
+const ours = rows[0]['extract (µs)'] / 1000;
+console.log(`\ncurlconverter.toJsonObject on the 3 KB paste: ${(theirs * 1000).toFixed(1)} µs; stakeql: ${(ours * 1000).toFixed(1)} µs → stakeql ${(theirs / ours).toFixed(0)}× faster`);
+try {
+  toJsonObject(cases[1][1]);
+  console.log('curlconverter read the 256 KB paste');
+} catch (error) {
+  console.log(`curlconverter on the 256 KB paste: fails (${String(error?.message ?? error).split('\n')[0].slice(0, 100)})`);
+}
+
+const before = process.memoryUsage().heapUsed;
+const keep = [];
+for (let i = 0; i < 20; i++) keep.push(extract_credentials(cases[3][1]));
+const after = process.memoryUsage().heapUsed;
+console.log(`\nheap kept by 20 results of the 1 MB paste: ${((after - before) / 1024).toFixed(0)} KiB (results hold only the short credential strings)`);
+if (sink === 42) console.log('');

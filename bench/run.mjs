@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark, one after the other, in one process run each.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+for (const script of ['paste.mjs', 'client.mjs']) {
+  const path = new URL(script, import.meta.url);
+  if (!existsSync(path)) continue;
+  const { status } = spawnSync(process.execPath, ['--expose-gc', path.pathname], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}

@@ -1,0 +1,28 @@
+/** The GraphQL client: `StakeClient`, its options, its typed errors and its typed reads. */
+export { StakeClient, type GraphQLCallOptions } from './client.js';
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_TIMEOUT_MS,
+  type ClientLogEvent,
+  type ClientLogger,
+  type FetchInit,
+  type FetchLike,
+  type FetchResponseLike,
+  type StakeClientOptions,
+} from './options.js';
+export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
+export type { RefreshCallback, RefreshResult } from './refresh.js';
+export { BALANCES_QUERY, CURRENT_USER_QUERY, type Amount, type Balance, type CurrentUser, type ReadOptions } from './queries.js';
+export type { HeadersLike } from './cookie-jar.js';
+export {
+  AuthenticationError,
+  ChallengeError,
+  GraphQLError,
+  RateLimitError,
+  StakeError,
+  TransportError,
+  type GraphQLErrorItem,
+  type OperationKind,
+  type RedactedRequest,
+  type TransportFailure,
+} from './errors/index.js';

@@ -1,0 +1,11 @@
+/**
+ * stakeql: drive your own stake.com account through its GraphQL API.
+ *
+ * - `AuthManager` holds the access token and session cookie (also at `stakeql/auth`).
+ * - `extract_credentials` reads them out of anything copied from DevTools.
+ * - `StakeClient` sends authenticated GraphQL requests and never doubles a bet.
+ * - `stakeql/sandbox` is a local stand-in for the site to develop against.
+ */
+export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
+export { extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
+export * from './client/index.js';

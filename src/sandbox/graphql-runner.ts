@@ -1,0 +1,107 @@
+/**
+ * Runs GraphQL requests against the sandbox schema: parses and validates
+ * each distinct query once (cached by its text), executes, and shapes errors
+ * the site's way (`errorType` beside `message`, no `extensions`).
+ */
+import {
+  type DocumentNode,
+  GraphQLError,
+  type OperationDefinitionNode,
+  execute,
+  parse,
+  validate,
+} from 'graphql';
+import { ROOT, SCHEMA, type RequestContext } from './schema.js';
+
+/** A GraphQL error as the site sends it. */
+export interface SiteGraphQLError {
+  readonly message: string;
+  readonly errorType?: string;
+  readonly path?: readonly (string | number)[];
+  readonly locations?: readonly { readonly line: number; readonly column: number }[];
+}
+
+/** The JSON body of a GraphQL answer. */
+export interface GraphQLAnswer {
+  readonly data?: Record<string, unknown> | null;
+  readonly errors?: readonly SiteGraphQLError[];
+}
+
+/** A checked request body. */
+export interface GraphQLRequestBody {
+  readonly query: string;
+  readonly variables: Record<string, unknown> | undefined;
+  readonly operationName: string | undefined;
+}
+
+type Prepared = { readonly document: DocumentNode } | { readonly errors: readonly GraphQLError[] };
+
+// Distinct queries a client sends are few; the bound only guards against a flood of unique ones.
+const CACHE_LIMIT = 256;
+
+/** Prepares and executes GraphQL documents. */
+export class GraphQLRunner {
+  readonly #cache = new Map<string, Prepared>();
+
+  /** The operation name a request goes by: its `operationName`, else the name of its only operation, else ''. */
+  operationName(body: GraphQLRequestBody): string {
+    if (body.operationName !== undefined && body.operationName !== '') return body.operationName;
+    const prepared = this.#prepare(body.query);
+    if (!('document' in prepared)) return '';
+    const operations = prepared.document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+    );
+    return operations.length === 1 ? (operations[0]?.name?.value ?? '') : '';
+  }
+
+  /** Executes one request; never throws for anything the client sent. */
+  async run(body: GraphQLRequestBody, context: RequestContext): Promise<GraphQLAnswer> {
+    const prepared = this.#prepare(body.query);
+    if ('errors' in prepared) return { errors: prepared.errors.map(toSiteError) };
+    const result = await execute({
+      schema: SCHEMA,
+      document: prepared.document,
+      rootValue: ROOT,
+      contextValue: context,
+      variableValues: body.variables,
+      operationName: body.operationName,
+    });
+    const answer: { data?: Record<string, unknown> | null; errors?: SiteGraphQLError[] } = {};
+    if (result.errors !== undefined) answer.errors = result.errors.map(toSiteError);
+    if ('data' in result) answer.data = (result.data as Record<string, unknown> | null | undefined) ?? null;
+    return answer;
+  }
+
+  #prepare(query: string): Prepared {
+    const cached = this.#cache.get(query);
+    if (cached !== undefined) return cached;
+    let prepared: Prepared;
+    try {
+      const document = parse(query);
+      const errors = validate(SCHEMA, document);
+      prepared = errors.length > 0 ? { errors } : { document };
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      prepared = { errors: [error] };
+    }
+    if (this.#cache.size >= CACHE_LIMIT) {
+      const oldest = this.#cache.keys().next();
+      if (oldest.done !== true) this.#cache.delete(oldest.value);
+    }
+    this.#cache.set(query, prepared);
+    return prepared;
+  }
+}
+
+function toSiteError(error: GraphQLError): SiteGraphQLError {
+  const original = error.originalError;
+  // A bug in a resolver must not leak internals to the client.
+  const internal = original !== undefined && original !== null && !(original instanceof GraphQLError);
+  const errorType = error.extensions['errorType'];
+  return {
+    message: internal ? 'Internal server error.' : error.message,
+    ...(typeof errorType === 'string' ? { errorType } : internal ? { errorType: 'internal' } : {}),
+    ...(error.path !== undefined ? { path: error.path } : {}),
+    ...(error.locations !== undefined ? { locations: error.locations } : {}),
+  };
+}

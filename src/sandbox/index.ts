@@ -1,0 +1,164 @@
+/**
+ * `stakeql/sandbox`: a local stand-in for the site's GraphQL API, on
+ * 127.0.0.1 only, with the site's authentication behaviour, a ledger, and
+ * switches for the failures a client must survive.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthRegistry } from './auth.js';
+import { ClearanceRegistry } from './clearance.js';
+import { DEFAULT_USER_AGENT, curlSample } from './curl-sample.js';
+import { FaultQueue, checkFault } from './faults.js';
+import { GraphQLRunner } from './graphql-runner.js';
+import { Ledger } from './ledger.js';
+import { resolveOptions } from './options.js';
+import { RateLimiter } from './rate-limit.js';
+import { type SandboxCore, createRequestHandler } from './server.js';
+import { StatsRecorder } from './stats.js';
+import type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
+
+export type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
+
+/** The User-Agent `sample_curl` uses when given none (a desktop Chrome). */
+export const SANDBOX_DEFAULT_USER_AGENT: string = DEFAULT_USER_AGENT;
+
+const MAX_NAME_LENGTH = 64;
+const MAX_FAULT_COUNT = 1_000_000;
+
+/**
+ * Starts a sandbox listening on 127.0.0.1 and resolves once it accepts
+ * connections. Bad options throw TypeError / RangeError before anything starts.
+ */
+export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> {
+  const resolved = resolveOptions(options);
+  const sleeps = new Set<{ timer: NodeJS.Timeout; resolve: (done: boolean) => void }>();
+  const limit = resolved.rateLimit;
+  const core: SandboxCore = {
+    options: resolved,
+    auth: new AuthRegistry(resolved.tokenTtlSeconds, resolved.sessionGraceSeconds),
+    clearance: new ClearanceRegistry(),
+    ledger: new Ledger(resolved.startingBalances, resolved.diceSeed),
+    faults: new FaultQueue(),
+    limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
+    stats: new StatsRecorder(),
+    runner: new GraphQLRunner(),
+    sleep: (ms) =>
+      new Promise<boolean>((resolve) => {
+        const entry = {
+          timer: setTimeout(() => {
+            sleeps.delete(entry);
+            resolve(true);
+          }, ms),
+          resolve,
+        };
+        sleeps.add(entry);
+      }),
+  };
+  const server = createServer(createRequestHandler(core));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const cancelSleeps = (): void => {
+    for (const entry of sleeps) {
+      clearTimeout(entry.timer);
+      entry.resolve(false);
+    }
+    sleeps.clear();
+  };
+  return new RunningSandbox(server, core, cancelSleeps);
+}
+
+/** The running sandbox; state lives in private fields so inspecting it shows no secret. */
+class RunningSandbox implements Sandbox {
+  readonly url: string;
+  readonly #server: Server;
+  readonly #core: SandboxCore;
+  readonly #cancelSleeps: () => void;
+  #closing: Promise<void> | null = null;
+  #logins = 0;
+
+  constructor(server: Server, core: SandboxCore, cancelSleeps: () => void) {
+    this.#server = server;
+    this.#core = core;
+    this.#cancelSleeps = cancelSleeps;
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  login(name?: string): SandboxLogin {
+    if (name !== undefined && typeof name !== 'string') throw new TypeError('login: name must be a string');
+    const userName = name ?? `sandbox-user-${this.#logins + 1}`;
+    if (userName.length === 0 || userName.length > MAX_NAME_LENGTH) {
+      throw new RangeError(`login: name must be 1 to ${MAX_NAME_LENGTH} characters`);
+    }
+    this.#logins++;
+    const user = this.#core.ledger.createUser(userName);
+    return Object.freeze({
+      access_token: this.#core.auth.issueToken(user.id),
+      session_cookie: this.#core.auth.issueSession(user.id),
+      expires_in: this.#core.options.tokenTtlSeconds,
+      user_id: user.id,
+    });
+  }
+
+  issue_clearance(user_agent: string): string {
+    if (typeof user_agent !== 'string') throw new TypeError('issue_clearance: user_agent must be a string');
+    if (user_agent.length === 0) throw new RangeError('issue_clearance: user_agent must not be empty');
+    return this.#core.clearance.issue(user_agent);
+  }
+
+  fail_next(fault: SandboxFault, count = 1): void {
+    const checked = checkFault(fault);
+    if (typeof count !== 'number') throw new TypeError('fail_next: count must be a number');
+    if (!Number.isInteger(count) || count < 1 || count > MAX_FAULT_COUNT) {
+      throw new RangeError(`fail_next: count must be an integer from 1 to ${MAX_FAULT_COUNT}`);
+    }
+    this.#core.faults.push(checked, count);
+  }
+
+  revoke_token(access_token: string): void {
+    if (typeof access_token !== 'string') throw new TypeError('revoke_token: access_token must be a string');
+    this.#core.auth.revokeToken(access_token);
+  }
+
+  stats(): SandboxStats {
+    return this.#core.stats.snapshot();
+  }
+
+  sample_curl(login: SandboxLogin, user_agent?: string, clearance?: string): string {
+    if (typeof login !== 'object' || login === null) throw new TypeError('sample_curl: login must be a SandboxLogin');
+    if (typeof login.access_token !== 'string' || typeof login.session_cookie !== 'string') {
+      throw new TypeError('sample_curl: login must have string access_token and session_cookie');
+    }
+    if (user_agent !== undefined && typeof user_agent !== 'string') {
+      throw new TypeError('sample_curl: user_agent must be a string');
+    }
+    if (clearance !== undefined && typeof clearance !== 'string') {
+      throw new TypeError('sample_curl: clearance must be a string');
+    }
+    return curlSample({
+      baseUrl: this.url,
+      accessToken: login.access_token,
+      sessionCookie: login.session_cookie,
+      userAgent: user_agent ?? DEFAULT_USER_AGENT,
+      clearance,
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= new Promise<void>((resolve) => {
+      this.#cancelSleeps();
+      // close() stops accepting; closeAllConnections() ends keep-alive and in-flight sockets now.
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
+    return this.#closing;
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}

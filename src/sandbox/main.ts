@@ -1,0 +1,102 @@
+/**
+ * Runs a sandbox from the command line:
+ *
+ *   node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session]
+ *
+ * Prints the URL and a cURL paste for a freshly logged-in user (the paste
+ * holds that sandbox user's token: it exists only in this process), then
+ * runs until SIGINT or SIGTERM.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from './index.js';
+
+const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session]
+
+Starts the stakeql sandbox on 127.0.0.1 and prints a cURL paste of a logged-in request.
+  --port N              port to listen on (default: a free one)
+  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
+  --rotate-session      hand out a new session cookie on every authenticated answer
+  --help                show this text`;
+
+/** A started sandbox and the text to show its user. */
+export interface SandboxLaunch {
+  readonly sandbox: Sandbox | null;
+  readonly text: string;
+}
+
+/**
+ * Starts a sandbox as the command line asks and returns it with the banner
+ * (URL and sample cURL). `--help` returns the usage and no sandbox. Bad
+ * arguments throw TypeError / RangeError.
+ */
+export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLaunch> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      'require-clearance': { type: 'boolean', default: false },
+      'rotate-session': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help === true) return { sandbox: null, text: USAGE };
+  let port = 0;
+  if (values.port !== undefined) {
+    if (!/^\d{1,5}$/.test(values.port)) throw new RangeError('--port must be a number from 0 to 65535');
+    port = Number(values.port);
+  }
+  const requireClearance = values['require-clearance'] === true;
+  const sandbox = await start_sandbox({
+    port,
+    require_clearance: requireClearance,
+    rotate_session: values['rotate-session'] === true,
+  });
+  const login = sandbox.login();
+  const clearance = requireClearance ? sandbox.issue_clearance(SANDBOX_DEFAULT_USER_AGENT) : undefined;
+  const text = [
+    `stakeql sandbox listening on ${sandbox.url}`,
+    `GraphQL endpoint: ${sandbox.url}/_api/graphql`,
+    '',
+    'A request of a freshly logged-in user, as Chrome copies it (paste it into bash or into stakeql):',
+    '',
+    sandbox.sample_curl(login, SANDBOX_DEFAULT_USER_AGENT, clearance),
+    '',
+    'Stop with Ctrl+C.',
+  ].join('\n');
+  return { sandbox, text };
+}
+
+async function main(): Promise<void> {
+  let launch: SandboxLaunch;
+  try {
+    launch = await launch_sandbox(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(`${launch.text}\n`);
+  const sandbox = launch.sandbox;
+  if (sandbox === null) return;
+  const stop = (): void => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) void main();

@@ -1,0 +1,87 @@
+/** Checks {@link SandboxOptions} from user code and fills in the defaults. */
+import { currencyInfo } from './currencies.js';
+import type { SandboxOptions } from './types.js';
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  readonly port: number;
+  readonly tokenTtlSeconds: number;
+  readonly requireClearance: boolean;
+  readonly rateLimit: { readonly maxRequests: number; readonly windowMs: number; readonly retryAfterSeconds: number | undefined } | null;
+  readonly rotateSession: boolean;
+  readonly startingBalances: Readonly<Record<string, number>>;
+  readonly sessionGraceSeconds: number;
+  readonly diceSeed: string | undefined;
+}
+
+const DEFAULT_BALANCES = Object.freeze({ btc: 1, usd: 1000 });
+
+/** Throws TypeError (wrong type) or RangeError (bad value) naming the option. */
+export function resolveOptions(options: SandboxOptions | undefined): ResolvedOptions {
+  if (options === undefined || options === null) options = {};
+  if (typeof options !== 'object') throw new TypeError('start_sandbox: options must be an object');
+  const port = options.port ?? 0;
+  checkNumber('port', port, 0, 65_535, true);
+  const tokenTtlSeconds = options.token_ttl_seconds ?? 3600;
+  checkNumber('token_ttl_seconds', tokenTtlSeconds, 0, Number.MAX_SAFE_INTEGER / 1000, false);
+  const sessionGraceSeconds = options.session_grace_seconds ?? 10;
+  checkNumber('session_grace_seconds', sessionGraceSeconds, 0, Number.MAX_SAFE_INTEGER / 1000, false);
+  const requireClearance = checkBoolean('require_clearance', options.require_clearance);
+  const rotateSession = checkBoolean('rotate_session', options.rotate_session);
+
+  let rateLimit: ResolvedOptions['rateLimit'] = null;
+  const limit = options.rate_limit;
+  if (limit !== undefined && limit !== null) {
+    if (typeof limit !== 'object') throw new TypeError('start_sandbox: rate_limit must be an object or null');
+    checkNumber('rate_limit.max_requests', limit.max_requests, 1, Number.MAX_SAFE_INTEGER, true);
+    checkNumber('rate_limit.window_ms', limit.window_ms, 1, Number.MAX_SAFE_INTEGER, false);
+    if (limit.retry_after_seconds !== undefined) {
+      checkNumber('rate_limit.retry_after_seconds', limit.retry_after_seconds, 0, 86_400 * 365, true);
+    }
+    rateLimit = {
+      maxRequests: limit.max_requests,
+      windowMs: limit.window_ms,
+      retryAfterSeconds: limit.retry_after_seconds,
+    };
+  }
+
+  const balances = options.starting_balances ?? DEFAULT_BALANCES;
+  if (typeof balances !== 'object' || balances === null) {
+    throw new TypeError('start_sandbox: starting_balances must be an object');
+  }
+  for (const [name, amount] of Object.entries(balances)) {
+    if (currencyInfo(name) === undefined) {
+      throw new RangeError(`start_sandbox: starting_balances has an unknown currency "${name}"`);
+    }
+    checkNumber(`starting_balances.${name}`, amount, 0, 1e12, false);
+  }
+
+  const diceSeed = options.dice_seed;
+  if (diceSeed !== undefined && typeof diceSeed !== 'string') {
+    throw new TypeError('start_sandbox: dice_seed must be a string');
+  }
+
+  return {
+    port,
+    tokenTtlSeconds,
+    requireClearance,
+    rateLimit,
+    rotateSession,
+    startingBalances: Object.freeze({ ...balances }),
+    sessionGraceSeconds,
+    diceSeed,
+  };
+}
+
+function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
+  if (typeof value !== 'number') throw new TypeError(`start_sandbox: ${name} must be a number`);
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    throw new RangeError(`start_sandbox: ${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`);
+  }
+}
+
+function checkBoolean(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw new TypeError(`start_sandbox: ${name} must be a boolean`);
+  return value;
+}

@@ -1,0 +1,93 @@
+/** Small HTTP helpers the sandbox tests share: real requests to 127.0.0.1. */
+import { request } from 'node:http';
+
+/** A GraphQL answer as the tests look at it. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed body; undefined when it is not JSON. */
+  readonly json: Record<string, unknown> | undefined;
+}
+
+/** The errors array of a reply body, typed loosely for assertions. */
+export type ErrorList = Array<{ message: string; errorType?: string; path?: unknown[] }>;
+
+export const USER_QUERY = 'query Me { user { id name balances { available { amount currency } vault { amount currency } } } }';
+export const PUBLIC_QUERY = '{ currencyConfiguration { currencies { name decimals minBet } } }';
+export const DICE_MUTATION = `mutation Roll($amount: Float!, $target: Float!, $condition: CasinoGameDiceConditionEnum!, $currency: CurrencyEnum!, $identifier: String!) {
+  diceRoll(amount: $amount, target: $target, condition: $condition, currency: $currency, identifier: $identifier) {
+    id amount payout payoutMultiplier currency state { result target condition }
+  }
+}`;
+
+/** POSTs a GraphQL body with fetch; every request is bounded by a timeout. */
+export async function post(
+  baseUrl: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  signal: AbortSignal = AbortSignal.timeout(10_000),
+): Promise<Reply> {
+  const res = await fetch(`${baseUrl}/_api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** Headers of a logged-in request. */
+export function authHeaders(login: { access_token: string; session_cookie: string }): Record<string, string> {
+  return { 'x-access-token': login.access_token, cookie: `session=${login.session_cookie}` };
+}
+
+/** A user's available balance in `currency`, read through the API. */
+export async function availableBalance(
+  baseUrl: string,
+  login: { access_token: string; session_cookie: string },
+  currency: string,
+): Promise<number> {
+  const reply = await post(baseUrl, { query: USER_QUERY }, authHeaders(login));
+  const user = (reply.json?.['data'] as { user: { balances: Array<{ available: { amount: number; currency: string } }> } })
+    .user;
+  const line = user.balances.find((b) => b.available.currency === currency);
+  if (line === undefined) throw new Error(`no ${currency} balance`);
+  return line.available.amount;
+}
+
+/**
+ * Sends a request with node:http so headers can be repeated as separate
+ * lines (fetch folds them into one). Resolves with the status.
+ */
+export function rawPost(baseUrl: string, headers: Record<string, string | string[]>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${baseUrl}/_api/graphql`,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Waits until `check` holds, polling; fails after `limitMs` (a bound, not a timing assertion). */
+export async function waitFor(check: () => boolean, limitMs = 5_000): Promise<void> {
+  const deadline = performance.now() + limitMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
