@@ -63,8 +63,8 @@ interface Call {
 interface Failure {
   readonly ok: false;
   readonly error: StakeError;
-  /** The request was handed to fetch. */
-  readonly sent: boolean;
+  /** This attempt may have reached the server (handed to fetch, and not known to have failed to connect). */
+  readonly reached: boolean;
   /** A network failure, timeout, 429 or 5xx: a query may be resent. */
   readonly retryable: boolean;
   readonly retry_after_ms: number | null;
@@ -78,7 +78,7 @@ interface Failure {
 type Outcome = { readonly ok: true; readonly data: unknown } | Failure;
 
 /** Builds a {@link Failure} of the current attempt; `extra` overrides the "final, not refused" defaults. */
-type Fail = (error: StakeError, extra?: Partial<Pick<Failure, 'retryable' | 'retry_after_ms' | 'refused'>>) => Failure;
+type Fail = (error: StakeError, extra?: Partial<Pick<Failure, 'retryable' | 'retry_after_ms' | 'refused' | 'reached'>>) => Failure;
 
 /** Fields of a TransportError the client fills in from the call. */
 interface TransportInit {
@@ -194,7 +194,7 @@ export class StakeClient implements AsyncDisposable {
       call.attempt += 1;
       const outcome = await this.#attempt(call);
       if (outcome.ok) return outcome.data as T;
-      if (outcome.sent && !outcome.refused) call.maybe_ran = true;
+      if (outcome.reached && !outcome.refused) call.maybe_ran = true;
       if (outcome.refused && this.#refresher !== null && !refreshedAfterRefusal) {
         refreshedAfterRefusal = true;
         this.#log({ type: 'refresh', trigger: 'refused' });
@@ -282,7 +282,7 @@ export class StakeClient implements AsyncDisposable {
     let sentToken: string | null = null;
     let sent = false;
     const fail: Fail = (error, extra = {}) => ({
-      ok: false, error, sent, retryable: false, retry_after_ms: null, refused: false, sent_token: sentToken, ...extra,
+      ok: false, error, reached: sent, retryable: false, retry_after_ms: null, refused: false, sent_token: sentToken, ...extra,
     });
     const request = (): RedactedRequest => this.#redacted_request(call, headers);
     try {
@@ -318,7 +318,7 @@ export class StakeClient implements AsyncDisposable {
           detail: connected ? 'The connection failed after the request was sent' : 'Could not connect to the server',
           cause: error,
           request: request(),
-        }), { retryable: true });
+        }), { retryable: true, reached: connected });
       }
       this.#store_cookies(response.headers);
       let text: string;

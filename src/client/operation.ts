@@ -36,6 +36,11 @@ export class OperationCache {
     return this.#entries.size;
   }
 
+  /** Whether the parse of `query` is remembered (without refreshing its recency). */
+  has(query: string): boolean {
+    return this.#entries.has(query);
+  }
+
   /**
    * The operation `query` runs (the one named `operation_name` when given).
    * @throws TypeError when query is not a string; SyntaxError when it is not a

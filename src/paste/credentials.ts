@@ -30,10 +30,19 @@ export function extract_credentials(text: string): Credentials {
   }
   const ordered = inPreferenceOrder(readPaste(text).requests);
   return {
-    access_token: firstFound(ordered, (r) => headerValue(r, 'x-access-token')),
-    session_cookie: firstFound(ordered, (r) => cookieValue(r, 'session')),
-    cf_clearance: firstFound(ordered, (r) => cookieValue(r, 'cf_clearance')),
-    user_agent: firstFound(ordered, (r) => headerValue(r, 'user-agent')),
+    access_token: detach(firstFound(ordered, (r) => headerValue(r, 'x-access-token'))),
+    session_cookie: detach(firstFound(ordered, (r) => cookieValue(r, 'session'))),
+    cf_clearance: detach(firstFound(ordered, (r) => cookieValue(r, 'cf_clearance'))),
+    user_agent: detach(firstFound(ordered, (r) => headerValue(r, 'user-agent'))),
     base_url: firstFound(ordered, originOf),
   };
+}
+
+/**
+ * A copy of a value cut out of the paste. Engines keep a slice pointing into
+ * its parent string, so a 90-character token would otherwise keep a whole
+ * megabyte paste alive for as long as the caller holds the token.
+ */
+function detach(value: string | null): string | null {
+  return value === null ? null : (' ' + value).slice(1);
 }

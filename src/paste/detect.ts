@@ -71,6 +71,18 @@ function shellsByLikelihood(text: string): CurlShell[] {
   return scores.sort((a, b) => b[1] - a[1]).map(([shell]) => shell);
 }
 
+/** How much of each end of a large paste the format and shell marks are looked for in. */
+const SNIFF_WINDOW = 16 * 1024;
+
+/**
+ * The head and tail of a paste. A paste is large because of a request body;
+ * the marks of its format (the command, continuations, quoting style) sit in
+ * the lines around it, so detection costs the same for 3 KB and for 10 MB.
+ */
+function sniffable(text: string): string {
+  return text.length <= 2 * SNIFF_WINDOW ? text : `${text.slice(0, SNIFF_WINDOW)}\n${text.slice(-SNIFF_WINDOW)}`;
+}
+
 /**
  * Detects the format of a paste and reads its requests. Never throws for a
  * string. For a cURL paste the shell is detected from the text; when the most
@@ -79,9 +91,13 @@ function shellsByLikelihood(text: string): CurlShell[] {
 export function readPaste(text: string): ReadPaste {
   if (sniffHar(text)) return { format: 'har', requests: readHar(text) };
   if (sniffFetch(text)) return { format: 'fetch', requests: readFetchRequests(text) };
-  if (sniffPowerShellRequest(text)) return { format: 'powershell', requests: readPowerShellRequests(text) };
+  const marks = sniffable(text);
+  if (sniffPowerShellRequest(marks)) {
+    const requests = readPowerShellRequests(text);
+    if (requests.length > 0) return { format: 'powershell', requests };
+  }
   if (sniffRawHeaders(text)) return { format: 'headers', requests: readRawHeaders(text) };
-  for (const shell of shellsByLikelihood(text)) {
+  for (const shell of shellsByLikelihood(marks)) {
     const requests = curlRequests(TOKENIZERS[shell](text));
     if (requests.length > 0) return { format: shell, requests };
   }

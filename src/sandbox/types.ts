@@ -12,16 +12,25 @@ export type SandboxFault =
   | { readonly kind: 'drop' }
   /** Process the request normally (the mutation happens) then destroy the socket before answering. */
   | { readonly kind: 'drop_after_processing' }
-  /** Wait this long before answering normally. */
+  /**
+   * Wait this long (at most 120 000 ms) before processing and answering
+   * normally. A client that gives up meanwhile does not cancel the request:
+   * a mutation still happens, as on a real server.
+   */
   | { readonly kind: 'slow'; readonly delay_ms: number }
-  /** Answer 200 with a body that is not JSON. */
+  /** Answer 200 with a body that is not JSON (a cut-off JSON text); nothing is processed. */
   | { readonly kind: 'bad_json' };
 
 /** Options of {@link start_sandbox}; every one optional. */
 export interface SandboxOptions {
   /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
   readonly port?: number;
-  /** Lifetime of an issued access token in seconds; default 3600. */
+  /**
+   * Lifetime of an issued access token in seconds; default 3600. The token
+   * counts as expired from the instant that many seconds have passed since
+   * `login()` (read with `Date.now()`, so fake clocks move it); 0 means
+   * expired at once.
+   */
   readonly token_ttl_seconds?: number;
   /**
    * Demand a `cf_clearance` cookie bound to the User-Agent it was issued for,
@@ -31,14 +40,21 @@ export interface SandboxOptions {
   readonly require_clearance?: boolean;
   /**
    * Rate limit: at most `max_requests` per `window_ms` (all clients together);
-   * past it, 429 with `Retry-After: retry_after_seconds`. Default: no limit.
+   * past it, 429 with `Retry-After: retry_after_seconds` (when omitted: the
+   * whole seconds until the oldest counted request leaves the window, at
+   * least 1). Only GraphQL POSTs that passed the clearance check count;
+   * refused ones and ones answered by a fault do not. Default: no limit.
    */
   readonly rate_limit?: {
     readonly max_requests: number;
     readonly window_ms: number;
     readonly retry_after_seconds?: number;
   } | null;
-  /** Rotate the `session` cookie (Set-Cookie) on every authenticated answer. Default false. */
+  /**
+   * Rotate the `session` cookie (Set-Cookie) on every authenticated answer
+   * (a request whose token, and session if sent, were accepted). The replaced
+   * session keeps working for `session_grace_seconds`. Default false.
+   */
   readonly rotate_session?: boolean;
   /** Starting balance of each currency for a new user; default `{ btc: 1, usd: 1000 }`. */
   readonly starting_balances?: Readonly<Record<string, number>>;
@@ -67,11 +83,23 @@ export interface SandboxLogin {
 export interface SandboxStats {
   /** HTTP requests received on the GraphQL path, whatever their outcome. */
   readonly requests: number;
-  /** Mutations executed (a bet that reached the ledger counts once). */
+  /**
+   * Mutations executed (a bet that reached the ledger counts once). A refused
+   * bet (not logged in, insufficient balance, bad argument) does not count;
+   * one whose answer was then lost (`drop_after_processing`, a client that
+   * gave up during `slow`) does.
+   */
   readonly mutations_executed: number;
-  /** Requests per GraphQL operation name ('' when the request had none). */
+  /**
+   * Requests per GraphQL operation name ('' when the request had none): the
+   * body's `operationName`, else the name of the query's only operation
+   * (`query Me { … }` counts as 'Me'). Sums to `requests`.
+   */
   readonly by_operation: Readonly<Record<string, number>>;
-  /** Tokens seen in `X-Access-Token`, one entry per request, in arrival order. */
+  /**
+   * Tokens seen in `X-Access-Token`, one entry per request that carried a
+   * non-empty one (valid or not), in arrival order.
+   */
   readonly tokens_seen: readonly string[];
   /** Raw headers of the last request (names lower-cased; repeated headers joined as Node does). */
   readonly last_headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -83,11 +111,24 @@ export interface SandboxStats {
 export interface Sandbox extends AsyncDisposable {
   /** Base URL, `http://127.0.0.1:PORT` — pass it as a client's `base_url`. */
   readonly url: string;
-  /** Logs a new user in: issues a token and a session cookie. */
+  /**
+   * Logs a new user in (name 1 to 64 characters, default `sandbox-user-N`):
+   * issues a token (96 hex digits) and a session cookie. Session values are
+   * base64url; every other one, the first included, ends in a percent-encoded
+   * `%3D`, as real sessions can. A request may carry the token alone; when it
+   * also carries a `session` cookie, that must be one of this user's live
+   * sessions, else the answer is "not logged in".
+   */
   login(name?: string): SandboxLogin;
   /** Issues a `cf_clearance` value valid only with this User-Agent. */
   issue_clearance(user_agent: string): string;
-  /** Makes the next `count` GraphQL requests (default 1) misbehave as `fault` says. */
+  /**
+   * Makes the next `count` POST requests to the GraphQL path (default 1)
+   * misbehave as `fault` says. Faults queue: each request takes the next one
+   * in arrival order. A fault answers before any other check (clearance, rate
+   * limit, token), except `slow` and `drop_after_processing`, which wrap the
+   * normal processing. Bad faults throw TypeError / RangeError.
+   */
   fail_next(fault: SandboxFault, count?: number): void;
   /** Revokes a token now (the next request with it gets the site's "not logged in" answer). */
   revoke_token(access_token: string): void;

@@ -5,7 +5,7 @@ import { StoreError } from './errors.js';
 import { DEFAULT_LOCK_TIMEOUT_MS, STALE_LOCK_INFIX, withLock } from './lock.js';
 import { withMaskedView } from './masked.js';
 import { PROFILES_FILE } from './paths.js';
-import { assert_profile_name, check_profile, is_valid_profile_name, profile_to_record } from './profile.js';
+import { assert_profile_name, checkProfile, is_valid_profile_name, profileToRecord } from './profile.js';
 import type { ProfileInput, StoredProfile } from './profile.js';
 import { checkPrivateDirectory, isErrno, readPrivateFile } from './secure-fs.js';
 import type { CredentialStore } from './types.js';
@@ -56,7 +56,7 @@ function parseStoreText(text: string, file: string): ProfileMap {
   for (const [name, raw] of Object.entries(data['profiles'])) {
     if (!is_valid_profile_name(name)) throw corrupt(file, 'holds a profile with an invalid name');
     try {
-      profiles.set(name, check_profile(raw, 0, true));
+      profiles.set(name, checkProfile(raw, 0, true));
     } catch (error) {
       // Validation messages name the field and rule only, never the value.
       throw corrupt(file, `has an invalid profile "${name}" (${(error as Error).message})`);
@@ -68,7 +68,7 @@ function parseStoreText(text: string, file: string): ProfileMap {
 function serialise(profiles: ProfileMap): string {
   const names = [...profiles.keys()].sort();
   // Object.fromEntries defines own properties, so a profile named "__proto__" stays data.
-  const body = Object.fromEntries(names.map((name) => [name, profile_to_record(profiles.get(name) as StoredProfile)]));
+  const body = Object.fromEntries(names.map((name) => [name, profileToRecord(profiles.get(name) as StoredProfile)]));
   return `${JSON.stringify({ version: FILE_FORMAT_VERSION, profiles: body }, null, 2)}\n`;
 }
 
@@ -125,7 +125,7 @@ export function create_file_store(dir: string, options: FileStoreOptions = {}): 
 
     async save_profile(name: string, input: ProfileInput): Promise<StoredProfile> {
       assert_profile_name(name);
-      const profile = check_profile(input, Math.floor(Date.now() / 1000));
+      const profile = checkProfile(input, Math.floor(Date.now() / 1000));
       try {
         await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       } catch (error) {

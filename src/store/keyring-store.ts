@@ -1,6 +1,6 @@
 import { StoreError } from './errors.js';
 import { withMaskedView } from './masked.js';
-import { assert_profile_name, check_profile, is_valid_profile_name, profile_to_record } from './profile.js';
+import { assert_profile_name, checkProfile, is_valid_profile_name, profileToRecord } from './profile.js';
 import type { ProfileInput, StoredProfile } from './profile.js';
 import type { CredentialStore } from './types.js';
 
@@ -25,8 +25,11 @@ export interface KeyringModule {
  * installed or its native part does not load on this platform.
  */
 export async function import_keyring_module(): Promise<KeyringModule | null> {
+  // A variable specifier keeps tsc from needing the package's types, so the
+  // project still builds where the optional dependency failed to install.
+  const specifier = '@napi-rs/keyring';
   try {
-    const mod = (await import('@napi-rs/keyring')) as unknown as Partial<KeyringModule> & { default?: Partial<KeyringModule> };
+    const mod = (await import(specifier)) as Partial<KeyringModule> & { default?: Partial<KeyringModule> };
     const api = typeof mod.AsyncEntry === 'function' ? mod : mod.default;
     if (api && typeof api.AsyncEntry === 'function' && typeof api.findCredentialsAsync === 'function') {
       return api as KeyringModule;
@@ -81,9 +84,9 @@ export function create_keyring_store(mod: KeyringModule, platform: NodeJS.Platfo
 
     async save_profile(name: string, input: ProfileInput): Promise<StoredProfile> {
       assert_profile_name(name);
-      const profile = check_profile(input, Math.floor(Date.now() / 1000));
+      const profile = checkProfile(input, Math.floor(Date.now() / 1000));
       try {
-        await entry(name).setPassword(JSON.stringify(profile_to_record(profile)));
+        await entry(name).setPassword(JSON.stringify(profileToRecord(profile)));
       } catch (error) {
         throw keyringError('save', name, error);
       }
@@ -107,7 +110,7 @@ export function create_keyring_store(mod: KeyringModule, platform: NodeJS.Platfo
         throw new StoreError('corrupt', `${where} is not valid JSON; delete that keyring entry and save the profile again`, where);
       }
       try {
-        return withMaskedView(check_profile(data, 0, true));
+        return withMaskedView(checkProfile(data, 0, true));
       } catch (error) {
         throw new StoreError('corrupt', `${where} is not a valid profile (${(error as Error).message})`, where);
       }

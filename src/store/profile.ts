@@ -71,7 +71,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
  * fields mean null and `saved_at` is `savedAt`.
  * @throws TypeError / RangeError naming the field, never the value.
  */
-export function check_profile(input: unknown, savedAt: number, stored = false): StoredProfile {
+export function checkProfile(input: unknown, savedAt: number, stored = false): StoredProfile {
   if (!isPlainRecord(input)) throw new TypeError('profile must be an object');
   for (const key of Object.keys(input)) {
     if (!ALL_FIELDS.has(key)) throw new TypeError(`profile has an unknown field ${describeKey(key)}`);
@@ -102,7 +102,7 @@ export function check_profile(input: unknown, savedAt: number, stored = false): 
 }
 
 /** The profile as a plain object with a fixed key order, for writing out. */
-export function profile_to_record(profile: StoredProfile): Record<keyof StoredProfile, string | number | null> {
+export function profileToRecord(profile: StoredProfile): Record<keyof StoredProfile, string | number | null> {
   return {
     access_token: profile.access_token,
     session_cookie: profile.session_cookie,

@@ -1,5 +1,5 @@
 /** Small HTTP helpers the sandbox tests share: real requests to 127.0.0.1. */
-import { request } from 'node:http';
+import { connect } from 'node:net';
 
 /** A GraphQL answer as the tests look at it. */
 export interface Reply {
@@ -64,22 +64,35 @@ export async function availableBalance(
 }
 
 /**
- * Sends a request with node:http so headers can be repeated as separate
- * lines (fetch folds them into one). Resolves with the status.
+ * Sends a request over a bare TCP socket, header lines exactly as given
+ * (fetch and node:http fold repeated Cookie lines into one). Resolves with
+ * the status code.
  */
-export function rawPost(baseUrl: string, headers: Record<string, string | string[]>, body: string): Promise<number> {
+export function rawPost(baseUrl: string, lines: ReadonlyArray<readonly [string, string]>, body: string): Promise<number> {
+  const { port } = new URL(baseUrl);
+  const head = [
+    'POST /_api/graphql HTTP/1.1',
+    `Host: 127.0.0.1:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...lines.map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
   return new Promise((resolve, reject) => {
-    const req = request(
-      `${baseUrl}/_api/graphql`,
-      { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, timeout: 10_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.setTimeout(10_000, () => socket.destroy(new Error('timeout')));
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+      if (status === null) reject(new Error('no HTTP answer'));
+      else resolve(Number(status[1]));
+    });
+    socket.end(`${head}\r\n\r\n${body}`);
   });
 }
 

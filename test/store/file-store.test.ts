@@ -144,7 +144,7 @@ describe('file store round trip', () => {
       [{ access_token: 12345 }, TypeError],
       [{ session_cookie: `${CANARY}; admin=1` }, RangeError],
       [{ cf_clearance: `${CANARY} x` }, RangeError],
-      [{ user_agent: `${CANARY}\n` }, RangeError],
+      [{ user_agent: `${CANARY}\nX-Evil: 1` }, RangeError],
       [{ base_url: `https://${CANARY}:pw@stake.com` }, RangeError],
       [{ base_url: 'ftp://stake.com' }, RangeError],
       [{ access_token: 't', token_expires_at: Number.NaN }, RangeError],
@@ -257,7 +257,7 @@ describe('file store corruption', () => {
   });
 
   it('reports a stored value that fails validation, naming profile and field but not the value', async () => {
-    const profile = { ...full, access_token: `${CANARY}\n`, saved_at: 1 };
+    const profile = { ...full, access_token: `${CANARY}\u0000x`, saved_at: 1 };
     await writeRaw(JSON.stringify({ version: 1, profiles: { work: profile } }));
     const error = await expectStoreError(store.load_profile('work'), 'corrupt');
     expect(error.message).toContain('"work"');

@@ -63,14 +63,11 @@ export abstract class StakeError extends Error {
    * True when `value` is an error of this class from any copy of stakeql:
    * `StakeError.is(x)` for any of them, `RateLimitError.is(x)` for that one.
    */
-  static is<T extends StakeError>(
-    this: abstract new (...args: never[]) => T,
-    value: unknown,
-  ): value is T {
+  static is<T extends StakeError>(this: { readonly prototype: T }, value: unknown): value is T {
     if (typeof value !== 'object' || value === null) return false;
     if ((value as { [BRAND]?: unknown })[BRAND] !== true) return false;
     if ((this as unknown) === StakeError) return true;
-    return (value as { name?: unknown }).name === (this.prototype as { name: string }).name;
+    return (value as { name?: unknown }).name === this.prototype.name;
   }
 
   /** Plain form for logs: name, message and the public fields, never the request. */
@@ -86,6 +83,6 @@ Object.defineProperty(StakeError.prototype, 'name', { value: 'StakeError', enume
  * Gives an error class its `name` on the prototype (non-enumerable, as
  * `Error.prototype.name` is), which is what `is` compares across copies.
  */
-export function name_error_class(cls: abstract new (...args: never[]) => StakeError, name: string): void {
+export function name_error_class(cls: { readonly prototype: StakeError }, name: string): void {
   Object.defineProperty(cls.prototype, 'name', { value: name, enumerable: false, writable: true });
 }

@@ -299,6 +299,7 @@ class JsScanner {
         this.pos++;
       }
     }
+    if (nesting > 0) this.fail(); // an unclosed bracket: not an expression we can see the end of
     return this.pos > start;
   }
 
@@ -541,23 +542,23 @@ export function readFetchRequests(text: string): PastedRequest[] {
   return requests;
 }
 
-/** How far into the text the sniffers look. */
-const SNIFF_WINDOW = 64;
+/** How far into the text the sniffer looks. */
+const SNIFF_WINDOW = 512;
 
-/** The first non-whitespace characters of the text (at most `SNIFF_WINDOW`). */
-function head(text: string): string {
-  let i = 0;
-  while (i < text.length && isJsWhitespace(text.charCodeAt(i))) i++;
-  return text.slice(i, i + SNIFF_WINDOW);
-}
-
-const FETCH_START = /^(?:await\s+)?(?:window\.|globalThis\.)?fetch\s*\(/;
+/** A call opening the text: `fetch(`, `await fetch(`, `const res = await fetch(`. */
+const FETCH_START =
+  /^(?:(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*=\s*)?(?:await\s+)?(?:window\.|globalThis\.)?fetch\s*\(/;
 
 /**
- * Whether the text looks like a fetch paste: it opens (after whitespace) with
- * `fetch(` or `await fetch(`. Looks at a short prefix only.
+ * Whether the text looks like a fetch paste: after whitespace and any leading
+ * `//` or `/* *\/` comments, it opens with `fetch(` or `await fetch(` (or an
+ * assignment of one). Looks at a bounded prefix only.
  */
 export function sniffFetch(text: string): boolean {
   if (typeof text !== 'string') return false;
-  return FETCH_START.test(head(text));
+  let start = 0;
+  while (start < text.length && isJsWhitespace(text.charCodeAt(start))) start++;
+  const scanner = new JsScanner(text.slice(start, start + SNIFF_WINDOW));
+  scanner.skipTrivia();
+  return FETCH_START.test(scanner.text.slice(scanner.pos));
 }

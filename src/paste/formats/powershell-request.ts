@@ -93,20 +93,33 @@ export function readPowerShellRequests(text: string): PastedRequest[] {
 }
 
 /**
- * Whether `text` is a "Copy as PowerShell" paste: a statement that calls
- * `Invoke-WebRequest` / `Invoke-RestMethod` or builds a `WebRequestSession`
- * (a mention inside a string or a body does not count). Never throws.
+ * Whether `text` may be a "Copy as PowerShell" paste: it names
+ * `Invoke-WebRequest` / `Invoke-RestMethod` / `WebRequestSession` or the
+ * `iwr`/`irm` aliases as words. A mention inside a body also passes; the
+ * caller reads the text and treats "no request" as "not this format". Never throws.
  */
 export function sniffPowerShellRequest(text: string): boolean {
   if (typeof text !== 'string') return false;
   const lower = text.toLowerCase();
-  const mentioned =
+  // Only a cheap scan: the caller reads the text (and falls back to the cURL
+  // readers when no request comes out), so a paste is never read twice.
+  return (
     lower.includes('invoke-webrequest') ||
     lower.includes('invoke-restmethod') ||
     lower.includes('webrequestsession') ||
-    lower.includes('iwr') ||
-    lower.includes('irm');
-  return mentioned && readPowerShellRequests(text).length > 0;
+    hasAliasWord(lower, 'iwr') ||
+    hasAliasWord(lower, 'irm')
+  );
+}
+
+/** `alias` standing as a word of its own (so "confirm" does not count as `irm`). */
+function hasAliasWord(lower: string, alias: string): boolean {
+  for (let at = lower.indexOf(alias); at >= 0; at = lower.indexOf(alias, at + 1)) {
+    const before = at === 0 ? ' ' : (lower[at - 1] as string);
+    const after = lower[at + alias.length] ?? ' ';
+    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+  }
+  return false;
 }
 
 function readBlock(text: string, state: State, depth: number): void {
@@ -127,7 +140,11 @@ function readStatement(words: readonly Word[], state: State, depth: number): voi
     return;
   }
   if (readSessionCall(first, state, depth)) return;
-  // Statements wrapped in brackets (`try { … }`, `( … )`) may hold a request.
+  readNested(words, state, depth);
+}
+
+/** Statements wrapped in brackets (`try { … }`, `$r = ( … )`) may hold a request. */
+function readNested(words: readonly Word[], state: State, depth: number): void {
   if (depth >= MAX_DEPTH) return;
   for (const word of words) {
     for (const part of word.parts) {
@@ -169,10 +186,11 @@ function readAssignment(target: readonly string[], value: Word[], state: State, 
       return;
     }
     if (value.length === 1 && first !== undefined) state.variables.set(variable, first);
+    readNested(value, state, depth);
     return;
   }
   if (target.length === 2 && target[1] === 'useragent') {
-    sessionNamed(state, variable).userAgent = evaluate(value, state);
+    sessionNamed(state, variable).userAgent = evaluate(value, state, depth);
   }
 }
 
@@ -188,13 +206,18 @@ function readSessionCall(word: Word, state: State, depth: number): boolean {
   const argWords = lexPowerShell(args.inner, LEX)[0] ?? [];
   if ((m[2] as string).toLowerCase() === 'headers') {
     const [name, value] = splitArguments(argWords);
-    const key = name === undefined ? null : evaluate(name, state);
-    const val = value === undefined ? null : evaluate(value, state);
+    const key = name === undefined ? null : evaluate(name, state, depth);
+    const val = value === undefined ? null : evaluate(value, state, depth);
     if (key !== null && val !== null) session.headers.push([key, val]);
     return true;
   }
-  for (const arg of splitArguments(argWords)) session.cookies.push(...findCookies(arg, state, depth + 1));
+  for (const arg of splitArguments(argWords)) append(session.cookies, findCookies(arg, state, depth + 1));
   return true;
+}
+
+/** `target.push(...items)` without spreading: a paste can hold more items than the call stack takes arguments. */
+function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
 }
 
 function sessionNamed(state: State, name: string): Session {
@@ -272,8 +295,8 @@ function requestOf(
 ): PastedRequest {
   const all: Array<readonly [string, string]> = [];
   if (userAgent !== null) all.push(['User-Agent', userAgent]);
-  if (session !== undefined) all.push(...session.headers);
-  all.push(...headers);
+  if (session !== undefined) append(all, session.headers);
+  append(all, headers);
   return { url, headers: all, cookie_strings: session === undefined ? [] : [...session.cookies] };
 }
 
@@ -318,21 +341,28 @@ function variableName(word: Word): string | null {
 
 /**
  * A word's constant value: its text when it holds no variable or expression;
- * a `$name` assigned one constant word earlier resolves to it. Null otherwise.
+ * a `$name` assigned one constant word earlier resolves to it; `( … )` around
+ * a constant expression is unwrapped. Null otherwise.
  */
-function literal(word: Word, state: State | null): string | null {
+function literal(word: Word, state: State | null, depth = 0): string | null {
   let constant = true;
   for (const part of word.parts) {
     if (part.kind === 'group' || part.dynamic) constant = false;
   }
   if (constant) return wordText(word);
+  const [only] = word.parts;
+  if (word.parts.length === 1 && only?.kind === 'group' && only.open === '(') {
+    if (depth >= MAX_DEPTH || state === null) return null;
+    const statements = lexPowerShell(only.inner, LEX);
+    return statements.length === 1 ? evaluate(statements[0] as Word[], state, depth + 1) : null;
+  }
   const name = variableName(word);
   const assigned = name === null || state === null ? undefined : state.variables.get(name);
   return assigned === undefined ? null : literal(assigned, null);
 }
 
 /** A constant expression: one word, or words joined with `+`. */
-function evaluate(words: readonly Word[], state: State): string | null {
+function evaluate(words: readonly Word[], state: State, depth = 0): string | null {
   if (words.length === 0 || words.length % 2 === 0) return null;
   let out = '';
   for (let k = 0; k < words.length; k++) {
@@ -341,7 +371,7 @@ function evaluate(words: readonly Word[], state: State): string | null {
       if (commandName(word) !== '+') return null;
       continue;
     }
-    const value = literal(word, state);
+    const value = literal(word, state, depth);
     if (value === null) return null;
     out += value;
   }
@@ -407,7 +437,7 @@ function splitAtEquals(words: readonly Word[], maxWords: number): { left: Word[]
       const left = words.slice(0, k);
       if (leftParts.length > 0) left.push({ parts: leftParts, afterComma: word.afterComma });
       const right: Word[] = rightParts.length > 0 ? [{ parts: rightParts, afterComma: false }] : [];
-      right.push(...words.slice(k + 1));
+      append(right, words.slice(k + 1));
       return { left, right };
     }
   }
@@ -443,20 +473,20 @@ function findCookies(words: readonly Word[], state: State, depth: number): strin
     const name = variableName(word);
     const held = name === null ? undefined : state.cookieVariables.get(name);
     if (held !== undefined) {
-      found.push(...held);
+      append(found, held);
       continue;
     }
     const parts = word.parts;
     for (let p = 0; p < parts.length; p++) {
       const part = parts[p] as WordPart;
       if (part.kind === 'group') {
-        if (part.open === '(' || part.open === '$(') found.push(...findCookies(lexPowerShell(part.inner, LEX)[0] ?? [], state, depth + 1));
+        if (part.open === '(' || part.open === '$(') append(found, findCookies(lexPowerShell(part.inner, LEX)[0] ?? [], state, depth + 1));
         continue;
       }
       if (part.quoted || !isCookieType(part.value)) continue;
       const next = parts[p + 1];
       if (next?.kind === 'group' && next.open === '(') {
-        pushCookie(found, argumentsIn(next.inner), state);
+        pushCookie(found, argumentsIn(next.inner), state, depth);
         p++;
         continue;
       }
@@ -465,7 +495,7 @@ function findCookies(words: readonly Word[], state: State, depth: number): strin
       const following = words[k + 1];
       const lone = following?.parts[0];
       if (following !== undefined && following.parts.length === 1 && lone?.kind === 'group' && lone.open === '(') {
-        pushCookie(found, argumentsIn(lone.inner), state);
+        pushCookie(found, argumentsIn(lone.inner), state, depth);
         k++;
         continue;
       }
@@ -478,7 +508,7 @@ function findCookies(words: readonly Word[], state: State, depth: number): strin
         if (r > from && !w.afterComma && parameterOf(w) !== null) break;
         rest.push(r === from ? { parts: w.parts, afterComma: false } : w);
       }
-      pushCookie(found, splitArguments(rest), state);
+      pushCookie(found, splitArguments(rest), state, depth);
       k = words.length;
     }
   }
@@ -489,10 +519,10 @@ function argumentsIn(inner: string): Word[][] {
   return splitArguments(lexPowerShell(inner, LEX)[0] ?? []);
 }
 
-function pushCookie(found: string[], args: readonly Word[][], state: State): void {
+function pushCookie(found: string[], args: readonly Word[][], state: State, depth: number): void {
   const [nameWords, valueWords] = args;
   if (nameWords === undefined || valueWords === undefined) return;
-  const name = evaluate(nameWords, state);
-  const value = evaluate(valueWords, state);
+  const name = evaluate(nameWords, state, depth);
+  const value = evaluate(valueWords, state, depth);
   if (name !== null && name !== '' && value !== null) found.push(`${name}=${value}`);
 }

@@ -31,7 +31,8 @@
  * (`<`, `>` stay in the words, so a pasted prompt such as `C:\>` stays a word
  * the caller can skip instead of swallowing the `curl` after it).
  *
- * Linear in the input: runs of ordinary characters are copied as slices.
+ * Linear in the input: one pass for each program, code units written into
+ * typed arrays, strings made once per word.
  */
 
 const NL = 0x0a;
@@ -51,114 +52,109 @@ function skipCr(text: string, i: number): number {
   return i;
 }
 
+/** Code units `from`..`to` of `units` as a string, in chunks that `apply` accepts. */
+function unitsToString(units: Uint16Array, from: number, to: number): string {
+  const CHUNK = 0x2000;
+  if (to - from <= CHUNK) return String.fromCharCode.apply(null, units.subarray(from, to) as unknown as number[]);
+  const parts: string[] = [];
+  for (let k = from; k < to; k += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, units.subarray(k, Math.min(k + CHUNK, to)) as unknown as number[]));
+  }
+  return parts.join('');
+}
+
 /**
- * cmd.exe's pass: the command lines the paste runs, in order, as cmd hands
- * them to CreateProcess (carets consumed, quotes kept). Empty lines included.
+ * The command lines cmd.exe would run, as code units written into one buffer:
+ * line k is `units[starts[k]]` up to `units[starts[k + 1]]` (the last one
+ * ending at `length`). Carets are consumed, quotes kept. Nothing cmd writes
+ * is longer than what it read, so the buffer never outgrows the text.
  */
-function cmdCommandLines(text: string): string[] {
-  const lines: string[] = [];
+interface CommandLines {
+  units: Uint16Array;
+  starts: number[];
+  length: number;
+}
+
+/** cmd.exe's pass over the whole paste (see the file comment). */
+function cmdCommandLines(text: string): CommandLines {
   const n = text.length;
-  let line = '';
+  const units = new Uint16Array(n);
+  const starts = [0];
+  let len = 0;
   let quoted = false;
   let i = 0;
   while (i < n) {
-    let j = i;
-    if (quoted) {
-      while (j < n) {
-        const c = text.charCodeAt(j);
-        if (c === DQUOTE || c === NL || c === CR) break;
-        j++;
-      }
-    } else {
-      while (j < n) {
-        const c = text.charCodeAt(j);
-        if (c === DQUOTE || c === NL || c === CR || c === CARET || c === AMP || c === PIPE) break;
-        j++;
-      }
-    }
-    if (j > i) line += text.slice(i, j);
-    if (j >= n) break;
-    const c = text.charCodeAt(j);
-    i = j + 1;
-    if (c === DQUOTE) {
-      quoted = !quoted;
-      line += '"';
-    } else if (c === NL) {
-      lines.push(line);
-      line = '';
+    const c = text.charCodeAt(i++);
+    if (c === CR) continue; // cmd removes every carriage return before it parses
+    if (c === NL) {
+      starts.push(len);
       quoted = false;
+    } else if (c === DQUOTE) {
+      quoted = !quoted;
+      units[len++] = c;
+    } else if (quoted) {
+      units[len++] = c;
     } else if (c === AMP || c === PIPE) {
-      lines.push(line);
-      line = '';
+      starts.push(len);
       if (text.charCodeAt(i) === c) i++; // `&&` and `||` split like `&` and `|`
     } else if (c === CARET) {
       let k = skipCr(text, i);
       if (k < n && text.charCodeAt(k) === NL) k = skipCr(text, k + 1);
-      if (k >= n) {
-        i = n; // a caret at the very end would make cmd ask "More?": nothing follows
-      } else {
-        line += text[k];
-        i = k + 1;
-      }
+      if (k >= n) break; // a caret at the very end would make cmd ask "More?": nothing follows
+      units[len++] = text.charCodeAt(k);
+      i = k + 1;
+    } else {
+      units[len++] = c;
     }
-    // c === CR: cmd removes every carriage return before it parses.
   }
-  lines.push(line);
-  return lines;
+  return { units, starts, length: len };
 }
 
 /**
- * The C runtime's pass: one command line split into argv (post-2008 rules,
- * see the file comment). An unterminated quote runs to the end of the line.
+ * The C runtime's pass: one command line (`units[from]` up to `units[to]`)
+ * split into argv with the post-2008 rules (see the file comment). Each word
+ * is assembled in `scratch`. An unterminated quote runs to the end of the line.
  */
-function crtArgv(line: string): string[] {
+function crtArgv(units: Uint16Array, from: number, to: number, scratch: Uint16Array): string[] {
   const args: string[] = [];
-  const n = line.length;
-  let i = 0;
+  let i = from;
   for (;;) {
-    while (i < n && (line.charCodeAt(i) === SPACE || line.charCodeAt(i) === TAB)) i++;
-    if (i >= n) break;
-    let arg = '';
+    while (i < to && (units[i] === SPACE || units[i] === TAB)) i++;
+    if (i >= to) break;
+    let len = 0;
     let inQuote = false;
-    while (i < n) {
-      const c = line.charCodeAt(i);
-      if (!inQuote && (c === SPACE || c === TAB)) break;
+    while (i < to) {
+      const c = units[i] as number;
       if (c === BACKSLASH) {
         let j = i + 1;
-        while (j < n && line.charCodeAt(j) === BACKSLASH) j++;
+        while (j < to && units[j] === BACKSLASH) j++;
         const count = j - i;
-        if (j < n && line.charCodeAt(j) === DQUOTE) {
-          arg += '\\'.repeat(count >> 1);
+        if (j < to && units[j] === DQUOTE) {
+          for (let k = count >> 1; k > 0; k--) scratch[len++] = BACKSLASH;
           if (count % 2 === 1) {
-            arg += '"';
-            i = j + 1;
-          } else {
-            i = j; // the quote acts as a quote on the next turn
-          }
+            scratch[len++] = DQUOTE;
+            j++;
+          } // else the quote acts as a quote on the next turn
         } else {
-          arg += line.slice(i, j);
-          i = j;
+          for (let k = count; k > 0; k--) scratch[len++] = BACKSLASH;
         }
+        i = j;
       } else if (c === DQUOTE) {
-        if (inQuote && line.charCodeAt(i + 1) === DQUOTE) {
-          arg += '"';
+        if (inQuote && i + 1 < to && units[i + 1] === DQUOTE) {
+          scratch[len++] = DQUOTE;
           i += 2;
         } else {
           inQuote = !inQuote;
           i++;
         }
+      } else if (!inQuote && (c === SPACE || c === TAB)) {
+        break;
       } else {
-        let j = i + 1;
-        while (j < n) {
-          const d = line.charCodeAt(j);
-          if (d === BACKSLASH || d === DQUOTE || (!inQuote && (d === SPACE || d === TAB))) break;
-          j++;
-        }
-        arg += line.slice(i, j);
-        i = j;
+        scratch[len++] = c;
+        i++;
       }
     }
-    args.push(arg);
+    args.push(unitsToString(scratch, 0, len));
   }
   return args;
 }
@@ -172,9 +168,11 @@ function crtArgv(line: string): string[] {
  */
 export function tokenizeCmd(text: string): string[][] {
   if (typeof text !== 'string') throw new TypeError('tokenizeCmd expects a string');
+  const { units, starts, length } = cmdCommandLines(text);
+  const scratch = new Uint16Array(length);
   const commands: string[][] = [];
-  for (const line of cmdCommandLines(text)) {
-    const argv = crtArgv(line);
+  for (let k = 0; k < starts.length; k++) {
+    const argv = crtArgv(units, starts[k] as number, starts[k + 1] ?? length, scratch);
     if (argv.length > 0) commands.push(argv);
   }
   return commands;

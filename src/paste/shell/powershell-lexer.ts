@@ -440,8 +440,8 @@ function splitVerbatim(segment: string): string[] {
  * `#` and `<# #>` comments, `--%` stop-parsing. `$var` and `$(…)` are kept
  * literally; brackets are kept as {@link GroupPart}s. A backtick followed only
  * by blanks before the newline also continues the line (PowerShell would not;
- * pasted text often gains trailing blanks). Unquoted text that starts with a
- * quote continues the same word (`"a"b` is one word `ab`). Unterminated
+ * pasted text often gains trailing blanks). Adjacent quoted and unquoted
+ * pieces make one word (`-H"x: y"` is `-Hx: y`, `"a"b` is `ab`). Unterminated
  * strings and brackets run to the end of the input. Never throws.
  */
 export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] {
@@ -462,7 +462,8 @@ export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] 
   };
   const endWord = (): void => {
     flushBare();
-    if (wordOpen) statement.push({ parts, afterComma });
+    if (!wordOpen) return;
+    statement.push({ parts, afterComma });
     parts = [];
     wordOpen = false;
     afterComma = false;

@@ -259,6 +259,10 @@ describe('readFetchRequests is total and linear', () => {
     expect(readFetchRequests(deep)).toEqual([]);
     const templates = 'fetch(`${'.repeat(100_000);
     expect(readFetchRequests(templates)).toEqual([]);
+    const nested = 'fetch('.repeat(300_000);
+    expect(readFetchRequests(nested)).toEqual([]);
+    const unterminated = 'fetch("a", {"b": "' + 'fetch("c", {'.repeat(100_000);
+    expect(readFetchRequests(unterminated)).toEqual([]);
     const many = 'fetch("u", {"headers": {"a": "b"}}) ;\n'.repeat(50_000);
     expect(readFetchRequests(many)).toHaveLength(50_000);
   });
@@ -270,6 +274,12 @@ describe('sniffFetch', () => {
     expect(sniffFetch(fixture('fetch-chrome-node.txt'))).toBe(true);
     expect(sniffFetch(fixture('fetch-firefox.txt'))).toBe(true);
     expect(sniffFetch('\n\t  fetch ("u")')).toBe(true);
+  });
+
+  it('claims a hand-edited call behind comments or an assignment', () => {
+    expect(sniffFetch(fixture('fetch-hand-edited.txt'))).toBe(true);
+    expect(sniffFetch('/* saved */ let r = fetch("u")')).toBe(true);
+    expect(sniffFetch('const = fetch("u")')).toBe(false);
   });
 
   it('does not claim cURL, raw headers, HAR, PowerShell or prose', () => {
@@ -284,5 +294,6 @@ describe('sniffFetch', () => {
   it('looks at a bounded prefix only', () => {
     expect(sniffFetch(' '.repeat(1_000_000) + 'fetch("u")')).toBe(true);
     expect(sniffFetch('x'.repeat(100) + 'fetch("u")')).toBe(false);
+    expect(sniffFetch('// ' + 'c'.repeat(600) + '\nfetch("u")')).toBe(false);
   });
 });

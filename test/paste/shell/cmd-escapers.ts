@@ -150,3 +150,18 @@ export function firefoxQuote(s: string): string {
 export function firefoxExpected(s: string): string {
   return s.replace(/[^\S\r\n]/g, ' ').replace(/\r\n?/g, '\n');
 }
+
+/**
+ * What curl.exe receives for a value whose every backslash a browser doubled
+ * (every rule above does) and whose quotes it wrote as `\"`: the C runtime
+ * halves only backslashes that precede a `"` (the value's own quote, or the
+ * closing one at its end), so every other run of backslashes arrives doubled
+ * (`C:\dir` as `C:\\dir`, a JSON `\n` as `\\n`). This is a bug of the
+ * browsers' rules in real cmd, not of the reading.
+ */
+export function doubledBackslashes(s: string): string {
+  return s.replace(/\\+/g, (run: string, at: number) => {
+    const next = s[at + run.length];
+    return next === '"' || next === undefined ? run : run + run;
+  });
+}

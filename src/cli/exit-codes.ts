@@ -1,0 +1,59 @@
+/**
+ * Exit codes of the `stakeql` command, one per kind of outcome a script may
+ * want to react to differently. `stakeql --help` lists them.
+ */
+
+/** Success. */
+export const EXIT_OK = 0;
+/** A runtime failure: network, server, clipboard, an unexpected error. */
+export const EXIT_FAILURE = 1;
+/** A usage error: unknown command or option, a bad option value, a bad environment variable. */
+export const EXIT_USAGE = 2;
+/** Nothing usable in the paste, or the named profile does not exist. */
+export const EXIT_NOT_FOUND = 3;
+/** The server refused the credentials, or Cloudflare answered with a challenge. */
+export const EXIT_AUTH = 4;
+/** The credential store failed (permissions, a corrupt file, no keyring). */
+export const EXIT_STORE = 5;
+/** Interrupted by Ctrl-C while reading a paste (128 + SIGINT, as shells report it). */
+export const EXIT_INTERRUPTED = 130;
+
+/** An exit code of the CLI. */
+export type ExitCode =
+  | typeof EXIT_OK
+  | typeof EXIT_FAILURE
+  | typeof EXIT_USAGE
+  | typeof EXIT_NOT_FOUND
+  | typeof EXIT_AUTH
+  | typeof EXIT_STORE
+  | typeof EXIT_INTERRUPTED;
+
+/** The exit code table as `--help` prints it. */
+export const EXIT_CODES_HELP = `Exit codes:
+  0    ok
+  1    runtime failure (network, server, clipboard)
+  2    usage error (unknown command or option, bad value, bad STAKE_* variable)
+  3    nothing found in the paste, or the profile does not exist
+  4    authentication refused, or Cloudflare challenge (refresh the credentials)
+  5    credential store error (permissions, corrupt file, keyring unavailable)
+  130  interrupted (Ctrl-C while reading a paste)`;
+
+/**
+ * A failure the CLI reports as one line (`stakeql: <message>`) with its exit
+ * code. Messages are built from names and counts, never from a secret.
+ */
+export class CliError extends Error {
+  /** The code the process exits with. */
+  readonly exit_code: ExitCode;
+
+  constructor(exit_code: ExitCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CliError';
+    this.exit_code = exit_code;
+  }
+}
+
+/** A {@link CliError} with {@link EXIT_USAGE}. */
+export function usageError(message: string): CliError {
+  return new CliError(EXIT_USAGE, message);
+}

@@ -1,0 +1,133 @@
+/**
+ * How the CLI shows things: masked secrets, aligned tables, JSON, and colour
+ * only where a person is looking (a terminal, `NO_COLOR` unset).
+ */
+
+/** What the CLI writes to: a stream, maybe a terminal. */
+export interface OutputStream {
+  write(chunk: string): unknown;
+  readonly isTTY?: boolean;
+}
+
+/** The credential fields a paste or a profile holds, in display order. */
+export const CREDENTIAL_FIELDS = ['access_token', 'session_cookie', 'cf_clearance', 'user_agent', 'base_url'] as const;
+
+/** One of {@link CREDENTIAL_FIELDS}. */
+export type DisplayField = (typeof CREDENTIAL_FIELDS)[number];
+
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['access_token', 'session_cookie', 'cf_clearance']);
+
+/** True for the fields whose value is a credential (masked unless revealed). */
+export function isSecretField(field: string): boolean {
+  return SECRET_FIELDS.has(field);
+}
+
+// Below this length even four characters would be a real share of the value.
+const MIN_LENGTH_FOR_PREFIX = 32;
+const PREFIX_LENGTH = 4;
+
+/**
+ * A secret as it may be shown: its first 4 characters and its length for a
+ * long value (`4f1c… (96 chars)`: enough to tell two tokens apart, far too
+ * little to use one), only its length for a short one (`set (12 chars)`).
+ */
+export function maskSecret(value: string): string {
+  if (value.length >= MIN_LENGTH_FOR_PREFIX) return `${printable(value.slice(0, PREFIX_LENGTH))}… (${value.length} chars)`;
+  return `set (${value.length} ${value.length === 1 ? 'char' : 'chars'})`;
+}
+
+/** A field's value for display: secrets masked unless `reveal`, text made printable. */
+export function showValue(field: string, value: string, reveal: boolean): string {
+  return isSecretField(field) && !reveal ? maskSecret(value) : printable(value);
+}
+
+/**
+ * The text with control characters (C0, DEL, C1) replaced by `?`, so a value
+ * read from a paste cannot move the cursor or recolour the terminal.
+ */
+export function printable(text: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+      out += `${text.slice(start, i)}?`;
+      start = i + 1;
+    }
+  }
+  return start === 0 ? text : out + text.slice(start);
+}
+
+/** Text styles; every one is the identity when colour is off. */
+export interface Style {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  green(text: string): string;
+}
+
+function sgr(open: number, close: number): (text: string) => string {
+  return (text) => `\u001b[${open}m${text}\u001b[${close}m`;
+}
+
+const PLAIN: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, yellow: (t) => t, green: (t) => t };
+const COLOURED: Style = { bold: sgr(1, 22), dim: sgr(2, 22), red: sgr(31, 39), yellow: sgr(33, 39), green: sgr(32, 39) };
+
+/**
+ * Colour on this stream? Only on a terminal, and never with `NO_COLOR` set to
+ * anything non-empty (no-color.org) or `TERM=dumb`: piped output stays plain.
+ */
+export function wantsColour(stream: OutputStream, env: NodeJS.ProcessEnv): boolean {
+  if (stream.isTTY !== true) return false;
+  const noColour = env['NO_COLOR'];
+  if (noColour !== undefined && noColour !== '') return false;
+  return env['TERM'] !== 'dumb';
+}
+
+/** The style to write to `stream` with. */
+export function styleFor(stream: OutputStream, env: NodeJS.ProcessEnv): Style {
+  return wantsColour(stream, env) ? COLOURED : PLAIN;
+}
+
+/** Rows of `label  value`, labels padded to one column. */
+export function formatRows(rows: ReadonlyArray<readonly [string, string]>, style: Style, indent = '  '): string {
+  const width = Math.max(0, ...rows.map(([label]) => label.length));
+  return rows.map(([label, value]) => `${indent}${style.dim(label.padEnd(width))}  ${value}`).join('\n');
+}
+
+/** Writes one JSON document: indented for a person, one line with `compact`. */
+export function writeJson(stream: OutputStream, value: unknown, compact = false): void {
+  stream.write(`${JSON.stringify(value, null, compact ? undefined : 2)}\n`);
+}
+
+/** A Unix time in seconds as an ISO 8601 UTC timestamp without milliseconds. */
+export function isoSeconds(unixSeconds: number): string {
+  return new Date(Math.round(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/** A duration for a person: `45 s`, `12 min`, `5 h`, `3 days`. */
+export function humanDuration(seconds: number): string {
+  const s = Math.abs(Math.round(seconds));
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.round(s / 60)} min`;
+  if (s < 172_800) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86_400)} days`;
+}
+
+/**
+ * A message on one line: line breaks and other control characters become
+ * spaces (an error's text may come from a server or a library).
+ */
+export function oneLine(text: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) {
+      out += `${text.slice(start, i)} `;
+      start = i + 1;
+    }
+  }
+  return (start === 0 ? text : out + text.slice(start)).trim();
+}

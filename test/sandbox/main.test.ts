@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { toJsonString } from 'curlconverter';
+import { launch_sandbox } from '../../src/sandbox/main.js';
+
+describe('sandbox main script', () => {
+  it('starts a sandbox demanding clearance and prints a paste that gets through', async () => {
+    const { sandbox, text } = await launch_sandbox(['--require-clearance']);
+    expect(sandbox).not.toBeNull();
+    if (sandbox === null) return;
+    try {
+      expect(text).toContain(sandbox.url);
+      const paste = text.slice(text.indexOf('curl '), text.indexOf("}'", text.indexOf('--data-raw')) + 2);
+      const request = JSON.parse(toJsonString(paste)) as { url: string; headers: Record<string, string>; data: unknown };
+      expect(request.headers['cookie']).toContain('cf_clearance=');
+      const res = await fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: typeof request.data === 'string' ? request.data : JSON.stringify(request.data),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ data: { user: { balances: expect.any(Array) } } });
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('prints usage for --help and starts nothing', async () => {
+    const { sandbox, text } = await launch_sandbox(['--help']);
+    expect(sandbox).toBeNull();
+    expect(text).toMatch(/^Usage:/);
+  });
+
+  it('rejects a bad port and unknown options', async () => {
+    await expect(launch_sandbox(['--port', 'eighty'])).rejects.toThrow(RangeError);
+    await expect(launch_sandbox(['--port', '70000'])).rejects.toThrow(RangeError);
+    await expect(launch_sandbox(['--bogus'])).rejects.toThrow(TypeError);
+  });
+});
