@@ -9,3 +9,20 @@
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
 export { extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
 export * from './client/index.js';
+export {
+  CREDENTIAL_ENV_VARS,
+  DEFAULT_PROFILE,
+  StoreError,
+  load_credentials,
+  open_store,
+  read_env_credentials,
+  resolve_config_dir,
+  type CredentialSource,
+  type CredentialStore,
+  type LoadCredentialsOptions,
+  type OpenStoreOptions,
+  type ResolvedCredentials,
+  type StoreErrorCode,
+  type StoreKind,
+  type StoredProfile,
+} from './store/index.js';

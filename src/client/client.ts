@@ -190,7 +190,8 @@ export class StakeClient implements AsyncDisposable {
     let retries = 0;
     let refreshedAfterRefusal = false;
     while (true) {
-      await this.#refresh_if_expired(call);
+      // Checked here, not in an async helper, so the common path costs no extra await.
+      if (this.#refresher !== null && this.#auth.is_token_expired()) await this.#refresh_before(call);
       call.attempt += 1;
       const outcome = await this.#attempt(call);
       if (outcome.ok) return outcome.data as T;
@@ -268,10 +269,10 @@ export class StakeClient implements AsyncDisposable {
     return `StakeClient ${inspect(this.toJSON(), { ...options, depth })}`;
   }
 
-  async #refresh_if_expired(call: Call): Promise<void> {
-    if (this.#refresher === null || !this.#auth.is_token_expired()) return;
+  /** The token is about to expire: refresh (single-flight) before sending. */
+  async #refresh_before(call: Call): Promise<void> {
+    const refresher = this.#refresher as SingleFlightRefresh;
     this.#log({ type: 'refresh', trigger: 'expired' });
-    const refresher = this.#refresher;
     await this.#guarded(call, () => refresher.run());
   }
 

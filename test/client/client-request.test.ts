@@ -1,5 +1,7 @@
 /** The request the client sends, and what it makes of the answers, against the real sandbox. */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, GraphQLError, TransportError, type ClientLogEvent } from '../../src/client/index.js';
 
@@ -74,6 +76,35 @@ describe('the request on the wire', () => {
     await expect(c.graphql('{ user { id } }', [] as unknown as Record<string, unknown>)).rejects.toThrow(TypeError);
     await expect(c.graphql('{ user { id } }', null, { signal: {} as AbortSignal })).rejects.toThrow(TypeError);
     expect(sandbox.stats().requests).toBe(before);
+  });
+});
+
+describe('redirects', () => {
+  it('are not followed, so the token never travels to another host', async () => {
+    const login = sandbox.login();
+    const seen: Array<string | undefined> = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers['x-access-token'] as string | undefined);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"user":{"id":"thief"}}}');
+    });
+    const redirector = createServer((req, res) => {
+      req.resume();
+      const port = (elsewhere.address() as AddressInfo).port;
+      res.writeHead(307, { location: `http://127.0.0.1:${port}/_api/graphql` }).end();
+    });
+    await Promise.all([elsewhere, redirector].map((s) => new Promise<void>((r) => s.listen(0, '127.0.0.1', r))));
+    try {
+      const c = new StakeClient({ base_url: `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`, access_token: login.access_token });
+      const error = await c.current_user().catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'TransportError', reason: 'http_status', status: 307 });
+      expect((error as Error).message).toMatch(/redirected/);
+      expect(seen).toEqual([]);
+    } finally {
+      for (const s of [elsewhere, redirector]) {
+        s.closeAllConnections();
+        await new Promise<void>((r) => s.close(() => r()));
+      }
+    }
   });
 });
 
