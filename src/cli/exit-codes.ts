@@ -57,3 +57,18 @@ export class CliError extends Error {
 export function usageError(message: string): CliError {
   return new CliError(EXIT_USAGE, message);
 }
+
+/**
+ * Runs `work`, turning a TypeError / RangeError it throws into a usage error
+ * with the same message: for reading configuration the user wrote (a
+ * `STAKE_*` or `STAKEQL_STORE` variable, an option value), whose checks throw
+ * those with messages that name the variable, never its value.
+ */
+export async function badValueIsUsage<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new CliError(EXIT_USAGE, error.message, { cause: error });
+    throw error;
+  }
+}

@@ -106,13 +106,16 @@ export function isoSeconds(unixSeconds: number): string {
   return new Date(Math.round(unixSeconds) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-/** A duration for a person: `45 s`, `12 min`, `5 h`, `3 days`. */
+/** A duration for a person: `45 s`, `12 min`, `5 h`, `3 days`, `4 months`, `2 years`. */
 export function humanDuration(seconds: number): string {
   const s = Math.abs(Math.round(seconds));
+  const days = s / 86_400;
   if (s < 120) return `${s} s`;
   if (s < 7200) return `${Math.round(s / 60)} min`;
   if (s < 172_800) return `${Math.round(s / 3600)} h`;
-  return `${Math.round(s / 86_400)} days`;
+  if (days < 60) return `${Math.round(days)} days`;
+  if (days < 730) return `${Math.round(days / 30.44)} months`;
+  return `${Math.round(days / 365.25)} years`;
 }
 
 /**

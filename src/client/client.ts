@@ -1,7 +1,8 @@
 import { inspect } from 'node:util';
 import { AuthManager } from '../auth/index.js';
-import { extract_credentials } from '../paste/index.js';
-import { CookieJar, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
+import { extract_credentials, type Credentials } from '../paste/index.js';
+import type { LoadCredentialsOptions } from '../store/resolve.js';
+import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
 import {
   AuthenticationError,
   ChallengeError,
@@ -100,6 +101,23 @@ const NOT_CONNECTED_CODES = new Set([
 const NOT_CONNECTED_NAMES = new Set(['ConnectError', 'ConnectTimeout', 'InvalidURL', 'UnsupportedProtocol']);
 
 /**
+ * Credentials found somewhere (a paste, the store) with the caller's options
+ * laid over them: a given option wins, `null` removes a value, `undefined`
+ * keeps the found one.
+ */
+function overlay(found: Credentials, options: StakeClientOptions): StakeClientOptions {
+  const merged: Record<string, unknown> = {
+    access_token: found.access_token,
+    session_cookie: found.session_cookie,
+    cf_clearance: found.cf_clearance,
+    user_agent: found.user_agent,
+    base_url: found.base_url,
+  };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) merged[key] = value;
+  return merged as StakeClientOptions;
+}
+
+/**
  * A client of the site's GraphQL API for one account. It owns one
  * {@link AuthManager} (`client._auth_manager`) and reads the credentials from
  * it when each request leaves, so `set_access_token` or `clear_tokens` changes
@@ -136,16 +154,33 @@ export class StakeClient implements AsyncDisposable {
    */
   static from_curl(text: string, options: StakeClientOptions = {}): StakeClient {
     if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-    const pasted = extract_credentials(text);
-    const merged: Record<string, unknown> = {
-      access_token: pasted.access_token,
-      session_cookie: pasted.session_cookie,
-      cf_clearance: pasted.cf_clearance,
-      user_agent: pasted.user_agent,
-      base_url: pasted.base_url,
-    };
-    for (const [key, value] of Object.entries(options)) if (value !== undefined) merged[key] = value;
-    return new StakeClient(merged as StakeClientOptions);
+    return new StakeClient(overlay(extract_credentials(text), options));
+  }
+
+  /**
+   * A client from stored credentials: `STAKE_*` environment variables first,
+   * field by field, then the named profile of the credential store (default
+   * `default`; see `load_credentials`). The token's stored expiry is restored,
+   * so `is_token_expired()` keeps working across runs. Options given here
+   * override both.
+   *
+   * @throws StoreError when the named profile does not exist or the store is unsafe.
+   */
+  static async from_profile(
+    name?: string | null,
+    options: StakeClientOptions & { readonly env?: NodeJS.ProcessEnv; readonly store?: LoadCredentialsOptions['store'] } = {},
+  ): Promise<StakeClient> {
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    // The store (and the keyring binding it may load) is only paid for by callers of this method.
+    const { load_credentials } = await import('../store/resolve.js');
+    const { env, store, ...clientOptions } = options;
+    const loaded = await load_credentials({ profile: name ?? null, env, store });
+    const client = new StakeClient(overlay(loaded, clientOptions));
+    const token = client.#auth.access_token;
+    if (token !== null && loaded.token_expires_at !== null && clientOptions.access_token == null) {
+      client.#auth.set_access_token(token, loaded.token_expires_at - Date.now() / 1000);
+    }
+    return client;
   }
 
   /** The credential manager every request reads from. */
@@ -338,7 +373,7 @@ export class StakeClient implements AsyncDisposable {
         }), { retryable: true });
       }
       this.#log({ type: 'response', operation_name: call.op.operation_name, attempt: call.attempt, status: response.status });
-      return this.#interpret(response.status, response.headers, text, call, built.had_clearance, request, fail);
+      return this.#interpret(response.status, response.headers, text, call, built.had_clearance, headers, request, fail);
     } finally {
       scope.dispose();
     }
@@ -351,6 +386,7 @@ export class StakeClient implements AsyncDisposable {
     text: string,
     call: Call,
     hadClearance: boolean,
+    sentHeaders: Readonly<Record<string, string>>,
     request: () => RedactedRequest,
     fail: Fail,
   ): Outcome {
@@ -371,7 +407,7 @@ export class StakeClient implements AsyncDisposable {
       }));
     }
     const body = parse_json(text);
-    const items = body === undefined ? [] : this.#graphql_errors(body);
+    const items = body === undefined ? [] : this.#graphql_errors(body, sentHeaders);
     if (status === 401) {
       const first = items.find(is_authentication_failure) ?? items[0];
       return fail(new AuthenticationError({
@@ -431,11 +467,16 @@ export class StakeClient implements AsyncDisposable {
     return { ok: true, data };
   }
 
-  /** The `errors` of a GraphQL response, redacted, in the client's shape. */
-  #graphql_errors(body: unknown): GraphQLErrorItem[] {
+  /**
+   * The `errors` of a GraphQL response in the client's shape, messages
+   * redacted of the credentials held now and of those this request carried
+   * (they may differ: another request may have rotated them meanwhile).
+   */
+  #graphql_errors(body: unknown, sentHeaders: Readonly<Record<string, string>>): GraphQLErrorItem[] {
     if (typeof body !== 'object' || body === null) return [];
     const errors = (body as { errors?: unknown }).errors;
-    if (!Array.isArray(errors)) return [];
+    if (!Array.isArray(errors) || errors.length === 0) return [];
+    const sent = sent_secrets(sentHeaders);
     return errors.map((e: unknown): GraphQLErrorItem => {
       const item = (typeof e === 'object' && e !== null ? e : {}) as {
         message?: unknown; path?: unknown; errorType?: unknown; extensions?: { code?: unknown; errorType?: unknown };
@@ -445,7 +486,7 @@ export class StakeClient implements AsyncDisposable {
         : null;
       const type = item.errorType ?? item.extensions?.errorType ?? item.extensions?.code;
       return {
-        message: typeof item.message === 'string' ? this.#redact(item.message) : 'no message',
+        message: typeof item.message === 'string' ? this.#redact(item.message, sent) : 'no message',
         path,
         error_type: typeof type === 'string' ? type : null,
       };
@@ -487,9 +528,7 @@ export class StakeClient implements AsyncDisposable {
       if (!path_matches(this.#opts.endpoint_path, cookie.path)) continue;
       if (cookie.name === 'session') {
         // AuthManager has no "remove only the session"; a deleted session is kept (the server will say if it is dead).
-        const deleted = (typeof cookie.maxAge === 'number' && cookie.maxAge <= 0) ||
-          (cookie.maxAge === undefined && cookie.expires instanceof Date && cookie.expires.getTime() <= now);
-        if (deleted || !cookie.value) continue;
+        if (is_deletion(cookie, now) || !cookie.value) continue;
         try {
           this.#auth.set_session_cookie(cookie.value);
         } catch {
@@ -574,9 +613,11 @@ export class StakeClient implements AsyncDisposable {
     });
   }
 
-  /** `text` with every credential the client knows replaced. */
-  #redact(text: string): string {
-    return redact_text(text, [this.#auth.access_token, this.#auth.session_cookie, this.#opts.cf_clearance, ...this.#jar.values()]);
+  /** `text` with every credential the client knows (and any `extra`) replaced. */
+  #redact(text: string, extra: readonly string[] = []): string {
+    return redact_text(text, [
+      this.#auth.access_token, this.#auth.session_cookie, this.#opts.cf_clearance, ...this.#jar.values(), ...extra,
+    ]);
   }
 
   #log(event: ClientLogEvent): void {
@@ -588,6 +629,21 @@ export class StakeClient implements AsyncDisposable {
       // A failing logger must not change what the request does.
     }
   }
+}
+
+/** The credential values a request carried: its token and every cookie value. */
+function sent_secrets(headers: Readonly<Record<string, string>>): string[] {
+  const out: string[] = [];
+  const token = headers['x-access-token'];
+  if (token !== undefined) out.push(token);
+  const cookie = headers.cookie;
+  if (cookie !== undefined) {
+    for (const pair of cookie.split('; ')) {
+      const eq = pair.indexOf('=');
+      if (eq !== -1) out.push(pair.slice(eq + 1));
+    }
+  }
+  return out;
 }
 
 function parse_json(text: string): unknown {

@@ -1,5 +1,5 @@
 /** The request the client sends, and what it makes of the answers, against the real sandbox. */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -104,6 +104,50 @@ describe('redirects', () => {
         s.closeAllConnections();
         await new Promise<void>((r) => s.close(() => r()));
       }
+    }
+  });
+});
+
+describe('cookies the server sets', () => {
+  it('go out with the next request until deleted with Max-Age=0; a deleted session is kept', async () => {
+    const cookies: string[] = [];
+    const answers = [
+      ['__cf_bm=bm1; Path=/; HttpOnly', 'other=o1; Path=/casino'],
+      ['__cf_bm=; Max-Age=0; Path=/', 'session=; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/'],
+      [],
+    ];
+    const server = createServer((req, res) => {
+      req.resume();
+      cookies.push(String(req.headers.cookie));
+      const setCookie = answers[cookies.length - 1] ?? [];
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': setCookie }).end('{"data":{"ok":true}}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const c = new StakeClient({ base_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, session_cookie: 's0' });
+      for (let i = 0; i < 3; i++) await c.graphql('{ ok }');
+      expect(cookies).toEqual(['session=s0', 'session=s0; __cf_bm=bm1', 'session=s0']);
+      expect(c._auth_manager.session_cookie).toBe('s0');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('logging', () => {
+  it('is silent by default, and a throwing logger changes nothing', async () => {
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m));
+    try {
+      const { client: quiet, login } = client();
+      sandbox.fail_next({ kind: 'status', status: 503 });
+      await quiet.current_user();
+      const { client: loud } = client({ logger: () => { throw new Error('logger bug'); } });
+      expect(await loud.current_user()).toMatchObject({ id: expect.any(String) });
+      expect(login.user_id).toEqual(expect.any(String));
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
     }
   });
 });

@@ -71,7 +71,6 @@ describe('canary credentials', () => {
       cf_clearance: CANARY_CLEARANCE,
       user_agent: 'Mozilla/5.0 (Canary)',
       logger: (e) => logged.push(e),
-      timeout_ms: 200,
       retry: { limit: 1 },
       _sleep: async () => {},
     };
@@ -83,7 +82,7 @@ describe('canary credentials', () => {
     await collect(client.current_user());
     // Slow answer then timeout, bad JSON, 503 on a mutation, a dropped mutation: each error carries the redacted request.
     sandbox.fail_next({ kind: 'slow', delay_ms: 5000 }, 2);
-    await collect(client.current_user());
+    await collect(new StakeClient({ ...base, base_url: sandbox.url, timeout_ms: 200 }).current_user());
     sandbox.fail_next({ kind: 'bad_json' });
     await collect(client.current_user());
     sandbox.fail_next({ kind: 'status', status: 503 });
@@ -120,6 +119,31 @@ describe('canary credentials', () => {
     }
     expect(logged.length).toBeGreaterThan(10);
     expectNoCanary(logged, 'log');
+  });
+
+  it('are redacted from a server message even after being rotated away while the request was in flight', async () => {
+    let answer: (() => void) | null = null;
+    // Holds the answer until the test has rotated the token, then echoes the token the request carried.
+    const server = createServer((req, res) => {
+      req.resume();
+      const token = String(req.headers['x-access-token']);
+      answer = () => res.writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ errors: [{ message: `unknown ${token}` }], data: null }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const c = new StakeClient({ base_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, access_token: CANARY_TOKEN });
+      const pending = c.current_user().catch((e: unknown) => e);
+      while (answer === null) await new Promise((r) => setTimeout(r, 5));
+      c._auth_manager.set_access_token('replacement-token-value');
+      (answer as () => void)();
+      const error = await pending;
+      expect(error).toMatchObject({ name: 'GraphQLError', server_message: 'unknown [redacted]' });
+      expectNoCanary(error, 'error after rotation');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   it('never appear when the constructor rejects one of them', () => {

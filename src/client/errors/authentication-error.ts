@@ -37,6 +37,13 @@ export function is_authentication_failure(item: GraphQLErrorItem): boolean {
  * failed (then `cause` holds its error). Fix: a fresh access token
  * (`client._auth_manager.set_access_token`) or a `refresh` option.
  */
+/** The text without trailing full stops and blanks (a loop: server text never meets a backtracking regex). */
+function withoutTrailingStop(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === '.' || text[end - 1] === ' ')) end--;
+  return text.slice(0, end);
+}
+
 export class AuthenticationError extends StakeError {
   declare readonly name: 'AuthenticationError';
   /** The server's `errorType`, when the refusal was a GraphQL error; else null. */
@@ -44,7 +51,8 @@ export class AuthenticationError extends StakeError {
 
   constructor(init: AuthenticationErrorInit = {}) {
     const op = init.operation_name === null || init.operation_name === undefined ? '' : ` for ${init.operation_name}`;
-    const said = init.server_message === null || init.server_message === undefined ? '' : `: ${init.server_message}`;
+    // The server's own sentence usually ends in a full stop; do not add a second.
+    const said = init.server_message === null || init.server_message === undefined ? '' : `: ${withoutTrailingStop(init.server_message)}`;
     const status = init.status === null || init.status === undefined ? '' : ` (HTTP ${init.status})`;
     super(
       init.message ??

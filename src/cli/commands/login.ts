@@ -1,0 +1,83 @@
+/** `stakeql login`: save a paste's credentials as a profile. */
+import { validateAccessToken, validateCookieValue } from '../../auth/validate.js';
+import { validateBaseUrl, validateUserAgent } from '../../store/fields.js';
+import type { Credentials } from '../../paste/index.js';
+import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
+import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { formatRows } from '../output.js';
+import { credentialRows, PASTE_SOURCE_HELP, readCredentials } from './extract.js';
+import { describeLocation, openStore, profileArgument } from './status.js';
+
+const CHECKS: ReadonlyArray<readonly [keyof Credentials, (value: unknown, param: string) => string]> = [
+  ['access_token', validateAccessToken],
+  ['session_cookie', validateCookieValue],
+  ['cf_clearance', validateCookieValue],
+  ['user_agent', validateUserAgent],
+  ['base_url', validateBaseUrl],
+];
+
+/**
+ * The credentials checked as the AuthManager and the store check them
+ * (values trimmed, the base URL reduced to its origin). A value they refuse
+ * makes the whole paste refused: nothing is saved.
+ */
+function checked(credentials: Credentials): Credentials {
+  const out: Credentials = { ...credentials };
+  for (const [field, check] of CHECKS) {
+    const value = credentials[field];
+    if (value === null) continue;
+    try {
+      out[field] = check(value, field);
+    } catch (error) {
+      // The checks name the field and the rule, never the value.
+      const why = error instanceof Error ? error.message : 'is not valid';
+      throw new CliError(EXIT_NOT_FOUND, `the paste's ${why}; nothing was saved`);
+    }
+  }
+  return out;
+}
+
+async function runLogin(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const name = await profileArgument(args);
+  const extracted = await readCredentials(args, ctx);
+  for (const warning of extracted.warnings) ctx.warn(warning.message);
+  const found = extracted.credentials;
+  if (found.access_token === null && found.session_cookie === null) {
+    throw new CliError(
+      EXIT_NOT_FOUND,
+      'the paste holds no access token and no session cookie, so there is nothing to log in with; ' +
+        'copy a request to /_api/graphql from a logged-in tab',
+    );
+  }
+  const credentials = checked(found);
+  const store = await openStore(ctx);
+  const saved = await badValueIsUsage(() => store.save_profile(name, credentials));
+  const { io, out } = ctx;
+  io.stdout.write(`${out.green('Saved')} profile "${name}" in ${describeLocation(store)}:\n`);
+  io.stdout.write(`${formatRows(credentialRows(saved, false, out, 'not in the paste'), out)}\n`);
+  if (saved.base_url === null) io.stdout.write(`${out.dim('No site in the paste: requests go to https://stake.com unless --base-url says otherwise.')}\n`);
+  return EXIT_OK;
+}
+
+/** The `login` command. */
+export const command: Command = {
+  usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]',
+  help: `Reads a request copied from the logged-in browser and saves its access
+token, session cookie, cf_clearance cookie, User-Agent and site as a profile
+(default "default"), in the OS keyring when one is usable, else in a private
+file (STAKEQL_STORE chooses). Refuses a paste with neither an access token nor
+a session cookie, and any value the client would refuse.
+
+${PASTE_SOURCE_HELP}
+
+Options:
+  --clipboard     read the paste from the system clipboard
+  --profile NAME  profile to save to (1-64 of A-Z a-z 0-9 . _ -)`,
+  options: {
+    clipboard: { type: 'boolean' },
+    profile: { type: 'string' },
+  },
+  minPositionals: 0,
+  maxPositionals: 1,
+  run: runLogin,
+};

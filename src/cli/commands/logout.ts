@@ -1,0 +1,35 @@
+/** `stakeql logout`: forget a profile. */
+import { CREDENTIAL_ENV_VARS } from '../../store/index.js';
+import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
+import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { describeLocation, openStore, profileArgument } from './status.js';
+
+async function runLogout(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const name = await profileArgument(args);
+  const store = await openStore(ctx);
+  if (!(await store.delete_profile(name))) {
+    throw new CliError(EXIT_NOT_FOUND, `no profile named "${name}" in ${describeLocation(store)}; nothing was removed`);
+  }
+  ctx.io.stdout.write(`Removed profile "${name}" from ${describeLocation(store)}.\n`);
+  // Credentials in the environment still apply to every command: say so.
+  const stillSet = Object.values(CREDENTIAL_ENV_VARS).filter((v) => (ctx.io.env[v] ?? '') !== '');
+  if (stillSet.length > 0) ctx.warn(`${stillSet.join(', ')} still set in the environment, and still used`);
+  return EXIT_OK;
+}
+
+/** The `logout` command. */
+export const command: Command = {
+  usage: 'stakeql logout [--profile NAME]',
+  help: `Removes a saved profile (default "default") from the store. Exit code 3
+when there is no such profile. Nothing is sent to the site: the browser
+session stays logged in (log out there to revoke the token).
+
+Options:
+  --profile NAME  profile to remove`,
+  options: {
+    profile: { type: 'string' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runLogout,
+};

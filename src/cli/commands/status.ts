@@ -1,0 +1,180 @@
+/** `stakeql status`: the saved profiles, where they live, and what the environment overrides. */
+import { TOKEN_EXPIRY_BUFFER_SECONDS } from '../../auth/auth-manager.js';
+import {
+  CREDENTIAL_ENV_VARS,
+  open_store,
+  read_env_credentials,
+  type CredentialStore,
+  type EnvCredentials,
+  type StoredProfile,
+} from '../../store/index.js';
+import { assert_profile_name, DEFAULT_PROFILE } from '../../store/profile.js';
+import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
+import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { CREDENTIAL_FIELDS, formatRows, isoSeconds, showValue, writeJson, type DisplayField, type Style } from '../output.js';
+
+/** The `--profile` value, checked (a bad name is a usage error), or `default`. */
+export async function profileArgument(args: CommandArgs): Promise<string> {
+  const given = args.values['profile'];
+  if (typeof given !== 'string') return DEFAULT_PROFILE;
+  try {
+    assert_profile_name(given);
+  } catch (error) {
+    // The message describes the rule; the name is not repeated (it could be a misplaced token).
+    throw usageError(`--profile: ${error instanceof Error ? error.message : 'not a valid profile name'}`);
+  }
+  return given;
+}
+
+/** Opens the credential store the environment asks for (`STAKEQL_STORE`, `STAKEQL_CONFIG_DIR`). */
+export function openStore(ctx: CommandContext): Promise<CredentialStore> {
+  return badValueIsUsage(() => open_store({ env: ctx.io.env }));
+}
+
+/** Where a store keeps profiles, for a sentence: `/path/profiles.json` or `the OS keyring (keyring:stakeql)`. */
+export function describeLocation(store: CredentialStore): string {
+  return store.kind === 'keyring' ? `the OS keyring (${store.location})` : store.location;
+}
+
+/** Whether the token can still be used, as `AuthManager.is_token_expired` judges it. */
+type TokenState = 'none' | 'unknown' | 'valid' | 'expired';
+
+interface FieldView {
+  /** The value a request would use (masked), or null. */
+  readonly value: string | null;
+  readonly source: 'env' | 'profile' | null;
+  /** The `STAKE_*` variable it comes from, when it does. */
+  readonly variable: string | null;
+  /** The profile's own value (masked), or null. */
+  readonly stored: string | null;
+}
+
+interface ProfileView {
+  readonly name: string;
+  readonly saved_at: string;
+  readonly fields: Record<DisplayField, FieldView>;
+  readonly token: { readonly state: TokenState; readonly expires_at: string | null; readonly source: 'env' | 'profile' | null };
+}
+
+function tokenState(hasToken: boolean, expiresAt: number | null, now: number): TokenState {
+  if (!hasToken) return 'none';
+  if (expiresAt === null) return 'unknown';
+  return now >= expiresAt - TOKEN_EXPIRY_BUFFER_SECONDS ? 'expired' : 'valid';
+}
+
+function viewOf(name: string, profile: StoredProfile, env: EnvCredentials, now: number): ProfileView {
+  const fields = {} as Record<DisplayField, FieldView>;
+  for (const field of CREDENTIAL_FIELDS) {
+    const fromEnv = env[field];
+    const stored = profile[field];
+    const effective = fromEnv ?? stored;
+    fields[field] = {
+      value: effective === null ? null : showValue(field, effective, false),
+      source: fromEnv !== undefined ? 'env' : stored !== null ? 'profile' : null,
+      variable: fromEnv !== undefined ? CREDENTIAL_ENV_VARS[field] : null,
+      stored: stored === null ? null : showValue(field, stored, false),
+    };
+  }
+  // The expiry belongs to wherever the token came from (load_credentials' rule).
+  const tokenFromEnv = env.access_token !== undefined;
+  const expiresAt = tokenFromEnv ? (env.token_expires_at ?? null) : profile.token_expires_at;
+  const hasToken = tokenFromEnv || profile.access_token !== null;
+  return {
+    name,
+    saved_at: isoSeconds(profile.saved_at),
+    fields,
+    token: {
+      state: tokenState(hasToken, expiresAt, now),
+      expires_at: expiresAt === null ? null : isoSeconds(expiresAt),
+      source: hasToken ? (tokenFromEnv ? 'env' : 'profile') : null,
+    },
+  };
+}
+
+function envView(env: EnvCredentials): Record<string, { variable: string; value: string }> {
+  const out: Record<string, { variable: string; value: string }> = {};
+  for (const field of CREDENTIAL_FIELDS) {
+    const value = env[field];
+    if (value !== undefined) out[field] = { variable: CREDENTIAL_ENV_VARS[field], value: showValue(field, value, false) };
+  }
+  if (env.token_expires_at !== undefined) {
+    out['token_expires_at'] = { variable: CREDENTIAL_ENV_VARS.token_expires_at, value: isoSeconds(env.token_expires_at) };
+  }
+  return out;
+}
+
+function tokenText(token: ProfileView['token'], style: Style): string {
+  const from = token.source === 'env' ? ` (${CREDENTIAL_ENV_VARS.token_expires_at})` : '';
+  switch (token.state) {
+    case 'none':
+      return style.dim('no token');
+    case 'unknown':
+      return 'expiry unknown';
+    case 'valid':
+      return style.green(`valid until ${token.expires_at}${from}`);
+    case 'expired':
+      return style.red(`expired (${token.expires_at}, ${TOKEN_EXPIRY_BUFFER_SECONDS / 60} min margin)${from}`);
+  }
+}
+
+function profileText(view: ProfileView, style: Style): string {
+  const rows: Array<[string, string]> = CREDENTIAL_FIELDS.map((field) => {
+    const f = view.fields[field];
+    if (f.value === null) return [field, style.dim('not set')];
+    if (f.source === 'env') {
+      const hidden = f.stored === null ? '' : `; the profile's ${f.stored} is not used`;
+      return [field, `${f.value}  ${style.yellow(`from ${f.variable}`)}${hidden}`];
+    }
+    return [field, f.value];
+  });
+  rows.push(['token', tokenText(view.token, style)]);
+  return `${style.bold(`Profile "${view.name}"`)} ${style.dim(`(saved ${view.saved_at})`)}\n${formatRows(rows, style)}`;
+}
+
+async function runStatus(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const named = typeof args.values['profile'] === 'string';
+  const only = named ? await profileArgument(args) : null;
+  const env = await badValueIsUsage(() => read_env_credentials(ctx.io.env));
+  const store = await openStore(ctx);
+  const names = only === null ? await store.list_profiles() : [only];
+  const now = ctx.now();
+  const views: ProfileView[] = [];
+  for (const name of names) {
+    const profile = await store.load_profile(name);
+    if (profile === null) throw new CliError(EXIT_NOT_FOUND, `no profile named "${name}" in ${describeLocation(store)}`);
+    views.push(viewOf(name, profile, env, now));
+  }
+  const environment = envView(env);
+  const { io, out } = ctx;
+  if (args.values['json'] === true) {
+    writeJson(io.stdout, { store: { kind: store.kind, location: store.location }, environment, profiles: views });
+    return EXIT_OK;
+  }
+  const lines: string[] = [`${out.bold('Store:')} ${store.kind === 'keyring' ? 'OS keyring' : 'file'}, ${store.location}`];
+  const envRows = Object.entries(environment).map(([field, e]): [string, string] => [field, `${e.value}  ${out.yellow(`from ${e.variable}`)}`]);
+  if (envRows.length === 0) lines.push(`${out.bold('Environment:')} no STAKE_* variables set`);
+  else lines.push(`${out.bold('Environment')} (overrides these fields of every profile):`, formatRows(envRows, out));
+  if (views.length === 0) lines.push('', `No profiles saved in ${describeLocation(store)}; save one with 'stakeql login'.`);
+  for (const view of views) lines.push('', profileText(view, out));
+  io.stdout.write(`${lines.join('\n')}\n`);
+  return EXIT_OK;
+}
+
+/** The `status` command. */
+export const command: Command = {
+  usage: 'stakeql status [--profile NAME] [--json]',
+  help: `Shows every saved profile (or one): what it holds (secrets masked), where
+the store keeps it, whether its token is still valid, and which STAKE_*
+environment variables override its fields (the environment wins, field by field).
+
+Options:
+  --profile NAME  show only this profile (exit code 3 when it does not exist)
+  --json          print {store, environment, profiles} as JSON (masked)`,
+  options: {
+    profile: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runStatus,
+};

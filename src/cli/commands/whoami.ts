@@ -1,0 +1,33 @@
+/** `stakeql whoami`: who the saved credentials log in as. */
+import { EXIT_OK } from '../exit-codes.js';
+import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { printable, writeJson } from '../output.js';
+import { CLIENT_OPTIONS_HELP, openClient, withClient } from './query.js';
+
+async function runWhoami(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const opened = await openClient(args, ctx, true);
+  const user = await withClient(opened, (client) => client.current_user());
+  if (args.values['json'] === true) writeJson(ctx.io.stdout, { id: user.id, name: user.name });
+  else ctx.io.stdout.write(`${ctx.out.bold(printable(user.name))} (id ${printable(user.id)})\n`);
+  return EXIT_OK;
+}
+
+/** The `whoami` command. */
+export const command: Command = {
+  usage: 'stakeql whoami [--profile NAME] [--base-url URL] [--json]',
+  help: `Asks the site who the credentials belong to and prints the user's name and
+id: the quickest check that a login works. Exit code 4 when the site refuses
+the credentials or Cloudflare asks for a challenge, 3 when there are none.
+
+Options:
+${CLIENT_OPTIONS_HELP}
+  --json          print {id, name} as JSON`,
+  options: {
+    profile: { type: 'string' },
+    'base-url': { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runWhoami,
+};

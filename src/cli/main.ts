@@ -1,0 +1,272 @@
+/**
+ * The `stakeql` command line: `run(argv, io)` parses the arguments, runs one
+ * command and resolves to the exit code, without touching `process`, so it
+ * runs the same in a test as in `bin.ts`. Commands are loaded on demand and
+ * load heavy modules (client, sandbox, store, clipboard) only when they run.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import {
+  CliError,
+  EXIT_CODES_HELP,
+  EXIT_FAILURE,
+  EXIT_NOT_FOUND,
+  EXIT_OK,
+  EXIT_STORE,
+  usageError,
+} from './exit-codes.js';
+import { oneLine, styleFor, type OutputStream, type Style } from './output.js';
+import type { InputStream } from './read-input.js';
+
+/** The process around a run: streams, environment, and how to wait for a stop signal. */
+export interface CliIo {
+  readonly stdin: InputStream;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly env: NodeJS.ProcessEnv;
+  /** Resolves when the user asks a long-running command (`sandbox`) to stop (SIGINT / SIGTERM). */
+  readonly untilStopped: () => Promise<void>;
+}
+
+/** What a command gets besides its arguments. */
+export interface CommandContext {
+  readonly io: CliIo;
+  /** Style for `stdout`. */
+  readonly out: Style;
+  /** Style for `stderr`. */
+  readonly err: Style;
+  /** Writes one warning line to `stderr`. */
+  warn(message: string): void;
+  /** The current time in Unix seconds. */
+  now(): number;
+}
+
+/** The parsed command line of one command. */
+export interface CommandArgs {
+  readonly values: Readonly<Record<string, string | boolean | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+/** One `stakeql` command. */
+export interface Command {
+  /** Synopsis lines, without the leading `Usage: `. */
+  readonly usage: string;
+  /** The rest of `stakeql <command> --help`: what it does, its options. */
+  readonly help: string;
+  /** Its options for `parseArgs` (`--help` and `--debug` are added to every command). */
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  readonly minPositionals: number;
+  readonly maxPositionals: number;
+  /** Runs the command; resolves to the exit code, or throws (reported by `run`). */
+  run(args: CommandArgs, ctx: CommandContext): Promise<number>;
+}
+
+interface CommandEntry {
+  readonly summary: string;
+  readonly load: () => Promise<{ readonly command: Command }>;
+}
+
+// Literal specifiers: each command module is loaded only when it runs.
+const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  extract: { summary: 'show the credentials a DevTools paste holds (masked)', load: () => import('./commands/extract.js') },
+  login: { summary: "save a paste's credentials as a profile", load: () => import('./commands/login.js') },
+  status: { summary: 'show the saved profiles and the STAKE_* overrides', load: () => import('./commands/status.js') },
+  logout: { summary: 'forget a profile', load: () => import('./commands/logout.js') },
+  query: { summary: 'send a GraphQL operation and print its data', load: () => import('./commands/query.js') },
+  whoami: { summary: "print the logged-in user's name and id", load: () => import('./commands/whoami.js') },
+  sandbox: { summary: 'run a local stand-in for the API to try things against', load: () => import('./commands/sandbox.js') },
+};
+
+const COMMON_OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  debug: { type: 'boolean' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length), 'help'.length);
+  const lines = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`);
+  lines.push(`  ${'help'.padEnd(width)}  show the help of a command`);
+  return `stakeql: read your stake.com credentials from what the browser's DevTools copy,
+keep them in a safe store, and query the site's GraphQL API.
+
+Usage: stakeql <command> [options]
+       stakeql help <command>
+
+Commands:
+${lines.join('\n')}
+
+Options of every command:
+  -h, --help     show help
+  --debug        show the stack of an error (or STAKEQL_DEBUG=1)
+  --version, -V  print the version (before the command)
+
+Secrets (access token, session, cf_clearance) are always masked unless a
+command is given --reveal.
+
+Environment:
+  STAKE_ACCESS_TOKEN, STAKE_SESSION_COOKIE, STAKE_CF_CLEARANCE, STAKE_USER_AGENT,
+  STAKE_BASE_URL, STAKE_TOKEN_EXPIRES_AT   override the profile's fields
+  STAKEQL_STORE        file | keyring | auto (default): where profiles are kept
+  STAKEQL_CONFIG_DIR   directory of the file store
+  NO_COLOR             no colour (colour is only ever used on a terminal)
+
+${EXIT_CODES_HELP}`;
+}
+
+function commandHelp(name: string, command: Command): string {
+  return `Usage: ${command.usage}\n\n${command.help}\n  -h, --help   show this help\n  --debug      show the stack of an error\n\nSee 'stakeql --help' for the environment variables and exit codes.`;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+// A word shown back in a message only when it looks like a command or an
+// option: a mistyped argument could be a token.
+const SHOWABLE_WORD = /^-{0,2}[A-Za-z][A-Za-z0-9-]{0,30}$/;
+
+function shown(word: string): string {
+  return SHOWABLE_WORD.test(word) ? `'${word}'` : '(not shown)';
+}
+
+/** A one-line message for a `parseArgs` error, naming the option but never a value. */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  const code = (error as { code?: unknown }).code;
+  const option = /'(-{1,2}[A-Za-z0-9][A-Za-z0-9-]{0,40})/.exec(message)?.[1] ?? 'an option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (message.includes('does not take an argument')) return `option ${option} takes no value`;
+    if (message.includes('ambiguous')) return `option ${option} needs a value (write ${option}=VALUE for one that starts with '-')`;
+    return `option ${option} needs a value`;
+  }
+  return 'the arguments do not parse';
+}
+
+function parseCommandLine(name: string, command: Command, argv: readonly string[]): CommandArgs {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...command.options, ...COMMON_OPTIONS },
+      strict: true,
+      allowPositionals: true,
+    }) as typeof parsed;
+  } catch (error) {
+    throw usageError(`${name}: ${describeParseError(error)} (see 'stakeql ${name} --help')`);
+  }
+  if (parsed.values['help'] !== true) {
+    const count = parsed.positionals.length;
+    if (count > command.maxPositionals) {
+      throw usageError(
+        `${name}: too many arguments (${count} given, at most ${command.maxPositionals}; see 'stakeql ${name} --help')`,
+      );
+    }
+    if (count < command.minPositionals) {
+      throw usageError(`${name}: missing argument (see 'stakeql ${name} --help')`);
+    }
+  }
+  return parsed;
+}
+
+function isStoreError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && error.name === 'StoreError' && typeof (error as { code?: unknown }).code === 'string';
+}
+
+/** The exit code and message of a failure. */
+function classify(error: unknown): { code: number; message: string } {
+  if (error instanceof CliError) return { code: error.exit_code, message: error.message };
+  if (isStoreError(error)) {
+    return { code: error.code === 'profile_not_found' ? EXIT_NOT_FOUND : EXIT_STORE, message: error.message };
+  }
+  if (error instanceof Error) return { code: EXIT_FAILURE, message: error.message || error.name };
+  return { code: EXIT_FAILURE, message: 'unexpected failure' };
+}
+
+function stackOf(error: unknown): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    lines.push(`${depth === 0 ? '' : 'Caused by: '}${current.stack ?? `${current.name}: ${current.message}`}`);
+    current = current.cause;
+  }
+  return lines.join('\n');
+}
+
+/** Words before `--`: where `--debug` counts. */
+function optionWords(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end === -1 ? argv : argv.slice(0, end);
+}
+
+/**
+ * Runs the command line `argv` (without `node` and the script) and resolves
+ * to the exit code. Failures are reported as one line on `io.stderr`
+ * (`stakeql: <message>`), with the stack under `--debug` or `STAKEQL_DEBUG=1`.
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const debug = io.env['STAKEQL_DEBUG'] === '1' || optionWords(argv).includes('--debug');
+  const err = styleFor(io.stderr, io.env);
+  const ctx: CommandContext = {
+    io,
+    out: styleFor(io.stdout, io.env),
+    err,
+    warn: (message) => io.stderr.write(`${err.yellow('stakeql: warning:')} ${oneLine(message)}\n`),
+    now: () => Date.now() / 1000,
+  };
+  try {
+    return await dispatch(argv, ctx);
+  } catch (error) {
+    const { code, message } = classify(error);
+    io.stderr.write(`${err.red('stakeql:')} ${oneLine(message)}\n`);
+    if (debug) io.stderr.write(`${stackOf(error)}\n`);
+    return code;
+  }
+}
+
+async function dispatch(argv: readonly string[], ctx: CommandContext): Promise<number> {
+  const { io } = ctx;
+  let at = 0;
+  // Global options before the command.
+  for (; at < argv.length; at++) {
+    const word = argv[at] as string;
+    if (!word.startsWith('-') || word === '-') break;
+    if (word === '--help' || word === '-h') {
+      io.stdout.write(`${mainHelp()}\n`);
+      return EXIT_OK;
+    }
+    if (word === '--version' || word === '-V') {
+      io.stdout.write(`${readVersion()}\n`);
+      return EXIT_OK;
+    }
+    if (word !== '--debug') throw usageError(`unknown option ${shown(word)} (see 'stakeql --help')`);
+  }
+  const name = argv[at];
+  if (name === undefined) throw usageError("no command given (see 'stakeql --help')");
+  const rest = argv.slice(at + 1);
+  if (name === 'help') {
+    const topic = rest.find((w) => w !== '--debug');
+    if (topic === undefined) {
+      io.stdout.write(`${mainHelp()}\n`);
+      return EXIT_OK;
+    }
+    const entry = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
+    if (entry === undefined) throw usageError(`no command named ${shown(topic)} (see 'stakeql --help')`);
+    io.stdout.write(`${commandHelp(topic, (await entry.load()).command)}\n`);
+    return EXIT_OK;
+  }
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry === undefined) throw usageError(`unknown command ${shown(name)} (see 'stakeql --help')`);
+  const { command } = await entry.load();
+  const args = parseCommandLine(name, command, rest);
+  if (args.values['help'] === true) {
+    io.stdout.write(`${commandHelp(name, command)}\n`);
+    return EXIT_OK;
+  }
+  return command.run(args, ctx);
+}

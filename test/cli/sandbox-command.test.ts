@@ -1,0 +1,84 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, cliEnv, runCli, tempConfigDir } from './helpers/cli.js';
+
+let config: { dir: string; remove: () => Promise<void> };
+beforeAll(async () => {
+  config = await tempConfigDir();
+  await buildCli();
+});
+afterAll(() => config.remove());
+
+interface Running {
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly banner: string;
+  readonly exited: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** Starts `stakeql sandbox ...` and resolves once it printed its banner (bounded). */
+async function startSandboxCommand(args: string[]): Promise<Running> {
+  const bin = await buildCli();
+  const child = spawn(process.execPath, [bin, 'sandbox', ...args], {
+    env: cliEnv(config.dir),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    timeout: 20_000,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stderr })),
+  );
+  const banner = await new Promise<string>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (stdout.includes('Stop with Ctrl-C.')) resolve(stdout);
+    });
+    void exited.then(() => reject(new Error(`sandbox exited early: ${stderr}`)));
+  });
+  return { child, banner, exited };
+}
+
+describe('stakeql sandbox', () => {
+  it('prints its address, a paste that logs in, the next steps; stops cleanly on SIGTERM', async () => {
+    const running = await startSandboxCommand([]);
+    try {
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.banner)?.[1] as string;
+      expect(url).toBeDefined();
+      expect(running.banner).toContain(`stakeql whoami --base-url ${url}`);
+      const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
+      expect(paste).toContain(`${url}/_api/graphql`);
+
+      const login = await runCli(['login'], { configDir: config.dir, input: paste });
+      expect(login.code).toBe(0);
+      const whoami = await runCli(['whoami', '--base-url', url], { configDir: config.dir });
+      expect(whoami.stdout).toMatch(/^sandbox-user-1 \(id \S+\)\n$/);
+    } finally {
+      running.child.kill('SIGTERM');
+    }
+    const { code, stderr } = await running.exited;
+    expect(code).toBe(0);
+    expect(stderr).toContain('stakeql sandbox stopped');
+  });
+
+  it('--require-clearance prints a paste whose cf_clearance gets through; SIGINT stops it', async () => {
+    const running = await startSandboxCommand(['--require-clearance']);
+    try {
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.banner)?.[1] as string;
+      const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
+      expect(paste).toContain('cf_clearance=');
+      expect((await runCli(['login', '--profile', 'cf'], { configDir: config.dir, input: paste })).code).toBe(0);
+      const whoami = await runCli(['whoami', '--profile', 'cf', '--base-url', url], { configDir: config.dir });
+      expect(whoami.code).toBe(0);
+      // Without the cookie the same sandbox answers with its challenge.
+      const bare = await runCli(['whoami', '--profile', 'cf', '--base-url', url], {
+        configDir: config.dir,
+        env: { STAKE_CF_CLEARANCE: 'not-the-issued-one' },
+      });
+      expect(bare.code).toBe(4);
+    } finally {
+      running.child.kill('SIGINT');
+    }
+    expect((await running.exited).code).toBe(0);
+  });
+});
