@@ -19,21 +19,43 @@ function unquote(value: string): string {
   return v;
 }
 
+/** Header name equality, case-insensitive; the length check spares most lower-casing. */
+function sameName(name: string, lowerWanted: string): boolean {
+  return name.length === lowerWanted.length && name.toLowerCase() === lowerWanted;
+}
+
 /** The first non-empty value of a header (name compared case-insensitively), or null. */
 export function headerValue(request: PastedRequest, name: string): string | null {
   const wanted = name.toLowerCase();
   for (const [headerName, value] of request.headers) {
-    if (headerName.toLowerCase() !== wanted) continue;
+    if (!sameName(headerName, wanted)) continue;
     const v = unquote(value);
     if (v !== '') return v;
   }
   return null;
 }
 
-function cookieFrom(cookieString: string, name: string): string | null {
-  // The `cookie` package splits name=value pairs; identity decode keeps
-  // percent-encoding exactly as written, and its first occurrence wins.
-  const value = parseCookieString(cookieString, { decode: keepAsWritten })[name];
+type CookieMap = Record<string, string | undefined>;
+
+/** Parsed cookies of each request, so reading `session` and `cf_clearance` parses once. */
+const parsedCookies = new WeakMap<PastedRequest, { fromFlags: CookieMap | null; fromHeaders: CookieMap[] }>();
+
+function cookiesOf(request: PastedRequest): { fromFlags: CookieMap | null; fromHeaders: CookieMap[] } {
+  let parsed = parsedCookies.get(request);
+  if (parsed === undefined) {
+    // The `cookie` package splits name=value pairs; identity decode keeps
+    // percent-encoding exactly as written, and its first occurrence wins.
+    const parse = (text: string): CookieMap => parseCookieString(text, { decode: keepAsWritten });
+    parsed = {
+      fromFlags: request.cookie_strings.length > 0 ? parse(request.cookie_strings.join('; ')) : null,
+      fromHeaders: request.headers.filter(([name]) => sameName(name, 'cookie')).map(([, value]) => parse(value)),
+    };
+    parsedCookies.set(request, parsed);
+  }
+  return parsed;
+}
+
+function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value === '' ? null : value;
 }
 
@@ -43,13 +65,11 @@ function cookieFrom(cookieString: string, name: string): string | null {
  * a `Cookie` header. Empty counts as absent.
  */
 export function cookieValue(request: PastedRequest, name: string): string | null {
-  if (request.cookie_strings.length > 0) {
-    const fromFlags = cookieFrom(request.cookie_strings.join('; '), name);
-    if (fromFlags !== null) return fromFlags;
-  }
-  for (const [headerName, value] of request.headers) {
-    if (headerName.toLowerCase() !== 'cookie') continue;
-    const fromHeader = cookieFrom(value, name);
+  const { fromFlags, fromHeaders } = cookiesOf(request);
+  const fromFlag = fromFlags === null ? null : nonEmpty(fromFlags[name]);
+  if (fromFlag !== null) return fromFlag;
+  for (const cookies of fromHeaders) {
+    const fromHeader = nonEmpty(cookies[name]);
     if (fromHeader !== null) return fromHeader;
   }
   return null;

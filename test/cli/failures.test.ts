@@ -87,11 +87,17 @@ describe.concurrent('failures: one line naming the kind, the right exit code', (
   });
 
   it('rate limiting says how long to wait (exit 1)', async () => {
-    expect((await run(['login', '--profile', 'rl'], paste)).code).toBe(0);
-    sandbox.fail_next({ kind: 'status', status: 429, retry_after: '120' });
-    const result = await run(['whoami', '--profile', 'rl']);
-    expect(result.code).toBe(1);
-    expect(oneErrorLine(result)).toBe('stakeql: rate limited (HTTP 429); retry after 120 s');
+    // A sandbox of its own: the fault queue is shared by every request, and the other tests run meanwhile.
+    const limited = await start_sandbox();
+    try {
+      expect((await run(['login', '--profile', 'rl'], limited.sample_curl(limited.login('rl')))).code).toBe(0);
+      limited.fail_next({ kind: 'status', status: 429, retry_after: '120' });
+      const result = await run(['whoami', '--profile', 'rl']);
+      expect(result.code).toBe(1);
+      expect(oneErrorLine(result)).toBe('stakeql: rate limited (HTTP 429); retry after 120 s');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('GraphQL errors and connection failures are runtime failures (exit 1)', async () => {

@@ -100,6 +100,8 @@ export function readPowerShellRequests(text: string): PastedRequest[] {
  */
 export function sniffPowerShellRequest(text: string): boolean {
   if (typeof text !== 'string') return false;
+  // One case-insensitive pass over literal alternatives before lower-casing anything.
+  if (!MAY_NAME_A_REQUEST.test(text)) return false;
   const lower = text.toLowerCase();
   // Only a cheap scan: the caller reads the text (and falls back to the cURL
   // readers when no request comes out), so a paste is never read twice.
@@ -111,6 +113,8 @@ export function sniffPowerShellRequest(text: string): boolean {
     hasAliasWord(lower, 'irm')
   );
 }
+
+const MAY_NAME_A_REQUEST = /invoke-webrequest|invoke-restmethod|webrequestsession|iwr|irm/i;
 
 /** `alias` standing as a word of its own (so "confirm" does not count as `irm`). */
 function hasAliasWord(lower: string, alias: string): boolean {

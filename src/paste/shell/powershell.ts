@@ -38,6 +38,9 @@ const MARKERS: ReadonlyArray<readonly [marker: string, weight: number]> = [
   ['@{', 1],
 ];
 
+const MARKER_WINDOW = 1024;
+const ANY_MARKER = /invoke-webrequest|invoke-restmethod|webrequestsession|curl\.exe|\$session|-usebasicparsing|@\{/i;
+
 /** A backtick followed by nothing but blanks up to a newline: PowerShell's line continuation. */
 function hasBacktickLineEnd(text: string): boolean {
   let at = text.indexOf('`');
@@ -54,13 +57,18 @@ function hasBacktickLineEnd(text: string): boolean {
  * How strongly `text` looks like PowerShell: 0 means no sign at all; higher
  * is stronger. Backtick line ends weigh 3, `Invoke-WebRequest` /
  * `Invoke-RestMethod` 4, `WebRequestSession` 3, `curl.exe`, `$session` and
- * `-UseBasicParsing` 2, `@{` 1 (each counted once, case-insensitively).
+ * `-UseBasicParsing` 2, `@{` 1 (each counted once, case-insensitively, in
+ * the first KiB, where a paste names its command and session).
  * Meant to be compared with the other shells' scores. Linear, never throws.
  */
 export function powershellSignals(text: string): number {
   if (typeof text !== 'string') return 0;
-  const lower = text.toLowerCase();
   let score = hasBacktickLineEnd(text) ? 3 : 0;
+  // The markers name the command and its session, which open a paste; looking
+  // for them in the head keeps the cost flat whatever the size of a body.
+  const head = text.length > MARKER_WINDOW ? text.slice(0, MARKER_WINDOW) : text;
+  if (!ANY_MARKER.test(head)) return score;
+  const lower = head.toLowerCase();
   for (const [marker, weight] of MARKERS) {
     if (lower.includes(marker)) score += weight;
   }
