@@ -103,7 +103,7 @@ function envView(env: EnvCredentials): Record<string, { variable: string; value:
   return out;
 }
 
-function tokenText(token: ProfileView['token'], style: Style): string {
+function tokenText(token: ProfileView['token'], expiresAt: number | null, now: number, style: Style): string {
   const from = token.source === 'env' ? ` (${CREDENTIAL_ENV_VARS.token_expires_at})` : '';
   switch (token.state) {
     case 'none':
@@ -113,11 +113,15 @@ function tokenText(token: ProfileView['token'], style: Style): string {
     case 'valid':
       return style.green(`valid until ${token.expires_at}${from}`);
     case 'expired':
-      return style.red(`expired (${token.expires_at}, ${TOKEN_EXPIRY_BUFFER_SECONDS / 60} min margin)${from}`);
+      return style.red(
+        expiresAt !== null && now < expiresAt
+          ? `expires at ${token.expires_at}, within the ${TOKEN_EXPIRY_BUFFER_SECONDS / 60}-minute margin: counts as expired${from}`
+          : `expired at ${token.expires_at}${from}`,
+      );
   }
 }
 
-function profileText(view: ProfileView, style: Style): string {
+function profileText(view: ProfileView, expiresAt: number | null, now: number, style: Style): string {
   const rows: Array<[string, string]> = CREDENTIAL_FIELDS.map((field) => {
     const f = view.fields[field];
     if (f.value === null) return [field, style.dim('not set')];
@@ -127,7 +131,7 @@ function profileText(view: ProfileView, style: Style): string {
     }
     return [field, f.value];
   });
-  rows.push(['token', tokenText(view.token, style)]);
+  rows.push(['token', tokenText(view.token, expiresAt, now, style)]);
   return `${style.bold(`Profile "${view.name}"`)} ${style.dim(`(saved ${view.saved_at})`)}\n${formatRows(rows, style)}`;
 }
 
@@ -139,10 +143,12 @@ async function runStatus(args: CommandArgs, ctx: CommandContext): Promise<number
   const names = only === null ? await store.list_profiles() : [only];
   const now = ctx.now();
   const views: ProfileView[] = [];
+  const expiries: Array<number | null> = [];
   for (const name of names) {
     const profile = await store.load_profile(name);
     if (profile === null) throw new CliError(EXIT_NOT_FOUND, `no profile named "${name}" in ${describeLocation(store)}`);
     views.push(viewOf(name, profile, env, now));
+    expiries.push(env.access_token !== undefined ? (env.token_expires_at ?? null) : profile.token_expires_at);
   }
   const environment = envView(env);
   const { io, out } = ctx;
@@ -155,7 +161,7 @@ async function runStatus(args: CommandArgs, ctx: CommandContext): Promise<number
   if (envRows.length === 0) lines.push(`${out.bold('Environment:')} no STAKE_* variables set`);
   else lines.push(`${out.bold('Environment')} (overrides these fields of every profile):`, formatRows(envRows, out));
   if (views.length === 0) lines.push('', `No profiles saved in ${describeLocation(store)}; save one with 'stakeql login'.`);
-  for (const view of views) lines.push('', profileText(view, out));
+  views.forEach((view, i) => lines.push('', profileText(view, expiries[i] ?? null, now, out)));
   io.stdout.write(`${lines.join('\n')}\n`);
   return EXIT_OK;
 }
