@@ -113,7 +113,7 @@ Environment:
 ${EXIT_CODES_HELP}`;
 }
 
-function commandHelp(name: string, command: Command): string {
+function commandHelp(command: Command): string {
   return `Usage: ${command.usage}\n\n${command.help}\n  -h, --help   show this help\n  --debug      show the stack of an error\n\nSee 'stakeql --help' for the environment variables and exit codes.`;
 }
 
@@ -257,7 +257,7 @@ async function dispatch(argv: readonly string[], ctx: CommandContext): Promise<n
     }
     const entry = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
     if (entry === undefined) throw usageError(`no command named ${shown(topic)} (see 'stakeql --help')`);
-    io.stdout.write(`${commandHelp(topic, (await entry.load()).command)}\n`);
+    io.stdout.write(`${commandHelp((await entry.load()).command)}\n`);
     return EXIT_OK;
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
@@ -265,7 +265,7 @@ async function dispatch(argv: readonly string[], ctx: CommandContext): Promise<n
   const { command } = await entry.load();
   const args = parseCommandLine(name, command, rest);
   if (args.values['help'] === true) {
-    io.stdout.write(`${commandHelp(name, command)}\n`);
+    io.stdout.write(`${commandHelp(command)}\n`);
     return EXIT_OK;
   }
   return command.run(args, ctx);

@@ -63,4 +63,24 @@ describe('profiles and the environment', () => {
     expect(empty.code).toBe(2);
     expect(oneErrorLine(empty)).toContain('STAKE_ACCESS_TOKEN');
   });
+
+  it('shows the token expiry state: unknown, valid until, expired (STAKE_TOKEN_EXPIRES_AT with STAKE_ACCESS_TOKEN)', async () => {
+    expect((await run(['login', '--profile', 'timed'], paste)).code).toBe(0);
+    const now = Math.floor(Date.now() / 1000);
+    const later = now + 7200;
+    const earlier = now - 3600;
+    const token = sandbox.login('timed').access_token;
+    const [unknown, valid, expired, json] = await Promise.all([
+      run(['status', '--profile', 'timed']),
+      run(['status', '--profile', 'timed'], undefined, { STAKE_ACCESS_TOKEN: token, STAKE_TOKEN_EXPIRES_AT: String(later) }),
+      run(['status', '--profile', 'timed'], undefined, { STAKE_ACCESS_TOKEN: token, STAKE_TOKEN_EXPIRES_AT: String(earlier) }),
+      run(['status', '--profile', 'timed', '--json'], undefined, { STAKE_ACCESS_TOKEN: token, STAKE_TOKEN_EXPIRES_AT: String(earlier) }),
+    ]);
+    const iso = (t: number): string => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+    expect(unknown.stdout).toMatch(/^ {2}token +expiry unknown$/m);
+    expect(valid.stdout).toMatch(new RegExp(`^ {2}token +valid until ${iso(later)} \\(STAKE_TOKEN_EXPIRES_AT\\)$`, 'm'));
+    expect(expired.stdout).toMatch(new RegExp(`^ {2}token +expired at ${iso(earlier)}`, 'm'));
+    const profile = (JSON.parse(json.stdout) as { profiles: Array<{ token: unknown }> }).profiles[0];
+    expect(profile?.token).toEqual({ state: 'expired', expires_at: iso(earlier), source: 'env' });
+  });
 });

@@ -32,9 +32,11 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   const module = await import('../../client/index.js');
   if (typeof baseUrl === 'string') {
     const { resolve_base_url } = await import('../../client/options.js');
-    await badValueIsUsage(() => resolve_base_url(baseUrl)).catch((error: unknown) => {
+    try {
+      resolve_base_url(baseUrl);
+    } catch (error) {
       throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
-    });
+    }
   }
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
   if (credentials.access_token === null && credentials.session_cookie === null) {

@@ -62,6 +62,11 @@ function tokenState(hasToken: boolean, expiresAt: number | null, now: number): T
   return now >= expiresAt - TOKEN_EXPIRY_BUFFER_SECONDS ? 'expired' : 'valid';
 }
 
+/** The expiry of the token a request would use: it belongs to wherever that token came from (load_credentials' rule). */
+function effectiveExpiry(profile: StoredProfile, env: EnvCredentials): number | null {
+  return env.access_token !== undefined ? (env.token_expires_at ?? null) : profile.token_expires_at;
+}
+
 function viewOf(name: string, profile: StoredProfile, env: EnvCredentials, now: number): ProfileView {
   const fields = {} as Record<DisplayField, FieldView>;
   for (const field of CREDENTIAL_FIELDS) {
@@ -75,9 +80,8 @@ function viewOf(name: string, profile: StoredProfile, env: EnvCredentials, now: 
       stored: stored === null ? null : showValue(field, stored, false),
     };
   }
-  // The expiry belongs to wherever the token came from (load_credentials' rule).
   const tokenFromEnv = env.access_token !== undefined;
-  const expiresAt = tokenFromEnv ? (env.token_expires_at ?? null) : profile.token_expires_at;
+  const expiresAt = effectiveExpiry(profile, env);
   const hasToken = tokenFromEnv || profile.access_token !== null;
   return {
     name,
@@ -148,7 +152,7 @@ async function runStatus(args: CommandArgs, ctx: CommandContext): Promise<number
     const profile = await store.load_profile(name);
     if (profile === null) throw new CliError(EXIT_NOT_FOUND, `no profile named "${name}" in ${describeLocation(store)}`);
     views.push(viewOf(name, profile, env, now));
-    expiries.push(env.access_token !== undefined ? (env.token_expires_at ?? null) : profile.token_expires_at);
+    expiries.push(effectiveExpiry(profile, env));
   }
   const environment = envView(env);
   const { io, out } = ctx;

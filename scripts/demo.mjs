@@ -1,0 +1,44 @@
+// The README's main job: what a newcomer sees stakeql do.
+// 1. `stakeql extract` on the shipped sample paste (secrets masked);
+// 2. the sandbox round trip: start a local sandbox, `stakeql login` its sample
+//    paste into a throwaway profile store, then `stakeql whoami` against it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = join(root, 'dist', 'cli', 'bin.js');
+const configDir = mkdtempSync(join(tmpdir(), 'stakeql-demo-'));
+// A private store for the demo: never the user's own profiles.
+const env = { ...process.env, STAKEQL_CONFIG_DIR: configDir, STAKEQL_STORE: 'file' };
+for (const name of Object.keys(env)) if (name.startsWith('STAKE_')) delete env[name];
+
+// Asynchronous on purpose: the sandbox answers from this very process.
+function stakeql(args, input) {
+  console.log(`\n$ stakeql ${args.join(' ')}${input === undefined ? '' : '   (paste on stdin)'}`);
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    if (input !== undefined) child.stdin.end(input);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolvePromise();
+      else reject(new Error(`stakeql ${args[0]} exited ${code}`));
+    });
+  });
+}
+
+const { start_sandbox } = await import(join(root, 'dist', 'sandbox', 'index.js'));
+const sandbox = await start_sandbox();
+try {
+  await stakeql(['extract', join(root, 'examples', 'sample-curl.txt')]);
+  const paste = sandbox.sample_curl(sandbox.login('demo-player'));
+  console.log(`\nsandbox listening on ${sandbox.url}`);
+  await stakeql(['login', '-', '--profile', 'demo'], paste);
+  await stakeql(['status', '--profile', 'demo']);
+  await stakeql(['whoami', '--profile', 'demo', '--base-url', sandbox.url]);
+} finally {
+  await sandbox.close();
+  rmSync(configDir, { recursive: true, force: true });
+}
