@@ -30,6 +30,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * send are the bytes a client sends.
  */
 function decodeBytes(bytes: number[]): string {
+  // ASCII bytes are their own characters: no decoder needed for the usual \x41.
+  if (bytes.every((b) => b < 0x80)) return String.fromCharCode(...bytes);
   try {
     return strictUtf8.decode(Uint8Array.from(bytes));
   } catch {
@@ -42,8 +44,12 @@ function escapableInDouble(c: number): boolean {
   return c === DOLLAR || c === 0x60 || c === DQUOTE || c === BACKSLASH || c === NL;
 }
 
-function isHex(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+/** The value of a hex digit's char code, or -1. */
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
 }
 
 function isOctal(c: number): boolean {
@@ -54,6 +60,17 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
   '\\': '\\', "'": "'", '"': '"', '?': '?',
 };
+
+/**
+ * The next backslash at or after `from`, or -1. Escapes often stand a few
+ * characters apart: a short scan finds those without a call into the engine;
+ * longer runs are crossed with indexOf.
+ */
+function nextBackslash(text: string, from: number): number {
+  const end = Math.min(text.length, from + 32);
+  for (let j = from; j < end; j++) if (text.charCodeAt(j) === BACKSLASH) return j;
+  return end === text.length ? -1 : text.indexOf('\\', end);
+}
 
 /**
  * Decodes the body of a `$'…'` string starting at `start` (just past `$'`).
@@ -72,9 +89,11 @@ function readAnsiC(text: string, start: number): { value: string; end: number } 
   };
   let i = start;
   const n = text.length;
+  // The closing quote is looked up again only once passed (an escaped \' passes it).
+  let quote = -2;
   while (i < n) {
-    const quote = text.indexOf("'", i);
-    const slash = text.indexOf('\\', i);
+    if (quote !== -1 && quote < i) quote = text.indexOf("'", i);
+    const slash = nextBackslash(text, i);
     const stop = quote < 0 ? n : quote;
     if (slash < 0 || slash > stop) {
       if (stop > i) {
@@ -115,8 +134,10 @@ function readAnsiC(text: string, start: number): { value: string; end: number } 
       let v = 0;
       let k = 0;
       let j = i + 1;
-      while (k < max && j < n && isHex(text.charCodeAt(j))) {
-        v = v * 16 + parseInt(text[j] as string, 16);
+      while (k < max && j < n) {
+        const digit = hexValue(text.charCodeAt(j));
+        if (digit < 0) break;
+        v = v * 16 + digit;
         j++;
         k++;
       }
