@@ -12,14 +12,7 @@ import type { CredentialStore } from './types.js';
 export type CredentialSource = 'env' | 'profile' | null;
 
 /** The credentials to use, each with its origin, for the client and the CLI's `status`. */
-export interface ResolvedCredentials {
-  access_token: string | null;
-  session_cookie: string | null;
-  cf_clearance: string | null;
-  user_agent: string | null;
-  base_url: string | null;
-  /** Unix seconds at which `access_token` expires; null = unknown. */
-  token_expires_at: number | null;
+export interface ResolvedCredentials extends Omit<StoredProfile, 'saved_at'> {
   /** Origin of each field. */
   sources: Record<CredentialField, CredentialSource>;
   /** The profile name that applies (given, or `default`). */

@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
-import { buildCli, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
-
-let sandbox: Sandbox;
-let user: SandboxLogin;
-let paste: string;
-
-beforeAll(async () => {
-  await buildCli();
-  sandbox = await start_sandbox();
-  user = sandbox.login('cli-tester');
-  paste = sandbox.sample_curl(user);
-});
-afterAll(() => sandbox.close());
+import { describe, expect, it } from 'vitest';
+import { oneErrorLine } from './helpers/cli.js';
+import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 describe('profiles and the environment', () => {
-  let config: { dir: string; remove: () => Promise<void> };
-  beforeAll(async () => {
-    config = await tempConfigDir();
-  });
-  afterAll(() => config.remove());
-  const run = (args: string[], input?: string, env?: Record<string, string>) => runCli(args, { configDir: config.dir, input, env });
+  const session = useCliSandboxSession();
+  const run = session.run;
 
   it('keeps named profiles apart; a missing one exits 3 everywhere', async () => {
-    expect((await run(['login', '--profile', 'work'], paste)).code).toBe(0);
+    expect((await run(['login', '--profile', 'work'], session.paste)).code).toBe(0);
     const [whoami, status] = await Promise.all([run(['whoami', '--profile', 'work']), run(['status', '--profile', 'work'])]);
     expect(whoami.stdout).toContain('cli-tester');
     expect(status.stdout).toContain('Profile "work"');
@@ -37,8 +21,8 @@ describe('profiles and the environment', () => {
   });
 
   it('shows in status which fields STAKE_* variables override, and uses them', async () => {
-    const other = sandbox.login('env-user');
-    expect((await run(['login'], paste)).code).toBe(0);
+    const other = session.sandbox.login('env-user');
+    expect((await run(['login'], session.paste)).code).toBe(0);
     const env = { STAKE_ACCESS_TOKEN: other.access_token, STAKE_SESSION_COOKIE: other.session_cookie };
 
     const [text, jsonRun, whoami, empty] = await Promise.all([
@@ -65,11 +49,11 @@ describe('profiles and the environment', () => {
   });
 
   it('shows the token expiry state: unknown, valid until, expired (STAKE_TOKEN_EXPIRES_AT with STAKE_ACCESS_TOKEN)', async () => {
-    expect((await run(['login', '--profile', 'timed'], paste)).code).toBe(0);
+    expect((await run(['login', '--profile', 'timed'], session.paste)).code).toBe(0);
     const now = Math.floor(Date.now() / 1000);
     const later = now + 7200;
     const earlier = now - 3600;
-    const token = sandbox.login('timed').access_token;
+    const token = session.sandbox.login('timed').access_token;
     const [unknown, valid, expired, json] = await Promise.all([
       run(['status', '--profile', 'timed']),
       run(['status', '--profile', 'timed'], undefined, { STAKE_ACCESS_TOKEN: token, STAKE_TOKEN_EXPIRES_AT: String(later) }),

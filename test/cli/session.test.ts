@@ -1,52 +1,36 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
-import { buildCli, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
-
-let sandbox: Sandbox;
-let user: SandboxLogin;
-let paste: string;
-
-beforeAll(async () => {
-  await buildCli();
-  sandbox = await start_sandbox();
-  user = sandbox.login('cli-tester');
-  paste = sandbox.sample_curl(user);
-});
-afterAll(() => sandbox.close());
+import { describe, expect, it } from 'vitest';
+import { oneErrorLine } from './helpers/cli.js';
+import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 describe('login, status, whoami, query, logout against a sandbox', () => {
-  let config: { dir: string; remove: () => Promise<void> };
-  beforeAll(async () => {
-    config = await tempConfigDir();
-  });
-  afterAll(() => config.remove());
-  const run = (args: string[], input?: string, env?: Record<string, string>) => runCli(args, { configDir: config.dir, input, env });
+  const session = useCliSandboxSession();
+  const run = session.run;
 
   it('goes through the whole round and forgets the profile at the end', async () => {
-    const login = await run(['login'], paste);
+    const login = await run(['login'], session.paste);
     expect(login.code).toBe(0);
-    expect(login.stdout).toContain(`Saved profile "default" in ${path.join(config.dir, 'profiles.json')}`);
+    expect(login.stdout).toContain(`Saved profile "default" in ${path.join(session.config_dir, 'profiles.json')}`);
     expect(login.stdout).toMatch(/access_token +[0-9a-f]{4}… \(96 chars\)/);
-    expect(login.stdout).toMatch(new RegExp(`base_url +${sandbox.url.replaceAll('.', '\\.')}$`, 'm'));
+    expect(login.stdout).toMatch(new RegExp(`base_url +${session.sandbox.url.replaceAll('.', '\\.')}$`, 'm'));
 
     // Reads of the saved profile are independent of each other: run them together.
     const [status, whoami, whoamiJson, query] = await Promise.all([
       run(['status']),
       run(['whoami']),
-      run(['whoami', '--base-url', sandbox.url, '--json']),
+      run(['whoami', '--base-url', session.sandbox.url, '--json']),
       run(['query', '{ user { name balances { available { currency } } } }']),
     ]);
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('Profile "default"');
-    expect(status.stdout).toContain(path.join(config.dir, 'profiles.json'));
+    expect(status.stdout).toContain(path.join(session.config_dir, 'profiles.json'));
     expect(status.stdout).toMatch(/token +expiry unknown/);
     expect(status.stdout).toContain('no STAKE_* variables set');
 
     // The profile holds the sandbox's origin, so no --base-url is needed; with it, the same.
     expect(whoami.code).toBe(0);
-    expect(whoami.stdout).toBe(`cli-tester (id ${user.user_id})\n`);
-    expect(JSON.parse(whoamiJson.stdout)).toEqual({ id: user.user_id, name: 'cli-tester' });
+    expect(whoami.stdout).toBe(`cli-tester (id ${session.user.user_id})\n`);
+    expect(JSON.parse(whoamiJson.stdout)).toEqual({ id: session.user.user_id, name: 'cli-tester' });
 
     expect(query.code).toBe(0);
     const data = JSON.parse(query.stdout) as { user: { name: string; balances: Array<{ available: { currency: string } }> } };
@@ -59,7 +43,7 @@ describe('login, status, whoami, query, logout against a sandbox', () => {
     const [after, named, noCredentials] = await Promise.all([
       run(['status']),
       run(['status', '--profile', 'default']),
-      run(['whoami', '--base-url', sandbox.url]),
+      run(['whoami', '--base-url', session.sandbox.url]),
     ]);
     expect(after.code).toBe(0);
     expect(after.stdout).not.toContain('Profile "default"');
@@ -70,7 +54,7 @@ describe('login, status, whoami, query, logout against a sandbox', () => {
   });
 
   it('passes --variables and --operation-name to the server', async () => {
-    expect((await run(['login', '--profile', 'vars'], paste)).code).toBe(0);
+    expect((await run(['login', '--profile', 'vars'], session.paste)).code).toBe(0);
     const doc = 'query Both($with: Boolean!) { user @include(if: $with) { name } } query IdOnly { user { id } }';
     const [on, off, idOnly, which, fromStdin] = await Promise.all([
       run(['query', doc, '--profile', 'vars', '--operation-name', 'Both', '--variables', '{"with":true}', '--json']),
@@ -81,7 +65,7 @@ describe('login, status, whoami, query, logout against a sandbox', () => {
     ]);
     expect(on.stdout).toBe('{"user":{"name":"cli-tester"}}\n');
     expect(off.stdout).toBe('{}\n');
-    expect(JSON.parse(idOnly.stdout)).toEqual({ user: { id: user.user_id } });
+    expect(JSON.parse(idOnly.stdout)).toEqual({ user: { id: session.user.user_id } });
     expect(which.code).toBe(2);
     expect(oneErrorLine(which)).toContain('--operation-name');
     expect(fromStdin.stdout).toBe('{"user":{"name":"cli-tester"}}\n');

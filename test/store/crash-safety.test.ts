@@ -16,7 +16,7 @@ let storeEntry: string;
 
 beforeAll(async () => {
   tmp = await makeTempDir();
-  storeEntry = await buildStoreForChildren(path.join(tmp.dir, 'build'));
+  storeEntry = await buildStoreForChildren();
 });
 afterAll(async () => {
   await tmp.remove();
