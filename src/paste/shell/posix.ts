@@ -8,6 +8,8 @@
  * regular expression, so a 1 MB `--data-raw` body costs one memchr-like jump.
  */
 
+import { hexValue } from '../chars.js';
+
 const SPACE = 0x20;
 const TAB = 0x09;
 const NL = 0x0a;
@@ -44,13 +46,6 @@ function escapableInDouble(c: number): boolean {
   return c === DOLLAR || c === 0x60 || c === DQUOTE || c === BACKSLASH || c === NL;
 }
 
-/** The value of a hex digit's char code, or -1. */
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
-}
 
 function isOctal(c: number): boolean {
   return c >= 0x30 && c <= 0x37;
