@@ -1,5 +1,6 @@
 import { readPaste } from './detect.js';
 import { cookieValue, firstFound, headerValue, inPreferenceOrder, originOf } from './pick.js';
+import type { PastedRequest } from './request.js';
 
 /** Everything a pasted request holds that a client needs. */
 export interface Credentials {
@@ -28,7 +29,16 @@ export function extract_credentials(text: string): Credentials {
   if (typeof text !== 'string') {
     throw new TypeError(`the paste must be a string (got ${text === null ? 'null' : typeof text})`);
   }
-  const ordered = inPreferenceOrder(readPaste(text).requests);
+  return credentialsOf(readPaste(text).requests);
+}
+
+/**
+ * The credentials of requests a paste was already read into (`readPaste`),
+ * by the same rules as {@link extract_credentials}, for callers that also
+ * need the format and must not read the paste twice.
+ */
+export function credentialsOf(requests: readonly PastedRequest[]): Credentials {
+  const ordered = inPreferenceOrder(requests);
   return {
     access_token: detach(firstFound(ordered, (r) => headerValue(r, 'x-access-token'))),
     session_cookie: detach(firstFound(ordered, (r) => cookieValue(r, 'session'))),

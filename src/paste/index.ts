@@ -1,3 +1,3 @@
-export { extract_credentials, type Credentials } from './credentials.js';
+export { credentialsOf, extract_credentials, type Credentials } from './credentials.js';
 export { readPaste, type PasteFormat, type ReadPaste } from './detect.js';
 export type { PastedRequest } from './request.js';

@@ -1,5 +1,5 @@
 /** `stakeql extract`: what a paste holds, secrets masked. */
-import { extract_credentials, readPaste, type Credentials, type PasteFormat, type ReadPaste } from '../../paste/index.js';
+import { credentialsOf, readPaste, type Credentials, type PasteFormat, type ReadPaste } from '../../paste/index.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
 import type { Command, CommandArgs, CommandContext } from '../main.js';
 import { CREDENTIAL_FIELDS, formatRows, showValue, writeJson, type Style } from '../output.js';
@@ -45,7 +45,7 @@ export async function readCredentials(args: CommandArgs, ctx: CommandContext): P
   );
   if (input.text.trim() === '') throw new CliError(EXIT_NOT_FOUND, `the paste from the ${input.source} is empty`);
   const read = readPaste(input.text);
-  const credentials = extract_credentials(input.text);
+  const credentials = credentialsOf(read.requests);
   const nothing = CREDENTIAL_FIELDS.every((field) => credentials[field] === null);
   if (read.format === 'unknown' || nothing) {
     throw new CliError(
