@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { AuthRegistry } from './auth.js';
 import { ClearanceRegistry } from './clearance.js';
 import { DEFAULT_USER_AGENT, curlSample } from './curl-sample.js';
+import { SandboxEvents } from './events.js';
 import { FaultQueue, checkFault } from './faults.js';
 import { GraphQLRunner } from './graphql-runner.js';
 import { Ledger } from './ledger.js';
@@ -38,6 +39,7 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     auth: new AuthRegistry(resolved.tokenTtlSeconds, resolved.sessionGraceSeconds),
     clearance: new ClearanceRegistry(),
     ledger: new Ledger(resolved.startingBalances, resolved.diceSeed),
+    events: new SandboxEvents(),
     faults: new FaultQueue(),
     limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
     stats: new StatsRecorder(),

@@ -13,6 +13,7 @@ import type { AuthRegistry } from './auth.js';
 import type { ClearanceRegistry } from './clearance.js';
 import type { FaultQueue } from './faults.js';
 import type { GraphQLRequestBody, GraphQLRunner } from './graphql-runner.js';
+import type { SandboxEvents } from './events.js';
 import type { Ledger } from './ledger.js';
 import type { ResolvedOptions } from './options.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -39,6 +40,8 @@ export interface SandboxCore {
   readonly auth: AuthRegistry;
   readonly clearance: ClearanceRegistry;
   readonly ledger: Ledger;
+  /** Bets and vault moves, for the realtime feed. */
+  readonly events: SandboxEvents;
   readonly faults: FaultQueue;
   readonly limiter: RateLimiter | null;
   readonly stats: StatsRecorder;
