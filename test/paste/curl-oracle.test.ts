@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extract_credentials } from '../../src/paste/index.js';
+import { extract_credentials, readPaste } from '../../src/paste/index.js';
 import { hasBash, hasCurl } from '../support/bash-oracle.js';
 import { pasteFixtures } from '../support/fixtures.js';
 
@@ -92,6 +92,32 @@ describe.skipIf(!hasBash || !hasCurl)('POSIX pastes: what real bash + curl send 
       const ua = sent.headers['user-agent'] ?? '';
       // curl sends its own User-Agent when the paste has none.
       expect(ours.user_agent).toBe(ua.startsWith('curl/') ? null : ua);
+    });
+  }
+
+  // curl replaces a header it builds from an option (-A, -e) with a -H of the same name,
+  // whatever the order, and keeps only the last -A / -e: checked on what arrives.
+  for (const [label, options] of [
+    ['-A then a User-Agent header', `-A 'from-option/1' -H 'User-Agent: from-header/2'`],
+    ['a User-Agent header then -A', `-H 'user-agent: from-header/2' --user-agent 'from-option/1'`],
+    ['two -A', `-A 'first/1' -A 'second/2'`],
+    ['-A then an empty User-Agent header (removal)', `-A 'from-option/1' -H 'User-Agent:'`],
+    ['-e then a Referer header', `-e 'ref-a' -H 'Referer: ref-b'`],
+    ['a Referer header then -e', `-H 'Referer: ref-b' --referer 'ref-a'`],
+    // (referers without a scheme: the oracle's prelude points every http(s) URL at the local server)
+    ['two -e', `-e 'ref-a' -e 'ref-c'`],
+  ] as const) {
+    it(`sends what curl sends for ${label}`, async () => {
+      const paste = `curl 'https://stake.com/_api/graphql' ${options} -H 'x-access-token: t1'`;
+      seen = [];
+      await runInBash(paste);
+      const sent = seen[0]!;
+      const ours = extract_credentials(paste);
+      const ua = sent.headers['user-agent'];
+      expect(ours.user_agent).toBe(ua === undefined || ua.startsWith('curl/') ? null : ua);
+      const request = readPaste(paste).requests[0]!;
+      const referers = request.headers.filter(([name]) => name.toLowerCase() === 'referer').map(([, v]) => v);
+      expect(referers).toEqual(sent.headers.referer === undefined ? [] : [sent.headers.referer]);
     });
   }
 

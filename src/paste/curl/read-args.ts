@@ -5,10 +5,31 @@ interface Draft {
   url: string | null;
   headers: Array<readonly [string, string]>;
   cookie_strings: string[];
+  /**
+   * Headers curl builds from its own options (`-A` → User-Agent, `-e` →
+   * Referer). Each option is a setting, so the last one given wins, and curl
+   * sends it only when no `-H` names the same header, whatever the order
+   * (a custom header replaces the built-in one; checked with curl 7.88 in
+   * test/paste/curl-oracle.test.ts).
+   */
+  implied: Map<string, string>;
 }
 
 function newDraft(): Draft {
-  return { url: null, headers: [], cookie_strings: [] };
+  return { url: null, headers: [], cookie_strings: [], implied: new Map() };
+}
+
+/** The request a finished draft describes: the `-H` headers, then the implied ones no `-H` overrides. */
+function finish(draft: Draft): PastedRequest {
+  const headers = draft.headers;
+  for (const [name, value] of draft.implied) {
+    // An empty -A / -e removes curl's header altogether (`curl --help user-agent`).
+    if (value === '') continue;
+    const lower = name.toLowerCase();
+    if (headers.some(([h]) => h.length === lower.length && h.toLowerCase() === lower)) continue;
+    headers.push([name, value]);
+  }
+  return { url: draft.url, headers, cookie_strings: draft.cookie_strings };
 }
 
 /** Splits `Name: value` as curl's -H does; `Name;` is curl's way to send an empty header. */
@@ -36,7 +57,11 @@ function apply(draft: Draft, option: CurlOption, value: string | undefined): voi
       if (value.includes('=')) draft.cookie_strings.push(value);
       break;
     case 'user-agent':
-      draft.headers.push(['User-Agent', value]);
+      draft.implied.set('User-Agent', value);
+      break;
+    case 'referer':
+      // `-e 'url;auto'` also sets the Referer on redirects; the header sent first is the url.
+      draft.implied.set('Referer', value.endsWith(';auto') ? value.slice(0, -5) : value);
       break;
     case 'url':
       if (draft.url === null) draft.url = value;
@@ -82,7 +107,7 @@ export function readCurlArgs(args: readonly string[]): PastedRequest[] {
       const option = findLongOption(word);
       if (option === null || negated) continue; // unknown, or `--no-bool`: takes no value
       if (option.name === 'next') {
-        requests.push(draft);
+        requests.push(finish(draft));
         draft = newDraft();
         continue;
       }
@@ -96,7 +121,7 @@ export function readCurlArgs(args: readonly string[]): PastedRequest[] {
         const option = findShortOption(arg[j] as string);
         if (option === null) break; // curl rejects the whole word
         if (option.name === 'next') {
-          requests.push(draft);
+          requests.push(finish(draft));
           draft = newDraft();
           continue;
         }
@@ -110,6 +135,6 @@ export function readCurlArgs(args: readonly string[]): PastedRequest[] {
     }
     if (draft.url === null) draft.url = arg;
   }
-  requests.push(draft);
+  requests.push(finish(draft));
   return requests;
 }

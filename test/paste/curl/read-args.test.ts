@@ -80,7 +80,8 @@ describe('readCurlArgs', () => {
       'u', '--data-raw', '-H x-access-token: evil', '-d', '-H', '--data-binary', '-b session=evil',
       '-u', 'user:pw', '-o', '-H', '--url', 'https://y/', '--json', '-b', '-X', 'POST', '-e', '-b',
     ]);
-    expect(r.headers).toEqual([]);
+    // `-e -b` is a Referer of "-b": the only header curl would build here.
+    expect(r.headers).toEqual([['Referer', '-b']]);
     expect(r.cookie_strings).toEqual([]);
     expect(r.url).toBe('u');
   });
@@ -108,7 +109,16 @@ describe('readCurlArgs', () => {
   });
 
   it('reads -A / --user-agent as the User-Agent header and `Name;` as an empty header', () => {
-    expect(only(['-A', 'UA/1', '-H', 'X-Empty;']).headers).toEqual([['User-Agent', 'UA/1'], ['X-Empty', '']]);
+    expect(only(['-A', 'UA/1', '-H', 'X-Empty;']).headers).toEqual([['X-Empty', ''], ['User-Agent', 'UA/1']]);
+  });
+
+  it('lets a -H header replace the one -A or -e would make, whatever the order; the last -A / -e wins', () => {
+    expect(only(['-A', 'opt', '-H', 'user-agent: hdr']).headers).toEqual([['user-agent', 'hdr']]);
+    expect(only(['-H', 'User-Agent: hdr', '--user-agent', 'opt']).headers).toEqual([['User-Agent', 'hdr']]);
+    expect(only(['-A', 'one', '-A', 'two']).headers).toEqual([['User-Agent', 'two']]);
+    expect(only(['-A', 'one', '-A', '']).headers).toEqual([]); // an empty -A removes the header
+    expect(only(['-e', 'https://a/', '-H', 'Referer: https://b/']).headers).toEqual([['Referer', 'https://b/']]);
+    expect(only(['-e', 'https://a/', '--referer', 'https://c/;auto']).headers).toEqual([['Referer', 'https://c/']]);
   });
 
   it('does not crash on a value-taking option at the very end', () => {
