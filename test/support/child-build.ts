@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -20,17 +19,36 @@ async function sourceFiles(dir: string): Promise<string[]> {
 
 let built: Promise<string> | null = null;
 
+/** Marks a finished build; holds the real path of the checkout that built it. */
+const COMPLETE = '.complete';
+
+/** A finished build, made by this checkout (its `COMPLETE` file holds the checkout's real path). */
+async function isValidBuild(dir: string, root: string): Promise<boolean> {
+  try {
+    return (await fs.readFile(path.join(dir, COMPLETE), 'utf8')) === root;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Builds `src/` for tests that spawn child processes, and resolves to the
  * built `dist` directory (`<dist>/cli/bin.js`, `<dist>/store/index.js`, …).
  * Node 20 cannot run TypeScript and `dist/` may be stale, so every source is
  * transpiled on its own with the compiler API into
- * `<tmp>/stakeql-build-<hash>/dist`, beside a `package.json` (for `--version`
- * and `"type": "module"`) and a `node_modules` link.
+ * `<checkout>/node_modules/.cache/stakeql-build-<hash>/dist`, beside a
+ * `package.json` (for `--version` and `"type": "module"`).
  *
- * The directory is named by a hash of the sources, so test files running in
- * parallel share one build without a lock: each builds into a private
- * directory and renames it into place; whoever renames second drops theirs.
+ * The build lives inside the checkout's own `node_modules`, so it finds the
+ * dependencies by Node's ordinary walk up the directory tree and dies with
+ * the checkout: a build cached in the shared temp directory once held a link
+ * to whichever checkout built it first, and dangled (90 CLI tests failing)
+ * once that checkout was deleted (issue 11).
+ *
+ * The directory is named by a hash of the checkout's real path and of the
+ * sources, so test files running in parallel share one build without a lock:
+ * each builds into a private directory and renames it into place; whoever
+ * renames second drops theirs.
  */
 export function buildForChildren(): Promise<string> {
   built ??= build();
@@ -39,7 +57,11 @@ export function buildForChildren(): Promise<string> {
 
 async function build(): Promise<string> {
   const files = await sourceFiles(SRC);
-  const hash = createHash('sha256');
+  const root = await fs.realpath(ROOT);
+  // The checkout's real path is part of the key: a checkout copied or moved
+  // together with its node_modules builds afresh instead of trusting a record
+  // written for another place.
+  const hash = createHash('sha256').update(root).update('\0');
   const texts = new Map<string, string>();
   for (const file of files) {
     const text = await fs.readFile(file, 'utf8');
@@ -48,14 +70,11 @@ async function build(): Promise<string> {
   }
   const pkg = JSON.parse(await fs.readFile(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
   hash.update(pkg.version);
-  const dir = path.join(os.tmpdir(), `stakeql-build-${hash.digest('hex').slice(0, 16)}`);
+  const cache = path.join(ROOT, 'node_modules', '.cache');
+  const dir = path.join(cache, `stakeql-build-${hash.digest('hex').slice(0, 16)}`);
   const dist = path.join(dir, 'dist');
-  try {
-    await fs.access(path.join(dir, '.complete'));
-    return dist;
-  } catch {
-    // Not built yet: build below.
-  }
+  if (await isValidBuild(dir, root)) return dist;
+  await fs.mkdir(cache, { recursive: true });
   const work = `${dir}.${process.pid}.${randomBytes(4).toString('hex')}`;
   for (const [file, text] of texts) {
     const { outputText } = ts.transpileModule(text, {
@@ -67,13 +86,13 @@ async function build(): Promise<string> {
     await fs.writeFile(out, outputText);
   }
   await fs.writeFile(path.join(work, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, type: 'module' }));
-  await fs.symlink(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
-  await fs.writeFile(path.join(work, '.complete'), '');
+  await fs.writeFile(path.join(work, COMPLETE), root);
   try {
     await fs.rename(work, dir);
   } catch {
     // Another test file renamed its identical build into place first.
     await fs.rm(work, { recursive: true, force: true });
   }
+  if (!(await isValidBuild(dir, root))) throw new Error(`child build: ${dir} is not a complete build of ${ROOT}`);
   return dist;
 }
