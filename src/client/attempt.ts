@@ -1,0 +1,87 @@
+import { interpret } from './classify.js';
+import { never_connected } from './connect-failure.js';
+import type { ClientCore } from './core.js';
+import type { RedactedRequest } from './errors/index.js';
+import { stopped_error, transport_error, type Call, type Fail, type Outcome } from './call.js';
+import type { FetchResponseLike } from './options.js';
+import { redact_headers } from './redact.js';
+
+/** One send of `call` and its answer, turned into data or a typed error; never throws. */
+export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome> {
+  const opts = core.opts;
+  const scope = core.scopes.open(call.signal, opts.timeout_ms);
+  let headers: Record<string, string> = {};
+  let sentToken: string | null = null;
+  let sent = false;
+  const fail: Fail = (error, extra = {}) => ({
+    ok: false, error, reached: sent, retryable: false, retry_after_ms: null, refused: false, sent_token: sentToken, ...extra,
+  });
+  const request = (): RedactedRequest => core.redacted_request(call, headers);
+  try {
+    const built = await core.request_headers();
+    headers = built.headers;
+    sentToken = built.token;
+    // Checked after the await too: the signal or close() may have fired meanwhile.
+    const early = scope.reason();
+    if (early !== null) return fail(stopped_error(early, call, false, opts.timeout_ms, undefined, request()));
+    if (opts.logger !== null) {
+      core.log({
+        type: 'request',
+        operation_name: call.op.operation_name,
+        operation_kind: call.op.kind,
+        attempt: call.attempt,
+        url: opts.endpoint,
+        headers: redact_headers(headers),
+      });
+    }
+
+    const fetchFn = opts.fetch;
+    let response: FetchResponseLike;
+    sent = true;
+    try {
+      response = await fetchFn(opts.endpoint, { method: 'POST', headers, body: call.body, signal: scope.signal, redirect: 'manual' });
+    } catch (error) {
+      const why = scope.reason();
+      if (why !== null) return fail(stopped_error(why, call, true, opts.timeout_ms, error, request()), { retryable: why === 'timeout' });
+      const connected = !never_connected(error);
+      return fail(transport_error(call, {
+        reason: connected ? 'network' : 'connection_failed',
+        may_have_reached_server: connected || call.maybe_ran,
+        detail: connected ? 'The connection failed after the request was sent' : 'Could not connect to the server',
+        cause: error,
+        request: request(),
+      }), { retryable: true, reached: connected });
+    }
+    core.store_cookies(response.headers);
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      const why = scope.reason();
+      if (why !== null) return fail(stopped_error(why, call, true, opts.timeout_ms, error, request()), { retryable: why === 'timeout' });
+      return fail(transport_error(call, {
+        reason: 'network',
+        may_have_reached_server: true,
+        detail: `The connection broke while reading the answer (HTTP ${response.status})`,
+        status: response.status,
+        cause: error,
+        request: request(),
+      }), { retryable: true });
+    }
+    core.log({ type: 'response', operation_name: call.op.operation_name, attempt: call.attempt, status: response.status });
+    return interpret({
+      status: response.status,
+      headers: response.headers,
+      text,
+      call,
+      had_clearance: built.had_clearance,
+      had_user_agent: opts.user_agent !== null,
+      sent_headers: headers,
+      request,
+      fail,
+      redact: (t, extra) => core.redact(t, extra),
+    });
+  } finally {
+    scope.dispose();
+  }
+}

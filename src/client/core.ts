@@ -1,0 +1,161 @@
+import { AuthManager } from '../auth/index.js';
+import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
+import type { RedactedRequest } from './errors/index.js';
+import type { Call } from './call.js';
+import { OperationCache } from './operation.js';
+import { resolve_options, type ClientLogEvent, type ResolvedOptions, type StakeClientOptions } from './options.js';
+import { redact_headers, redact_text } from './redact.js';
+import { SingleFlightRefresh } from './refresh.js';
+import { ScopeRegistry } from './scope.js';
+
+/** The request headers of the next request, credentials read now. */
+export interface BuiltHeaders {
+  /** Lower-case names, so none can appear twice: content-type, x-access-token, cookie, user-agent. */
+  readonly headers: Record<string, string>;
+  /** The token sent, or null. */
+  readonly token: string | null;
+  /** Whether a `cf_clearance` cookie goes out. */
+  readonly had_clearance: boolean;
+}
+
+/** Releases something the client owns (a websocket, a timer); awaited by close(). */
+export type Disposer = () => void | Promise<void>;
+
+/**
+ * The state one StakeClient owns and every part of it shares: the
+ * credentials, the cookie jar, the options, the scopes close() aborts, the
+ * logger and the redaction of credentials. StakeClient is the public face;
+ * modules of the library (the attempt loop, the realtime feed) reach this
+ * through `internals_of(client)`.
+ */
+export class ClientCore {
+  readonly auth: AuthManager;
+  readonly opts: ResolvedOptions;
+  readonly jar = new CookieJar();
+  readonly operations = new OperationCache();
+  readonly refresher: SingleFlightRefresh | null;
+  readonly scopes = new ScopeRegistry();
+  readonly #disposers = new Set<Disposer>();
+
+  /** @throws TypeError / RangeError on a bad option; nothing is created then. */
+  constructor(options: StakeClientOptions) {
+    this.opts = resolve_options(options);
+    this.auth = new AuthManager(options?.access_token ?? null, options?.session_cookie ?? null);
+    this.refresher = this.opts.refresh === null
+      ? null
+      : new SingleFlightRefresh(this.opts.refresh, this.auth, (text) => this.redact(text));
+  }
+
+  get closed(): boolean {
+    return this.scopes.closed;
+  }
+
+  /**
+   * Registers something close() must release; returns the function that
+   * unregisters it (call it when the thing was released otherwise). Added
+   * after close(), it is released at once.
+   */
+  add_disposer(dispose: Disposer): () => void {
+    if (this.closed) {
+      void run_disposer(dispose);
+      return () => {};
+    }
+    this.#disposers.add(dispose);
+    return () => {
+      this.#disposers.delete(dispose);
+    };
+  }
+
+  /** Aborts every scope in progress, then releases every disposer (their errors are ignored). Idempotent. */
+  async close(): Promise<void> {
+    if (!this.scopes.close()) return;
+    const disposers = [...this.#disposers];
+    this.#disposers.clear();
+    await Promise.all(disposers.map(run_disposer));
+  }
+
+  /** The headers of a request leaving now: token and cookies read from the manager and the jar at this moment. */
+  async request_headers(): Promise<BuiltHeaders> {
+    const auth = await this.auth.get_auth_headers();
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    let token: string | null = null;
+    for (const name of Object.keys(auth)) {
+      const value = auth[name] as string;
+      const lower = name.toLowerCase();
+      headers[lower] = value;
+      if (lower === 'x-access-token') token = value;
+    }
+    const base: Array<[string, string]> = Object.entries(this.auth.get_cookies());
+    if (this.opts.cf_clearance !== null) base.push(['cf_clearance', this.opts.cf_clearance]);
+    const now = Date.now();
+    const cookie = this.jar.header(base, now);
+    if (cookie !== '') headers.cookie = cookie;
+    if (this.opts.user_agent !== null) headers['user-agent'] = this.opts.user_agent;
+    const jarClearance = this.jar.get('cf_clearance', now);
+    const had_clearance = jarClearance === undefined ? this.opts.cf_clearance !== null : jarClearance !== null;
+    return { headers, token, had_clearance };
+  }
+
+  /** Set-Cookie of an answer: a new `session` goes to the AuthManager, the rest to the jar. */
+  store_cookies(headers: HeadersLike): void {
+    let cookies;
+    try {
+      cookies = read_set_cookies(headers);
+    } catch {
+      return;
+    }
+    const now = Date.now();
+    for (const cookie of cookies) {
+      if (!path_matches(this.opts.endpoint_path, cookie.path)) continue;
+      if (cookie.name === 'session') {
+        // AuthManager has no "remove only the session"; a deleted session is kept (the server will say if it is dead).
+        if (is_deletion(cookie, now) || !cookie.value) continue;
+        try {
+          this.auth.set_session_cookie(cookie.value);
+        } catch {
+          // A value the manager rejects could not be sent back anyway.
+        }
+        continue;
+      }
+      this.jar.store(cookie, now);
+    }
+  }
+
+  /** The request of `call` as errors may show it: credential headers redacted. */
+  redacted_request(call: Call, headers: Record<string, string>): RedactedRequest {
+    return Object.freeze({
+      method: 'POST',
+      url: this.opts.endpoint,
+      headers: Object.freeze(redact_headers(headers)),
+      operation_name: call.op.operation_name,
+      operation_kind: call.op.kind,
+      attempt: call.attempt,
+    });
+  }
+
+  /** `text` with every credential the client knows (and any `extra`) replaced. */
+  redact(text: string, extra: readonly string[] = []): string {
+    return redact_text(text, [
+      this.auth.access_token, this.auth.session_cookie, this.opts.cf_clearance, ...this.jar.values(), ...extra,
+    ]);
+  }
+
+  /** Hands `event` to the user's logger, if any; a throwing logger changes nothing. */
+  log(event: ClientLogEvent): void {
+    const logger = this.opts.logger;
+    if (logger === null) return;
+    try {
+      logger(event);
+    } catch {
+      // A failing logger must not change what the request does.
+    }
+  }
+}
+
+async function run_disposer(dispose: Disposer): Promise<void> {
+  try {
+    await dispose();
+  } catch {
+    // Closing must finish: one thing that fails to release must not keep the others open.
+  }
+}
