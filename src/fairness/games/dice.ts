@@ -1,0 +1,20 @@
+/**
+ * Dice: "a roll spread of 00.00 to 100.00, with 10,001 possible outcomes";
+ * one float × 10001, divided by 100 and shown with two decimals
+ * (https://stake.com/provably-fair/game-events, "Dice Roll").
+ */
+import type { GameDefinition } from './types.js';
+
+/** The site's `CasinoGameDice.result`. */
+export interface DiceOutcome {
+  result: number;
+}
+
+export const dice: GameDefinition<Record<string, never>, DiceOutcome> = {
+  name: 'dice',
+  source: 'https://stake.com/provably-fair/game-events#dice',
+  formula: 'result = floor(float × 10001) / 100',
+  params: () => ({}),
+  float_count: () => 1,
+  translate: (floats) => ({ result: Math.floor((floats[0] as number) * 10001) / 100 }),
+};

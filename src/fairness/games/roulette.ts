@@ -1,0 +1,19 @@
+/**
+ * Roulette: one float × 37, rounded down: the pocket 0–36 of a single-zero
+ * wheel (https://stake.com/provably-fair/game-events, "Roulette").
+ */
+import type { GameDefinition } from './types.js';
+
+/** The pocket the ball landed in, 0–36. */
+export interface RouletteOutcome {
+  result: number;
+}
+
+export const roulette: GameDefinition<Record<string, never>, RouletteOutcome> = {
+  name: 'roulette',
+  source: 'https://stake.com/provably-fair/game-events#roulette',
+  formula: 'result = floor(float × 37)',
+  params: () => ({}),
+  float_count: () => 1,
+  translate: (floats) => ({ result: Math.floor((floats[0] as number) * 37) }),
+};

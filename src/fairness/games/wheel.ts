@@ -1,0 +1,35 @@
+/**
+ * Wheel: one float × the number of segments (10, 20, 30, 40 or 50), rounded
+ * down: the segment the wheel stops on; the risk picks the payout table only
+ * (https://stake.com/provably-fair/game-events, "Wheel").
+ */
+import { enum_param, type GameDefinition } from './types.js';
+
+export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
+
+/** The site's wheel inputs: `segments`. */
+export interface WheelParams {
+  segments: number;
+}
+
+/** The segment index the wheel stopped on, 0-based. */
+export interface WheelOutcome {
+  result: number;
+}
+
+export const wheel: GameDefinition<WheelParams, WheelOutcome> = {
+  name: 'wheel',
+  source: 'https://stake.com/provably-fair/game-events#wheel',
+  formula: 'result = floor(float × segments)',
+  params: (input) => {
+    const segments = input.segments;
+    if (typeof segments !== 'number') throw new TypeError('segments must be a number');
+    if (!(WHEEL_SEGMENTS as readonly number[]).includes(segments)) {
+      throw new RangeError(`segments must be one of ${WHEEL_SEGMENTS.join(', ')}, got ${segments}`);
+    }
+    if (input.risk !== undefined) enum_param(input, 'risk', ['low', 'medium', 'high']);
+    return { segments };
+  },
+  float_count: () => 1,
+  translate: (floats, { segments }) => ({ result: Math.floor((floats[0] as number) * segments) }),
+};

@@ -1,0 +1,43 @@
+/**
+ * `stakeql/fairness`: the site's provably-fair algorithm, offline. Every
+ * outcome is a pure function of the server seed, the client seed and the
+ * nonce (https://stake.com/provably-fair/implementation); this module
+ * recomputes it, and checks recorded bets against it. No network, no import
+ * from the rest of stakeql: importable alone.
+ */
+export {
+  MAX_FLOATS,
+  game_bytes,
+  game_floats,
+  server_seed_hash,
+  type FloatsInput,
+  type SeedInput,
+} from './rng.js';
+export {
+  GAMES_SUPPORTED,
+  game_definition,
+  is_game,
+  outcome,
+  outcome_steps,
+  type GameName,
+  type GameOutcomes,
+  type GameParams,
+} from './outcome.js';
+export {
+  verify_bet,
+  verify_bets,
+  type BetReport,
+  type CasinoBetLike,
+  type RevealedSeeds,
+  type VerifyBetOptions,
+  type VerifyFailure,
+} from './verify.js';
+export type { Card, CardsOutcome } from './games/cards.js';
+export { GEMS, type DiamondsOutcome, type Gem } from './games/diamonds.js';
+export type { DiceOutcome } from './games/dice.js';
+export type { KenoOutcome } from './games/keno.js';
+export type { LimboOutcome } from './games/limbo.js';
+export type { MinesOutcome, MinesParams } from './games/mines.js';
+export { PLINKO_RISKS, type PlinkoOutcome, type PlinkoParams, type PlinkoRisk } from './games/plinko.js';
+export type { RouletteOutcome } from './games/roulette.js';
+export { WHEEL_SEGMENTS, type WheelOutcome, type WheelParams } from './games/wheel.js';

@@ -1,0 +1,95 @@
+/**
+ * `outcome(game, …)`: the table of games the site publishes a translation for,
+ * and the one function that draws the floats and translates them.
+ */
+import { blackjack, baccarat, hilo, videopoker, type CardsOutcome } from './games/cards.js';
+import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
+import { dice, type DiceOutcome } from './games/dice.js';
+import { keno, type KenoOutcome } from './games/keno.js';
+import { limbo, type LimboOutcome } from './games/limbo.js';
+import { mines, type MinesOutcome, type MinesParams } from './games/mines.js';
+import { plinko, type PlinkoOutcome, type PlinkoParams } from './games/plinko.js';
+import { roulette, type RouletteOutcome } from './games/roulette.js';
+import type { GameDefinition } from './games/types.js';
+import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
+import { check_seed_input, draw_floats, type SeedInput } from './rng.js';
+
+/** Each game's parameters beyond the seeds, named as the site names them. */
+export interface GameParams {
+  dice: object;
+  limbo: object;
+  mines: MinesParams;
+  keno: object;
+  plinko: PlinkoParams;
+  roulette: object;
+  wheel: WheelParams;
+  blackjack: object;
+  hilo: object;
+  baccarat: object;
+  videopoker: object;
+  diamonds: object;
+}
+
+/** Each game's outcome, in the site's field names where the site has them. */
+export interface GameOutcomes {
+  dice: DiceOutcome;
+  limbo: LimboOutcome;
+  mines: MinesOutcome;
+  keno: KenoOutcome;
+  plinko: PlinkoOutcome;
+  roulette: RouletteOutcome;
+  wheel: WheelOutcome;
+  blackjack: CardsOutcome;
+  hilo: CardsOutcome;
+  baccarat: CardsOutcome;
+  videopoker: CardsOutcome;
+  diamonds: DiamondsOutcome;
+}
+
+/** A game `outcome` knows (the site's `CasinoBet.game` value). */
+export type GameName = keyof GameOutcomes;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyGame = GameDefinition<any, any>;
+
+const GAMES: Record<GameName, AnyGame> = {
+  dice, limbo, mines, keno, plinko, roulette, wheel, blackjack, hilo, baccarat, videopoker, diamonds,
+};
+
+/** Every game `outcome` can compute, in a stable order. */
+export const GAMES_SUPPORTED: readonly GameName[] = Object.freeze(Object.keys(GAMES) as GameName[]);
+
+/** Whether `game` is one `outcome` knows. */
+export function is_game(game: unknown): game is GameName {
+  return typeof game === 'string' && Object.hasOwn(GAMES, game);
+}
+
+/** The definition of `game` (formula, source, float count); throws RangeError for an unknown game. */
+export function game_definition(game: string): AnyGame {
+  if (!is_game(game)) throw new RangeError(`unknown game ${JSON.stringify(game)}; known: ${GAMES_SUPPORTED.join(', ')}`);
+  return GAMES[game];
+}
+
+/**
+ * The outcome the seeds produce for one bet of `game`: pure and synchronous.
+ * Throws TypeError/RangeError naming the field for bad input.
+ */
+export function outcome<G extends GameName>(game: G, input: SeedInput & GameParams[G]): GameOutcomes[G] {
+  const definition = game_definition(game);
+  check_seed_input(input);
+  const params = definition.params(input as unknown as Record<string, unknown>);
+  const floats = draw_floats(input, 0, definition.float_count(params));
+  return definition.translate(floats, params) as GameOutcomes[G];
+}
+
+/** Like {@link outcome}, also returning the floats it drew: what the verifier page shows. */
+export function outcome_steps<G extends GameName>(
+  game: G,
+  input: SeedInput & GameParams[G],
+): { floats: number[]; formula: string; source: string; outcome: GameOutcomes[G] } {
+  const definition = game_definition(game);
+  check_seed_input(input);
+  const params = definition.params(input as unknown as Record<string, unknown>);
+  const floats = draw_floats(input, 0, definition.float_count(params));
+  return { floats, formula: definition.formula, source: definition.source, outcome: definition.translate(floats, params) as GameOutcomes[G] };
+}
