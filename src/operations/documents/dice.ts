@@ -1,0 +1,55 @@
+/**
+ * `DiceRoll`: the site's dice bet.
+ *
+ * Sources: /work/shared/spec/site-api.md; the same document (operation name,
+ * variables, `CasinoBet` + `CasinoGameDice` fragments) in a public Python client
+ * (`bet_dice`, search-index file 44552582671), the bot2love extension notes
+ * (file 42927075769, REST form `dice/roll` with the same variables), a JS
+ * `StakeApi` class (file 36184893950), and mydicebot
+ * (github.com/mydicebot/mydicebot.github.io, src/api/models/stake.js), which
+ * also selects `nonce serverSeed { seedHash seed } clientSeed { seed }`.
+ */
+import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
+import { typed_document } from './typed.js';
+
+/** `CasinoGameDiceConditionEnum`: the roll must land above or below the target. */
+export type DiceCondition = 'above' | 'below';
+
+/** The dice game's `state`. */
+export interface DiceState {
+  readonly result: number;
+  readonly target: number;
+  readonly condition: DiceCondition;
+}
+
+/** Variables of `DiceRoll`, as the site names them. */
+export interface DiceRollVariables {
+  readonly amount: number;
+  readonly target: number;
+  readonly condition: DiceCondition;
+  readonly currency: string;
+  readonly identifier: string;
+}
+
+/** Result of `DiceRoll`. */
+export interface DiceRollResult {
+  readonly diceRoll: CasinoBet<DiceState>;
+}
+
+/** The `DiceRoll` mutation `client.dice()` sends. */
+export const DiceRoll = typed_document<DiceRollResult, DiceRollVariables>(/* GraphQL */ `
+mutation DiceRoll($amount: Float!, $target: Float!, $condition: CasinoGameDiceConditionEnum!, $currency: CurrencyEnum!, $identifier: String!) {
+  diceRoll(amount: $amount, target: $target, condition: $condition, currency: $currency, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameDice
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+fragment CasinoGameDice on CasinoGameDice {
+  result
+  target
+  condition
+}
+`);

@@ -1,0 +1,47 @@
+/**
+ * Every GraphQL document the client sends, as typed documents
+ * (`TypedDocumentNode`), each with the site's operation name.
+ */
+export { CASINO_BET_FRAGMENT, type BetUser, type CasinoBet, type PlacedBet } from './fragments.js';
+export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState } from './dice.js';
+export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState } from './limbo.js';
+export {
+  MinesBet, MinesCashout, MinesNext,
+  type MinesBetResult, type MinesBetVariables, type MinesCashoutResult, type MinesCashoutVariables,
+  type MinesNextResult, type MinesNextVariables, type MinesRound, type MinesState,
+} from './mines.js';
+export { KenoBet, type KenoBetResult, type KenoBetVariables, type KenoRisk, type KenoState } from './keno.js';
+export { PlinkoBet, type PlinkoBetResult, type PlinkoBetVariables, type PlinkoRisk, type PlinkoState } from './plinko.js';
+export {
+  CreateVaultDeposit, CreateVaultWithdrawal,
+  type CreateVaultDepositResult, type CreateVaultDepositVariables, type CreateVaultWithdrawalResult,
+  type CreateVaultWithdrawalVariables, type VaultBalance, type VaultMovement,
+} from './vault.js';
+export {
+  RotateSeedPair, UserSeedPair,
+  type ActiveClientSeed, type ActiveServerSeed, type PreviousServerSeed,
+  type RotateSeedPairResult, type RotateSeedPairVariables, type UserSeedPairResult,
+} from './seeds.js';
+export { MAX_BET_PAGE, MyBetList, type AnyGameState, type HouseBet, type MyBetListResult, type MyBetListVariables } from './history.js';
+export {
+  CurrencyConfiguration, CurrencyConversionRate, FIAT_CURRENCIES,
+  type CurrencyConfig, type CurrencyConfigurationResult, type CurrencyConversionRateResult, type CurrencyRate, type FiatCurrency,
+} from './rates.js';
+export { operation_name_of, typed_document } from './typed.js';
+
+import { DiceRoll } from './dice.js';
+import { LimboBet } from './limbo.js';
+import { MinesBet, MinesCashout, MinesNext } from './mines.js';
+import { KenoBet } from './keno.js';
+import { PlinkoBet } from './plinko.js';
+import { CreateVaultDeposit, CreateVaultWithdrawal } from './vault.js';
+import { RotateSeedPair, UserSeedPair } from './seeds.js';
+import { MyBetList } from './history.js';
+import { CurrencyConfiguration, CurrencyConversionRate } from './rates.js';
+
+/** Every document the client can send, for tests that validate them against a schema. */
+export const ALL_DOCUMENTS = Object.freeze([
+  DiceRoll, LimboBet, MinesBet, MinesNext, MinesCashout, KenoBet, PlinkoBet,
+  CreateVaultDeposit, CreateVaultWithdrawal, RotateSeedPair, UserSeedPair, MyBetList,
+  CurrencyConversionRate, CurrencyConfiguration,
+]);

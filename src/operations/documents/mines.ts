@@ -1,0 +1,114 @@
+/**
+ * `MinesBet`, `MinesNext`, `MinesCashout`: the site's mines round.
+ *
+ * Sources: site-api.md (the variables below, binding); the web app's
+ * `CasinoGameMines { mines minesCount rounds { field payoutMultiplier } }`
+ * fragment with `MinesBet($amount, $currency, $minesCount, $fields: [Int!],
+ * $identifier: String)` in a userscript (search-index file 3483999882), a C#
+ * bot (file 15515011835) and the Python client (file 44552582671); the REST
+ * forms `mines/bet|next|cashout` with `{ fields }` and `{ identifier }` in
+ * jakkapong1129/mines-bot (main.py) and the bot2love notes (file 42927075769).
+ * Public copies of `MinesNext` differ: the web app's `($fields: [Int!]!)`
+ * (files 15515011835, 33211996780) and `($fields: [Int!]!, $identifier:
+ * String!)` (file 36008956795); we follow site-api.md, which carries the
+ * identifier so every step of a round can be found again.
+ */
+import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
+import { typed_document } from './typed.js';
+
+/** One revealed tile of a mines round. */
+export interface MinesRound {
+  readonly field: number;
+  readonly payoutMultiplier: number;
+}
+
+/** The mines game's `state`: `mines` is null while the round is open. */
+export interface MinesState {
+  readonly mines: readonly number[] | null;
+  readonly minesCount: number;
+  readonly rounds: readonly MinesRound[];
+}
+
+/** Variables of `MinesBet`. */
+export interface MinesBetVariables {
+  readonly amount: number;
+  readonly currency: string;
+  readonly minesCount: number;
+  readonly fields?: readonly number[];
+  readonly identifier?: string;
+}
+
+/** Variables of `MinesNext`. */
+export interface MinesNextVariables {
+  readonly fields?: readonly number[];
+  readonly identifier: string;
+}
+
+/** Variables of `MinesCashout`. */
+export interface MinesCashoutVariables {
+  readonly identifier: string;
+}
+
+/** Results of the three mines mutations. */
+export interface MinesBetResult {
+  readonly minesBet: CasinoBet<MinesState>;
+}
+export interface MinesNextResult {
+  readonly minesNext: CasinoBet<MinesState>;
+}
+export interface MinesCashoutResult {
+  readonly minesCashout: CasinoBet<MinesState>;
+}
+
+const MINES_FRAGMENT = /* GraphQL */ `
+fragment CasinoGameMines on CasinoGameMines {
+  mines
+  minesCount
+  rounds {
+    field
+    payoutMultiplier
+  }
+}
+`;
+
+/** Opens a round (optionally revealing `fields` at once). */
+export const MinesBet = typed_document<MinesBetResult, MinesBetVariables>(/* GraphQL */ `
+mutation MinesBet($amount: Float!, $currency: CurrencyEnum!, $minesCount: Int!, $fields: [Int!], $identifier: String) {
+  minesBet(amount: $amount, currency: $currency, minesCount: $minesCount, fields: $fields, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameMines
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${MINES_FRAGMENT}
+`);
+
+/** Reveals more tiles of the open round. */
+export const MinesNext = typed_document<MinesNextResult, MinesNextVariables>(/* GraphQL */ `
+mutation MinesNext($fields: [Int!], $identifier: String!) {
+  minesNext(fields: $fields, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameMines
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${MINES_FRAGMENT}
+`);
+
+/** Ends the open round and pays out. */
+export const MinesCashout = typed_document<MinesCashoutResult, MinesCashoutVariables>(/* GraphQL */ `
+mutation MinesCashout($identifier: String!) {
+  minesCashout(identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameMines
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${MINES_FRAGMENT}
+`);
