@@ -14,11 +14,14 @@ import { GraphQLRunner } from './graphql-runner.js';
 import { Ledger } from './ledger.js';
 import { resolveOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
+import { RealtimeServer, type WebsocketStats } from './realtime/server.js';
 import { type SandboxCore, createRequestHandler } from './server.js';
 import { StatsRecorder } from './stats.js';
 import type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
 export type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
+export { token_fingerprint, type ConnectionInitRecord, type WebsocketStats } from './realtime/server.js';
+export type { BalanceDelivery } from './realtime/feed.js';
 
 /** The User-Agent `sample_curl` uses when given none (a desktop Chrome). */
 export const SANDBOX_DEFAULT_USER_AGENT: string = DEFAULT_USER_AGENT;
@@ -71,7 +74,14 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     }
     sleeps.clear();
   };
-  return new RunningSandbox(server, core, cancelSleeps);
+  // The realtime feed (`/_api/websockets`) rides on the same server's `upgrade` event.
+  const realtime = new RealtimeServer(server, {
+    auth: core.auth,
+    clearance: core.clearance,
+    requireClearance: resolved.requireClearance,
+    events: core.events,
+  });
+  return new RunningSandbox(server, core, cancelSleeps, realtime);
 }
 
 /** The running sandbox; state lives in private fields so inspecting it shows no secret. */
@@ -80,13 +90,15 @@ class RunningSandbox implements Sandbox {
   readonly #server: Server;
   readonly #core: SandboxCore;
   readonly #cancelSleeps: () => void;
+  readonly #realtime: RealtimeServer;
   #closing: Promise<void> | null = null;
   #logins = 0;
 
-  constructor(server: Server, core: SandboxCore, cancelSleeps: () => void) {
+  constructor(server: Server, core: SandboxCore, cancelSleeps: () => void, realtime: RealtimeServer) {
     this.#server = server;
     this.#core = core;
     this.#cancelSleeps = cancelSleeps;
+    this.#realtime = realtime;
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
@@ -124,10 +136,19 @@ class RunningSandbox implements Sandbox {
   revoke_token(access_token: string): void {
     if (typeof access_token !== 'string') throw new TypeError('revoke_token: access_token must be a string');
     this.#core.auth.revokeToken(access_token);
+    this.#realtime.revoke(access_token);
   }
 
   stats(): SandboxStats {
     return this.#core.stats.snapshot();
+  }
+
+  drop_websockets(): number {
+    return this.#realtime.drop_all();
+  }
+
+  websocket_stats(): WebsocketStats {
+    return this.#realtime.stats();
   }
 
   sample_curl(login: SandboxLogin, user_agent?: string, clearance?: string): string {
@@ -153,6 +174,8 @@ class RunningSandbox implements Sandbox {
   close(): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
       this.#cancelSleeps();
+      // Upgraded sockets are not HTTP connections: the realtime server ends them, or server.close() would wait forever.
+      void this.#realtime.close();
       // close() stops accepting; closeAllConnections() ends keep-alive and in-flight sockets now.
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();

@@ -3,6 +3,7 @@
  * 127.0.0.1, with the site's authentication behaviour, that programs and the
  * client's tests talk to over real HTTP.
  */
+import type { WebsocketStats } from './realtime/server.js';
 
 /** A way the sandbox can be told to misbehave, for the next matching requests. */
 export type SandboxFault =
@@ -130,10 +131,28 @@ export interface Sandbox extends AsyncDisposable {
    * normal processing. Bad faults throw TypeError / RangeError.
    */
   fail_next(fault: SandboxFault, count?: number): void;
-  /** Revokes a token now (the next request with it gets the site's "not logged in" answer). */
+  /**
+   * Revokes a token now: the next request with it gets the site's "not logged
+   * in" answer, and websocket connections opened with it are closed with 4403.
+   */
   revoke_token(access_token: string): void;
   /** A copy of what the sandbox has seen so far. */
   stats(): SandboxStats;
+  /**
+   * Destroys every websocket connection of the realtime feed
+   * (`/_api/websockets`) at once, without a close frame (what a client sees
+   * when the network drops); nothing more is published to them. Returns how
+   * many were dropped. Clients reconnect as they would on the site.
+   */
+  drop_websockets(): number;
+  /**
+   * The realtime feed's side: connections opened and open, live
+   * subscriptions, one record per `connection_init` (the token as a
+   * fingerprint, `token_fingerprint(token)`, never the token), and per balance
+   * event with an identifier how many subscriptions were live when it was
+   * published and how many messages carried it.
+   */
+  websocket_stats(): WebsocketStats;
   /** A cURL paste (bash flavour) of a GraphQL request a browser logged in as `login` would send. */
   sample_curl(login: SandboxLogin, user_agent?: string, clearance?: string): string;
   /** Stops listening and drops open connections. Resolves when closed; safe to call twice. */
