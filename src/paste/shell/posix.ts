@@ -25,27 +25,47 @@ const PIPE = 0x7c;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The most arguments handed to `String.fromCharCode` at once: far below any engine's stack limit. */
+const CHUNK = 0x2000;
+
+/** Code units (or bytes) as a string, converted in bounded chunks joined once. */
+export function codesToString(codes: ArrayLike<number>, length = codes.length): string {
+  if (length <= CHUNK) return String.fromCharCode.apply(null, Array.prototype.slice.call(codes, 0, length) as number[]);
+  const parts: string[] = [];
+  for (let k = 0; k < length; k += CHUNK) {
+    parts.push(String.fromCharCode.apply(null, Array.prototype.slice.call(codes, k, Math.min(k + CHUNK, length)) as number[]));
+  }
+  return parts.join('');
+}
+
 /**
  * Bytes from `\x` and octal escapes, as text: UTF-8 when they form it (what a
  * terminal shows), else one character per byte (Latin-1), which is what
  * fetch puts back on the wire for a header value, so the bytes curl would
  * send are the bytes a client sends.
  */
-function decodeBytes(bytes: number[]): string {
-  // ASCII bytes are their own characters: no decoder needed for the usual \x41.
-  if (bytes.every((b) => b < 0x80)) return String.fromCharCode(...bytes);
-  try {
-    return strictUtf8.decode(Uint8Array.from(bytes));
-  } catch {
-    return String.fromCharCode(...bytes);
+function decodeBytes(bytes: Uint8Array): string {
+  let ascii = true;
+  for (let k = 0; k < bytes.length; k++) {
+    if ((bytes[k] as number) >= 0x80) {
+      ascii = false;
+      break;
+    }
   }
+  if (!ascii) {
+    try {
+      return strictUtf8.decode(bytes);
+    } catch {
+      // not UTF-8: Latin-1 below
+    }
+  }
+  return codesToString(bytes);
 }
 
 /** Characters a backslash escapes inside double quotes (bash manual, "Double Quotes"). */
 function escapableInDouble(c: number): boolean {
   return c === DOLLAR || c === 0x60 || c === DQUOTE || c === BACKSLASH || c === NL;
 }
-
 
 function isOctal(c: number): boolean {
   return c >= 0x30 && c <= 0x37;
@@ -57,58 +77,119 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 /**
- * The next backslash at or after `from`, or -1. Escapes often stand a few
- * characters apart: a short scan finds those without a call into the engine;
- * longer runs are crossed with indexOf.
+ * Where the next `'`, `"` and `\` stand, each looked up again only once the
+ * reading has passed it. Reading only moves forward, so each lookup crosses
+ * every character at most once over the whole paste: many short quoted
+ * pieces cost no more than one long one (a fresh `indexOf` per piece would
+ * rescan the rest of the text each time, quadratic in the number of pieces).
  */
-function nextBackslash(text: string, from: number): number {
-  const end = Math.min(text.length, from + 32);
-  for (let j = from; j < end; j++) if (text.charCodeAt(j) === BACKSLASH) return j;
-  return end === text.length ? -1 : text.indexOf('\\', end);
+class Marks {
+  private single = -2;
+  private double = -2;
+  private slash = -2;
+  constructor(private readonly text: string) {}
+
+  /** Index of the next `'` at or after `from`, or -1. */
+  nextSingle(from: number): number {
+    if (this.single !== -1 && this.single < from) this.single = this.text.indexOf("'", from);
+    return this.single;
+  }
+
+  /** Index of the next `"` at or after `from`, or -1. */
+  nextDouble(from: number): number {
+    if (this.double !== -1 && this.double < from) this.double = this.text.indexOf('"', from);
+    return this.double;
+  }
+
+  /** Index of the next `\` at or after `from`, or -1. */
+  nextSlash(from: number): number {
+    if (this.slash !== -1 && this.slash < from) this.slash = this.text.indexOf('\\', from);
+    return this.slash;
+  }
 }
 
 /**
- * Decodes the body of a `$'…'` string starting at `start` (just past `$'`).
- * Returns the decoded text and the index just past the closing quote (or the
- * end of input). `\x` and octal escapes produce bytes; consecutive bytes are
+ * The pieces of one word (or one decoded string), joined once at the end: a
+ * word of 100,000 adjacent quoted pieces costs one join, not 100,000 growing
+ * concatenations. Most words are one piece, which is kept as is.
+ */
+class Pieces {
+  private first: string | null = null;
+  private rest: string[] | null = null;
+
+  add(piece: string): void {
+    if (this.first === null) this.first = piece;
+    else if (this.rest === null) this.rest = [this.first, piece];
+    else this.rest.push(piece);
+  }
+
+  get empty(): boolean {
+    return this.first === null;
+  }
+
+  /** The joined text (null when nothing was added), and a reset for the next word. */
+  take(): string | null {
+    const out = this.rest !== null ? this.rest.join('') : this.first;
+    this.first = null;
+    this.rest = null;
+    return out;
+  }
+}
+
+/** Bytes of consecutive `\x`/octal escapes, kept in one growing buffer and decoded together. */
+class ByteRun {
+  private bytes = new Uint8Array(64);
+  private length = 0;
+
+  push(byte: number): void {
+    if (this.length === this.bytes.length) {
+      const grown = new Uint8Array(this.bytes.length * 2);
+      grown.set(this.bytes);
+      this.bytes = grown;
+    }
+    this.bytes[this.length++] = byte;
+  }
+
+  /** Adds the decoded run (if any) to `out` and empties the run. */
+  flushInto(out: Pieces): void {
+    if (this.length === 0) return;
+    out.add(decodeBytes(this.bytes.subarray(0, this.length)));
+    this.length = 0;
+  }
+}
+
+/**
+ * Decodes the body of a `$'…'` string starting at `start` (just past `$'`)
+ * into `out`, and returns the index just past the closing quote (or the end
+ * of input). `\x` and octal escapes produce bytes; consecutive bytes are
  * decoded as UTF-8 together, as the terminal would show them.
  */
-function readAnsiC(text: string, start: number): { value: string; end: number } {
-  let out = '';
-  let bytes: number[] = [];
-  const flushBytes = (): void => {
-    if (bytes.length > 0) {
-      out += decodeBytes(bytes);
-      bytes = [];
-    }
-  };
+function readAnsiC(text: string, start: number, marks: Marks, out: Pieces, bytes: ByteRun): number {
   let i = start;
   const n = text.length;
-  // The closing quote is looked up again only once passed (an escaped \' passes it).
-  let quote = -2;
   while (i < n) {
-    if (quote !== -1 && quote < i) quote = text.indexOf("'", i);
-    const slash = nextBackslash(text, i);
+    const quote = marks.nextSingle(i);
+    const slash = marks.nextSlash(i);
     const stop = quote < 0 ? n : quote;
     if (slash < 0 || slash > stop) {
       if (stop > i) {
-        flushBytes();
-        out += text.slice(i, stop);
+        bytes.flushInto(out);
+        out.add(text.slice(i, stop));
       }
-      flushBytes();
-      return { value: out, end: quote < 0 ? n : quote + 1 };
+      bytes.flushInto(out);
+      return quote < 0 ? n : quote + 1;
     }
     if (slash > i) {
-      flushBytes();
-      out += text.slice(i, slash);
+      bytes.flushInto(out);
+      out.add(text.slice(i, slash));
     }
     i = slash + 1;
     if (i >= n) break;
     const e = text[i] as string;
     const simple = SIMPLE_ESCAPES[e];
     if (simple !== undefined) {
-      flushBytes();
-      out += simple;
+      bytes.flushInto(out);
+      out.add(simple);
       i++;
       continue;
     }
@@ -138,8 +219,8 @@ function readAnsiC(text: string, start: number): { value: string; end: number } 
       }
       if (k === 0) {
         // bash keeps an escape with no digits as written
-        flushBytes();
-        out += '\\' + e;
+        bytes.flushInto(out);
+        out.add('\\' + e);
         i++;
         continue;
       }
@@ -147,25 +228,53 @@ function readAnsiC(text: string, start: number): { value: string; end: number } 
       if (e === 'x') {
         bytes.push(v);
       } else {
-        flushBytes();
-        out += v <= 0x10ffff ? String.fromCodePoint(v) : '\ufffd';
+        bytes.flushInto(out);
+        out.add(v <= 0x10ffff ? String.fromCodePoint(v) : '\ufffd');
       }
       continue;
     }
     if (e === 'c' && i + 1 < n) {
-      flushBytes();
+      bytes.flushInto(out);
       const ctl = text.charCodeAt(i + 1);
-      out += String.fromCharCode(ctl === 0x3f ? 0x7f : ctl & 0x1f);
+      out.add(String.fromCharCode(ctl === 0x3f ? 0x7f : ctl & 0x1f));
       i += 2;
       continue;
     }
     // Unknown escape: bash keeps the backslash.
-    flushBytes();
-    out += '\\' + e;
+    bytes.flushInto(out);
+    out.add('\\' + e);
     i++;
   }
-  flushBytes();
-  return { value: out, end: n };
+  bytes.flushInto(out);
+  return n;
+}
+
+/**
+ * Reads a double-quoted string whose body starts at `i` into `word`; returns
+ * the index just past the closing quote (or the end of input).
+ */
+function readDouble(text: string, i: number, marks: Marks, word: Pieces): number {
+  const n = text.length;
+  while (i < n) {
+    const close = marks.nextDouble(i);
+    const slash = marks.nextSlash(i);
+    const stop = close < 0 ? n : close;
+    if (slash < 0 || slash >= stop) {
+      if (stop > i || word.empty) word.add(text.slice(i, stop));
+      return close < 0 ? n : close + 1;
+    }
+    if (slash > i) word.add(text.slice(i, slash));
+    const escaped = text.charCodeAt(slash + 1);
+    if (escapableInDouble(escaped)) {
+      if (escaped !== NL) word.add(text[slash + 1] as string);
+      i = slash + 2;
+    } else {
+      word.add('\\');
+      i = slash + 1;
+    }
+  }
+  if (word.empty) word.add('');
+  return n;
 }
 
 /**
@@ -177,16 +286,14 @@ function readAnsiC(text: string, start: number): { value: string; end: number } 
 export function tokenizePosix(text: string): string[][] {
   const n = text.length;
   const commands: string[][] = [];
+  const marks = new Marks(text);
+  const bytes = new ByteRun();
+  const word = new Pieces();
   let words: string[] = [];
-  let word = '';
-  let inWord = false;
 
   const endWord = (): void => {
-    if (inWord) {
-      words.push(word);
-      word = '';
-      inWord = false;
-    }
+    const done = word.take();
+    if (done !== null) words.push(done);
   };
   const endCommand = (): void => {
     endWord();
@@ -204,44 +311,20 @@ export function tokenizePosix(text: string): string[][] {
     } else if (c === NL || c === SEMI || c === AMP || c === PIPE) {
       endCommand();
       i++;
-    } else if (c === HASH && !inWord) {
+    } else if (c === HASH && word.empty) {
       const nl = text.indexOf('\n', i);
       i = nl < 0 ? n : nl;
     } else if (c === SQUOTE) {
-      const close = text.indexOf("'", i + 1);
+      const close = marks.nextSingle(i + 1);
       const end = close < 0 ? n : close;
-      word += text.slice(i + 1, end);
-      inWord = true;
+      word.add(text.slice(i + 1, end));
       i = close < 0 ? n : close + 1;
     } else if (c === DOLLAR && text.charCodeAt(i + 1) === SQUOTE) {
-      const { value, end } = readAnsiC(text, i + 2);
-      word += value;
-      inWord = true;
-      i = end;
+      if (word.empty) word.add('');
+      i = readAnsiC(text, i + 2, marks, word, bytes);
     } else if (c === DQUOTE || (c === DOLLAR && text.charCodeAt(i + 1) === DQUOTE)) {
       // `$"…"` is bash's locale translation: without a catalogue it is plain "…".
-      i += c === DOLLAR ? 2 : 1;
-      inWord = true;
-      let nextSlash = text.indexOf('\\', i);
-      while (i < n) {
-        const close = text.indexOf('"', i);
-        if (nextSlash >= 0 && nextSlash < i) nextSlash = text.indexOf('\\', i);
-        const stop = close < 0 ? n : close;
-        if (nextSlash < 0 || nextSlash >= stop) {
-          word += text.slice(i, stop);
-          i = close < 0 ? n : close + 1;
-          break;
-        }
-        word += text.slice(i, nextSlash);
-        const escaped = text.charCodeAt(nextSlash + 1);
-        if (escapableInDouble(escaped)) {
-          if (escaped !== NL) word += text[nextSlash + 1];
-          i = nextSlash + 2;
-        } else {
-          word += '\\';
-          i = nextSlash + 1;
-        }
-      }
+      i = readDouble(text, i + (c === DOLLAR ? 2 : 1), marks, word);
     } else if (c === BACKSLASH) {
       if (i + 1 >= n) {
         i++;
@@ -250,8 +333,7 @@ export function tokenizePosix(text: string): string[][] {
       } else if (text.charCodeAt(i + 1) === CR && text.charCodeAt(i + 2) === NL) {
         i += 3; // the same continuation in a paste with CRLF line ends
       } else {
-        word += text[i + 1];
-        inWord = true;
+        word.add(text[i + 1] as string);
         i += 2;
       }
     } else {
@@ -263,8 +345,7 @@ export function tokenizePosix(text: string): string[][] {
           d === BACKSLASH || d === DOLLAR || d === SEMI || d === AMP || d === PIPE) break;
         j++;
       }
-      word += text.slice(i, j);
-      inWord = true;
+      word.add(text.slice(i, j));
       i = j;
     }
   }

@@ -1,0 +1,43 @@
+// Linearity of every paste reader, path by path: each case of
+// test/paste/support/linearity-cases.mjs read at 256 KB and at 1 MB, printing
+// t(1 MB)/t(256 KB). Linear is about 4 (4× the bytes); quadratic would be 16.
+// Run through `npm run bench` (builds dist/ first).
+import { LINEARITY_CASES } from '../test/paste/support/linearity-cases.mjs';
+
+const dist = process.env.STAKEQL_DIST ?? new URL('../dist/', import.meta.url).href;
+const { readPaste, extract_credentials } = await import(`${dist.replace(/\/?$/, '/')}paste/index.js`);
+
+/** Best time of repeated reads (ms): at least 3 runs and about 150 ms in all, at most 2000 runs. */
+function best(text) {
+  let min = Infinity;
+  let total = 0;
+  for (let runs = 0; runs < 2000 && (runs < 3 || total < 150); runs++) {
+    const t0 = performance.now();
+    extract_credentials(text);
+    const t = performance.now() - t0;
+    total += t;
+    if (t < min) min = t;
+  }
+  return min;
+}
+
+const only = process.argv[2];
+const rows = [];
+let worst = 0;
+for (const { name, format, make } of LINEARITY_CASES) {
+  if (only !== undefined && !name.includes(only)) continue;
+  const small = make(256 * 1024);
+  const large = make(1024 * 1024);
+  const seen = readPaste(small).format;
+  if (seen !== format) throw new Error(`linearity case "${name}" is read as ${seen}, not ${format}: it would measure another path`);
+  globalThis.gc?.();
+  const a = best(small);
+  globalThis.gc?.();
+  const b = best(large);
+  const ratio = b / a;
+  worst = Math.max(worst, ratio);
+  rows.push({ case: name, format, 't(256 KB) ms': +a.toFixed(3), 't(1 MB) ms': +b.toFixed(3), 't(1 MB)/t(256 KB)': +ratio.toFixed(1) });
+}
+console.log('\nLinearity: every reader path at 256 KB and 1 MB (best of repeated reads; 4× the bytes, so linear ≈ 4, quadratic ≈ 16)');
+console.table(rows);
+console.log(`worst ratio: ${worst.toFixed(1)} over ${rows.length} paths`);
