@@ -38,6 +38,7 @@ export type { DiceOutcome } from './games/dice.js';
 export type { KenoOutcome } from './games/keno.js';
 export type { LimboOutcome } from './games/limbo.js';
 export type { MinesOutcome, MinesParams } from './games/mines.js';
+export { PUMP_DIFFICULTIES, PUMP_POPS, type PumpDifficulty, type PumpOutcome, type PumpParams } from './games/pump.js';
 export { PLINKO_RISKS, type PlinkoOutcome, type PlinkoParams, type PlinkoRisk } from './games/plinko.js';
 export type { RouletteOutcome } from './games/roulette.js';
 export { WHEEL_SEGMENTS, type WheelOutcome, type WheelParams } from './games/wheel.js';

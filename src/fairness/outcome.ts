@@ -2,13 +2,14 @@
  * `outcome(game, …)`: the table of games the site publishes a translation for,
  * and the one function that draws the floats and translates them.
  */
-import { blackjack, baccarat, hilo, videopoker, type CardsOutcome } from './games/cards.js';
+import { blackjack, baccarat, hilo, videoPoker, type CardsOutcome } from './games/cards.js';
 import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
 import { dice, type DiceOutcome } from './games/dice.js';
 import { keno, type KenoOutcome } from './games/keno.js';
 import { limbo, type LimboOutcome } from './games/limbo.js';
 import { mines, type MinesOutcome, type MinesParams } from './games/mines.js';
 import { plinko, type PlinkoOutcome, type PlinkoParams } from './games/plinko.js';
+import { pump, type PumpOutcome, type PumpParams } from './games/pump.js';
 import { roulette, type RouletteOutcome } from './games/roulette.js';
 import type { GameDefinition } from './games/types.js';
 import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
@@ -26,8 +27,9 @@ export interface GameParams {
   blackjack: object;
   hilo: object;
   baccarat: object;
-  videopoker: object;
+  videoPoker: object;
   diamonds: object;
+  pump: PumpParams;
 }
 
 /** Each game's outcome, in the site's field names where the site has them. */
@@ -42,8 +44,9 @@ export interface GameOutcomes {
   blackjack: CardsOutcome;
   hilo: CardsOutcome;
   baccarat: CardsOutcome;
-  videopoker: CardsOutcome;
+  videoPoker: CardsOutcome;
   diamonds: DiamondsOutcome;
+  pump: PumpOutcome;
 }
 
 /** A game `outcome` knows (the site's `CasinoBet.game` value). */
@@ -53,7 +56,7 @@ export type GameName = keyof GameOutcomes;
 type AnyGame = GameDefinition<any, any>;
 
 const GAMES: Record<GameName, AnyGame> = {
-  dice, limbo, mines, keno, plinko, roulette, wheel, blackjack, hilo, baccarat, videopoker, diamonds,
+  dice, limbo, mines, keno, plinko, roulette, wheel, blackjack, hilo, baccarat, videoPoker, diamonds, pump,
 };
 
 /** Every game `outcome` can compute, in a stable order. */

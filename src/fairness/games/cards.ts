@@ -32,7 +32,7 @@ export function card_at(index: number): Card {
 function unlimited_deck(name: string, count: number): GameDefinition<Record<string, never>, CardsOutcome> {
   return {
     name,
-    source: 'https://stake.com/provably-fair/game-events#blackjack-hilo-baccarat',
+    source: 'https://stake.com/provably-fair/game-events',
     formula: `card_i = CARDS[floor(float_i × 52)], i = 0…${count - 1} (CARDS: ♦2 ♥2 ♠2 ♣2 ♦3 … ♣A)`,
     params: () => ({}),
     float_count: () => count,
@@ -44,9 +44,9 @@ export const blackjack = unlimited_deck('blackjack', 52);
 export const hilo = unlimited_deck('hilo', 52);
 export const baccarat = unlimited_deck('baccarat', 6);
 
-export const videopoker: GameDefinition<Record<string, never>, CardsOutcome> = {
-  name: 'videopoker',
-  source: 'https://stake.com/provably-fair/game-events#video-poker',
+export const videoPoker: GameDefinition<Record<string, never>, CardsOutcome> = {
+  name: 'videoPoker',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'card_i = remaining[floor(float_i × (52 − i))], i = 0…51 (one deck, no replacement)',
   params: () => ({}),
   float_count: () => 52,

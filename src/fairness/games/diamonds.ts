@@ -15,7 +15,7 @@ export interface DiamondsOutcome {
 
 export const diamonds: GameDefinition<Record<string, never>, DiamondsOutcome> = {
   name: 'diamonds',
-  source: 'https://stake.com/provably-fair/game-events#diamonds',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'gem_i = GEMS[floor(float_i × 7)], i = 0…4 (GEMS: green purple yellow red cyan orange blue)',
   params: () => ({}),
   float_count: () => 5,

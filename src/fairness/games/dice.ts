@@ -12,7 +12,7 @@ export interface DiceOutcome {
 
 export const dice: GameDefinition<Record<string, never>, DiceOutcome> = {
   name: 'dice',
-  source: 'https://stake.com/provably-fair/game-events#dice',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'result = floor(float × 10001) / 100',
   params: () => ({}),
   float_count: () => 1,

@@ -13,7 +13,7 @@ export interface KenoOutcome {
 
 export const keno: GameDefinition<Record<string, never>, KenoOutcome> = {
   name: 'keno',
-  source: 'https://stake.com/provably-fair/game-events#keno',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'square_i = remaining[floor(float_i × (40 − i))], i = 0…9',
   params: () => ({}),
   float_count: () => 10,

@@ -1,6 +1,12 @@
 /**
- * Limbo: 1e8 / (float × 1e8) × 0.99 (1 % house edge), rounded down to two
- * decimals, at least 1 (https://stake.com/provably-fair/game-events, "Limbo").
+ * Limbo: 1e8 / (⌊float × 1e8⌋ + 1) × 0.99 (1 % house edge), rounded down to
+ * two decimals, at least 1. The site's game-events page
+ * (https://stake.com/provably-fair/game-events, "Limbo") writes the divisor as
+ * `float * 1e8`; its calculation page computes ⌊float × 1e8⌋ + 1, which only
+ * shows on tiny floats: clientSeed 83e27f682128eb1852b048203dfd6931, serverSeed
+ * e8df2cc3b9ccb583ce5ea92336842387, nonce 1942124 gives 3807692.3 there, not
+ * 3940702.15 (quoted from the calculation page in lucasholder/fair,
+ * src/games/limbo.rs).
  */
 import type { GameDefinition } from './types.js';
 
@@ -13,12 +19,12 @@ const HOUSE_EDGE = 0.99;
 
 export const limbo: GameDefinition<Record<string, never>, LimboOutcome> = {
   name: 'limbo',
-  source: 'https://stake.com/provably-fair/game-events#limbo',
-  formula: 'result = max(1, floor(1e8 / (float × 1e8) × 0.99 × 100) / 100)',
+  source: 'https://stake.com/provably-fair/game-events',
+  formula: 'result = max(1, floor(1e8 / (floor(float × 1e8) + 1) × 0.99 × 100) / 100)',
   params: () => ({}),
   float_count: () => 1,
   translate: (floats) => {
-    const point = (1e8 / ((floats[0] as number) * 1e8)) * HOUSE_EDGE;
+    const point = (1e8 / (Math.floor((floats[0] as number) * 1e8) + 1)) * HOUSE_EDGE;
     return { result: Math.max(1, Math.floor(point * 100) / 100) };
   },
 };

@@ -19,7 +19,7 @@ export interface MinesOutcome {
 
 export const mines: GameDefinition<MinesParams, MinesOutcome> = {
   name: 'mines',
-  source: 'https://stake.com/provably-fair/game-events#mines',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'tile_i = remaining[floor(float_i × (25 − i))], i = 0…23; mines = first minesCount tiles',
   params: (input) => ({ minesCount: int_param(input, 'minesCount', 1, 24) }),
   float_count: () => 24,

@@ -24,7 +24,7 @@ export interface PlinkoOutcome {
 
 export const plinko: GameDefinition<PlinkoParams, PlinkoOutcome> = {
   name: 'plinko',
-  source: 'https://stake.com/provably-fair/game-events#plinko',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'direction_i = floor(float_i × 2) (0 left, 1 right), one per row; bucket = Σ direction_i',
   params: (input) => ({
     rows: int_param(input, 'rows', 8, 16),

@@ -11,7 +11,7 @@ export interface RouletteOutcome {
 
 export const roulette: GameDefinition<Record<string, never>, RouletteOutcome> = {
   name: 'roulette',
-  source: 'https://stake.com/provably-fair/game-events#roulette',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'result = floor(float × 37)',
   params: () => ({}),
   float_count: () => 1,

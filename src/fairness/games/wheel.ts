@@ -19,7 +19,7 @@ export interface WheelOutcome {
 
 export const wheel: GameDefinition<WheelParams, WheelOutcome> = {
   name: 'wheel',
-  source: 'https://stake.com/provably-fair/game-events#wheel',
+  source: 'https://stake.com/provably-fair/game-events',
   formula: 'result = floor(float × segments)',
   params: (input) => {
     const segments = input.segments;
