@@ -1,0 +1,154 @@
+/**
+ * verify_bet / verify_bets on bets shaped as the client returns them, built
+ * from the published vectors (outcomes the site's verifier shows), then
+ * tampered with one field at a time.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { verify_bet, verify_bets, type BetReport, type CasinoBetLike } from '../../src/fairness/index.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+// KyranRana/stake-provably-fair-api GameSeeds.json[0]: dice 77.18, limbo 1.28, roulette 28 on the site's calculation page.
+const SEED = '18e93f4a7b5b58d2569765766d1b6c3296bbd8430d6f20249044d72f14720159';
+const CLIENT = 'bb62964774';
+
+function bet(game: string, state: Record<string, unknown> | null, overrides: Partial<CasinoBetLike> = {}): CasinoBetLike {
+  return {
+    id: `bet-${game}`,
+    game,
+    state,
+    nonce: 1,
+    clientSeed: { seed: CLIENT },
+    serverSeed: { seedHash: sha256(SEED), seed: null },
+    ...overrides,
+  };
+}
+
+async function collect(reports: AsyncIterable<BetReport>): Promise<BetReport[]> {
+  const out: BetReport[] = [];
+  for await (const report of reports) out.push(report);
+  return out;
+}
+
+describe('verify_bet', () => {
+  it('an honest dice bet passes both checks', () => {
+    const report = verify_bet(bet('dice', { result: 77.18, target: 50, condition: 'above' }), { server_seed: SEED });
+    expect(report).toMatchObject({ id: 'bet-dice', ok: true, seed_hash_ok: true, outcome_ok: true, failed: [], expected: { result: 77.18 } });
+  });
+
+  it('uses the seed the bet carries once revealed', () => {
+    const report = verify_bet(bet('limbo', { result: 1.28, multiplierTarget: 2 }, { serverSeed: { seedHash: sha256(SEED), seed: SEED } }));
+    expect(report.ok).toBe(true);
+  });
+
+  it('a limbo multiplier recorded with more decimals still matches what the site shows', () => {
+    expect(verify_bet(bet('limbo', { result: 1.2847, multiplierTarget: 2 }), { server_seed: SEED }).outcome_ok).toBe(true);
+  });
+
+  it('a tampered result fails the outcome check and says what the seeds produce', () => {
+    const report = verify_bet(bet('dice', { result: 77.19, target: 50, condition: 'above' }), { server_seed: SEED });
+    expect(report).toMatchObject({ ok: false, seed_hash_ok: true, outcome_ok: false, failed: ['outcome'], expected: { result: 77.18 }, recorded: { result: 77.19 } });
+    expect(report.note).toMatch(/result/);
+  });
+
+  it('a seed that does not hash to seedHash fails the seed check', () => {
+    const report = verify_bet(bet('dice', { result: 77.18 }), { server_seed: `${SEED}0` });
+    expect(report.seed_hash_ok).toBe(false);
+    expect(report.failed).toContain('seed_hash');
+    expect(report.ok).toBe(false);
+  });
+
+  it('an unrevealed seed checks nothing and says why', () => {
+    const report = verify_bet(bet('dice', { result: 77.18 }));
+    expect(report).toMatchObject({ ok: false, seed_hash_ok: null, outcome_ok: null, failed: [] });
+    expect(report.note).toMatch(/not revealed/);
+  });
+
+  it('mines: compares the revealed mines, takes minesCount from the state, and skips an open round', () => {
+    // lucasholder/fair src/games/mines.rs: "client seed"/"server seed", nonce 1, 3 mines → 18, 15, 5.
+    const mines = (state: Record<string, unknown>) =>
+      verify_bet(
+        { id: 'm', game: 'mines', state, nonce: 1, clientSeed: { seed: 'client seed' }, serverSeed: { seedHash: sha256('server seed'), seed: 'server seed' } },
+      );
+    expect(mines({ mines: [5, 15, 18], minesCount: 3, rounds: [] }).ok).toBe(true);
+    expect(mines({ mines: [5, 15, 19], minesCount: 3, rounds: [] }).outcome_ok).toBe(false);
+    const open = mines({ mines: null, minesCount: 3, rounds: [{ field: 0, payoutMultiplier: 1.13 }] });
+    expect(open).toMatchObject({ seed_hash_ok: true, outcome_ok: null, ok: false });
+    expect(open.note).toMatch(/open/);
+    expect(mines({ mines: [5, 15, 18] }).note).toMatch(/minesCount/);
+  });
+
+  it('keno: 0-based drawnNumbers as the verify UI shows them (MJE43/stake-pf-replay-go keno_draw_test.go)', () => {
+    const server = '62571ad3a67f014963feb7578e1b4f56c9f2469bbde16cc0773af6803412490c';
+    const keno = (drawnNumbers: number[]) =>
+      verify_bet({ id: 'k', game: 'keno', state: { drawnNumbers, selectedNumbers: [0, 1], risk: 'classic' }, nonce: 1, clientSeed: { seed: '56e27fed-ece3-4279-ab56-96f71fe9b2ee' }, serverSeed: { seedHash: sha256(server) } }, { server_seed: server });
+    expect(keno([23, 0, 3, 14, 36, 27, 33, 22, 10, 5]).ok).toBe(true);
+    expect(keno([24, 1, 4, 15, 37, 28, 34, 23, 11, 6]).ok).toBe(false); // the 1-based display is not the state
+  });
+
+  it('a game without a published translation is reported, not guessed', () => {
+    const report = verify_bet(bet('crash', { result: 2 }), { server_seed: SEED });
+    expect(report).toMatchObject({ ok: false, seed_hash_ok: true, outcome_ok: null });
+    expect(report.note).toMatch(/no published translation/);
+  });
+
+  it('a record that is not a bet is a TypeError naming the field', () => {
+    expect(() => verify_bet({ ...bet('dice', {}), clientSeed: undefined } as unknown as CasinoBetLike)).toThrow(/clientSeed/);
+    expect(() => verify_bet({ ...bet('dice', {}), nonce: -1 })).toThrow(/nonce/);
+    expect(() => verify_bet(null as unknown as CasinoBetLike)).toThrow(TypeError);
+  });
+});
+
+describe('verify_bets', () => {
+  it('reports every bet in order, matching seeds by hash', async () => {
+    const other = 'a9a09f7f84c9dc6d4f46f9b702d8e7e211e1fc219ac10e1145c4ca032eb000c6'; // GameSeeds.json[1]: dice 19.59 at nonce 3
+    const history: unknown[] = [
+      bet('dice', { result: 77.18 }, { id: 'a' }),
+      { ...bet('dice', { result: 19.59 }, { id: 'b', nonce: 3 }), clientSeed: { seed: '3c83fc7e07' }, serverSeed: { seedHash: sha256(other) } },
+      bet('dice', { result: 50 }, { id: 'c' }),
+      bet('dice', { result: 77.18 }, { id: 'd', serverSeed: { seedHash: sha256('never revealed') } }),
+      { id: 'e', game: 'dice' },
+    ];
+    const reports = await collect(verify_bets(history as CasinoBetLike[], [SEED, other]));
+    expect(reports.map((r) => [r.id, r.ok, r.failed])).toEqual([
+      ['a', true, []],
+      ['b', true, []],
+      ['c', false, ['outcome']],
+      ['d', false, []],
+      ['e', false, []],
+    ]);
+    expect(reports[3]?.note).toMatch(/not revealed/);
+    expect(reports[4]?.note).toMatch(/not a bet/);
+  });
+
+  it('takes an async iterable and a Map of seedHash → seed, and refuses a pair that does not hash', async () => {
+    async function* one() {
+      yield bet('roulette', { result: 28 });
+    }
+    const [report] = await collect(verify_bets(one(), new Map([[sha256(SEED), SEED]])));
+    expect(report?.ok).toBe(true);
+    await expect(collect(verify_bets([], new Map([[sha256(SEED), 'wrong']])))).rejects.toThrow(RangeError);
+  });
+
+  it('a bet carrying a seed that does not hash to its seedHash fails the seed check', async () => {
+    const [report] = await collect(verify_bets([bet('dice', { result: 77.18 }, { serverSeed: { seedHash: sha256('x'), seed: SEED } })]));
+    expect(report?.failed).toEqual(['seed_hash']);
+  });
+
+  it('streams: pulls one bet per report, so an endless history can be verified as far as the caller reads', async () => {
+    let pulled = 0;
+    function* endless() {
+      for (let nonce = 0; ; nonce++) {
+        pulled++;
+        yield bet('dice', { result: 0 }, { id: String(nonce), nonce });
+      }
+    }
+    let seen = 0;
+    for await (const report of verify_bets(endless(), [SEED])) {
+      expect(report.seed_hash_ok).toBe(true);
+      if (++seen === 5000) break;
+    }
+    expect(pulled).toBe(5000);
+  });
+});
