@@ -48,10 +48,23 @@ function entryOptions(platform: NodeJS.Platform): { linux?: { store: 'secret-ser
   return platform === 'linux' ? { linux: { store: 'secret-service' } } : undefined;
 }
 
+// A locked Secret Service collection passes the probe (looking up an absent
+// entry needs no unlock) and fails only when an entry is written or read: the
+// daemon asks its prompter to unlock, which fails at once where no desktop
+// session can show it ("unlock prompt was dismissed", seen with gnome-keyring
+// 42 through @napi-rs/keyring 2.1). Say what to do rather than quote only that.
+function lockedHint(reason: string): string {
+  const lower = reason.toLowerCase();
+  const locked = lower.includes('unlock') || lower.includes('locked') || lower.includes('prompt');
+  return locked
+    ? ' (the keyring is locked: unlock it, e.g. by logging in to the desktop or with `gnome-keyring-daemon --unlock`, or use the file store: STAKEQL_STORE=file)'
+    : '';
+}
+
 function keyringError(operation: string, name: string | null, error: unknown): StoreError {
   const where = name === null ? `keyring:${KEYRING_SERVICE}` : `keyring:${KEYRING_SERVICE}/${name}`;
   const reason = error instanceof Error ? error.message : String(error);
-  return new StoreError('keyring_failed', `the OS keyring could not ${operation} ${where}: ${reason}`, where, { cause: error });
+  return new StoreError('keyring_failed', `the OS keyring could not ${operation} ${where}: ${reason}${lockedHint(reason)}`, where, { cause: error });
 }
 
 /**
