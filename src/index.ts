@@ -9,6 +9,7 @@
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
 export { extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
 export * from './client/index.js';
+export * from './operations/index.js';
 export {
   CREDENTIAL_ENV_VARS,
   DEFAULT_PROFILE,

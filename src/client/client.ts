@@ -8,6 +8,17 @@ import { ClientCore } from './core.js';
 import { register_core } from './internals.js';
 import type { StakeClientOptions } from './options.js';
 import { read_balances, read_current_user, type Balance, type CurrentUser, type ReadOptions } from './queries.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DocumentNode } from 'graphql';
+import { document_text } from '../operations/documents/typed.js';
+import type { DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
+import { place_dice, place_keno, place_limbo, place_plinko, type DiceInput, type KenoInput, type LimboInput, type PlinkoInput } from '../operations/bets.js';
+import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
+import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
+import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';
+import { bet_history, type BetHistoryOptions } from '../operations/history.js';
+import { conversion_rates, load_currency_configuration } from '../operations/rates.js';
+import type { OperationOptions } from '../operations/runner.js';
 
 /** Per-call options of {@link StakeClient.graphql}. */
 export interface GraphQLCallOptions {
@@ -121,12 +132,22 @@ export class StakeClient implements AsyncDisposable {
    * with TypeError / SyntaxError / RangeError (before sending anything) when
    * the query, variables or options are unusable.
    */
+  graphql<Result, Variables>(
+    document: TypedDocumentNode<Result, Variables>,
+    variables?: Variables | null,
+    options?: GraphQLCallOptions,
+  ): Promise<Result>;
+  graphql<T = unknown>(query: string, variables?: Record<string, unknown> | null, options?: GraphQLCallOptions): Promise<T>;
   async graphql<T = unknown>(
-    query: string,
-    variables?: Record<string, unknown> | null,
+    document_or_query: string | DocumentNode,
+    variables?: unknown,
     options: GraphQLCallOptions = {},
   ): Promise<T> {
     if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    // A parsed (typed) document is printed once and its text cached; its operation name is read from the text as usual.
+    const query = typeof document_or_query === 'object' && document_or_query !== null && (document_or_query as DocumentNode).kind === 'Document'
+      ? document_text(document_or_query as DocumentNode)
+      : (document_or_query as string);
     const op = this.#core.operations.resolve(query, options.operation_name);
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
       throw new TypeError('variables must be an object');
@@ -151,6 +172,81 @@ export class StakeClient implements AsyncDisposable {
   /** The user's balances, one entry per currency (`available` and `vault`). */
   balances(options: ReadOptions = {}): Promise<Balance[]> {
     return read_balances(this, options);
+  }
+
+  // Bets: inputs are checked before anything is sent (RangeError/TypeError
+  // naming the field); each sends one mutation, never retried; the result and
+  // any error carry the `identifier` sent (given, or 21 random characters).
+  // See src/operations/.
+
+  /** Rolls the dice (`DiceRoll`): `{ amount, currency, target, condition, identifier? }`. */
+  dice(input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
+    return place_dice(this, input, options);
+  }
+
+  /** Plays limbo (`LimboBet`): `{ amount, currency, multiplierTarget, identifier? }`. */
+  limbo(input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
+    return place_limbo(this, input, options);
+  }
+
+  /** Opens a mines round (`MinesBet`): `{ amount, currency, minesCount, fields?, identifier? }`. */
+  mines_bet(input: MinesBetInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+    return place_mines_bet(this, input, options);
+  }
+
+  /** Reveals tiles of the open mines round (`MinesNext`): `{ fields, identifier? }`. */
+  mines_next(input: MinesNextInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+    return place_mines_next(this, input, options);
+  }
+
+  /** Cashes the open mines round out (`MinesCashout`). */
+  mines_cashout(input: MinesCashoutInput = {}, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+    return place_mines_cashout(this, input, options);
+  }
+
+  /** Plays keno (`KenoBet`): `{ amount, currency, numbers (0-based), risk?, identifier? }`. */
+  keno(input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
+    return place_keno(this, input, options);
+  }
+
+  /** Drops a plinko ball (`PlinkoBet`): `{ amount, currency, rows, risk, identifier? }`. */
+  plinko(input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
+    return place_plinko(this, input, options);
+  }
+
+  /** Moves funds into the vault (`CreateVaultDeposit`). Never retried. */
+  vault_deposit(input: VaultDepositInput, options?: OperationOptions): Promise<VaultMovement> {
+    return vault_deposit(this, input, options);
+  }
+
+  /** Moves funds out of the vault (`CreateVaultWithdrawal`; needs `password`, and `tfaToken` with 2FA). Never retried. */
+  vault_withdraw(input: VaultWithdrawInput, options?: OperationOptions): Promise<VaultMovement> {
+    return vault_withdraw(this, input, options);
+  }
+
+  /** Rotates the seed pair (`RotateSeedPair`) with `seed` or a fresh random client seed. */
+  rotate_seed_pair(input: RotateSeedPairInput = {}, options?: OperationOptions): Promise<RotatedSeedPair> {
+    return rotate_seed_pair(this, input, options);
+  }
+
+  /** The active seed pair and the last revealed server seed (`UserSeedPair`). */
+  active_seeds(options?: OperationOptions): Promise<UserSeedPairResult['user']> {
+    return active_seeds(this, options);
+  }
+
+  /** The user's bets, newest first, paged (`MyBetList`): `for await (const bet of client.bets()) ...`. */
+  bets(options: BetHistoryOptions = {}): AsyncIterable<HouseBet> {
+    return bet_history(this, options);
+  }
+
+  /** Every currency's value in the web app's fiat currencies (`CurrencyConversionRate`). */
+  conversion_rates(options?: OperationOptions): Promise<readonly CurrencyRate[]> {
+    return conversion_rates(this, options);
+  }
+
+  /** Reads `currencyConfiguration` and checks this client's amounts against its decimals from now on. */
+  load_currency_configuration(options?: OperationOptions): Promise<readonly CurrencyConfig[]> {
+    return load_currency_configuration(this, options);
   }
 
   // ---- Lifecycle.

@@ -25,4 +25,9 @@ export {
   type OperationKind,
   type RedactedRequest,
   type TransportFailure,
+  SITE_ERROR_TYPES,
+  describe_error_type,
+  is_site_error_type,
+  type ErrorType,
+  type SiteErrorType,
 } from './errors/index.js';

@@ -1,4 +1,5 @@
 import { StakeError, name_error_class, type StakeErrorInit } from './stake-error.js';
+import type { ErrorType } from './site-errors.js';
 
 /** One entry of a GraphQL response's `errors`, as the client keeps it. */
 export interface GraphQLErrorItem {
@@ -7,7 +8,7 @@ export interface GraphQLErrorItem {
   /** Where in the result the error arose, or null. */
   readonly path: ReadonlyArray<string | number> | null;
   /** stake.com's `errorType` (or a standard `extensions.code`), or null. */
-  readonly error_type: string | null;
+  readonly error_type: ErrorType | null;
 }
 
 /** Fields of a {@link GraphQLError}. */
@@ -31,6 +32,11 @@ export class GraphQLError extends StakeError {
   declare readonly name: 'GraphQLError';
   /** Every error the server reported, in its order. */
   readonly errors: readonly GraphQLErrorItem[];
+  /**
+   * The first error's `errorType` (`insufficientBalance`, `parallelCasinoBet`,
+   * ...; see `SITE_ERROR_TYPES`), or null: what to switch on, never the message.
+   */
+  readonly error_type: ErrorType | null;
   /** The partial `data` the server returned beside the errors (non-enumerable). */
   declare readonly data: unknown;
 
@@ -41,6 +47,7 @@ export class GraphQLError extends StakeError {
       ...init,
       server_message: init.server_message ?? init.errors[0]?.message ?? null,
     });
+    this.error_type = init.errors.find((e) => e.error_type !== null)?.error_type ?? null;
     this.errors = Object.freeze(init.errors.map((e) => Object.freeze({ ...e, path: e.path === null ? null : Object.freeze([...e.path]) })));
     Object.defineProperty(this, 'data', { value: init.data ?? null, enumerable: false, writable: false, configurable: true });
   }

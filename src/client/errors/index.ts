@@ -5,3 +5,4 @@ export { ChallengeError, is_challenge, type ChallengeErrorInit } from './challen
 export { RateLimitError, type RateLimitErrorInit } from './rate-limit-error.js';
 export { GraphQLError, type GraphQLErrorItem, type GraphQLErrorInit } from './graphql-error.js';
 export { TransportError, type TransportFailure, type TransportErrorInit } from './transport-error.js';
+export { SITE_ERROR_TYPES, describe_error_type, is_site_error_type, type ErrorType, type SiteErrorType } from './site-errors.js';

@@ -27,7 +27,7 @@ export {
   CurrencyConfiguration, CurrencyConversionRate, FIAT_CURRENCIES,
   type CurrencyConfig, type CurrencyConfigurationResult, type CurrencyConversionRateResult, type CurrencyRate, type FiatCurrency,
 } from './rates.js';
-export { operation_name_of, typed_document } from './typed.js';
+export { document_text, operation_name_of, typed_document } from './typed.js';
 
 import { DiceRoll } from './dice.js';
 import { LimboBet } from './limbo.js';

@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 
 /**
  * Parses one operation's text (with its fragments) into a frozen typed
@@ -22,4 +22,19 @@ export function operation_name_of(document: { readonly definitions: ReadonlyArra
     if (def.kind === Kind.OPERATION_DEFINITION) return (def as OperationDefinitionNode).name?.value ?? null;
   }
   return null;
+}
+
+const PRINTED = new WeakMap<object, string>();
+
+/**
+ * The text sent for a parsed document: graphql's `print`, once per document
+ * object (a WeakMap, so documents built at run time are not kept alive).
+ */
+export function document_text(document: DocumentNode): string {
+  let text = PRINTED.get(document);
+  if (text === undefined) {
+    text = print(document);
+    PRINTED.set(document, text);
+  }
+  return text;
 }

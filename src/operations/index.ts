@@ -1,0 +1,13 @@
+/**
+ * The account's operations: the site's documents (typed), input checks, and
+ * the functions behind `StakeClient`'s methods (each takes the client).
+ */
+export * from './documents/index.js';
+export * from './validate/index.js';
+export { place_dice, place_keno, place_limbo, place_plinko, type AmountInput, type BetInput, type DiceInput, type KenoInput, type LimboInput, type PlinkoInput } from './bets.js';
+export { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from './mines.js';
+export { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from './vault.js';
+export { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from './seeds.js';
+export { bet_history, type BetHistoryOptions } from './history.js';
+export { conversion_rates, load_currency_configuration } from './rates.js';
+export { identifier_of, type BetError, type OperationOptions, type OperationsClient } from './runner.js';

@@ -1,0 +1,71 @@
+/**
+ * What the operations need of a client, and how a bet's outcome keeps its
+ * identifier: the result carries it, and so does any error the bet rejects
+ * with (above all a TransportError whose `may_have_reached_server` is true),
+ * so the caller can look the bet up instead of placing it again.
+ */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { StakeError } from '../client/errors/index.js';
+
+/** Per-call options of every operation. */
+export interface OperationOptions {
+  /** Aborts the call (a bet already sent may still run: see `may_have_reached_server`). */
+  readonly signal?: AbortSignal | null;
+}
+
+/** The part of `StakeClient` the operations use. */
+export interface OperationsClient {
+  graphql<Result, Variables>(
+    document: TypedDocumentNode<Result, Variables>,
+    variables?: Variables | null,
+    options?: OperationOptions,
+  ): Promise<Result>;
+}
+
+/** An error a bet rejected with, carrying the identifier that was sent. */
+export type BetError = StakeError & { readonly identifier: string };
+
+/** The identifier a bet's error carries, or null for any other value. */
+export function identifier_of(error: unknown): string | null {
+  if (!StakeError.is(error)) return null;
+  const id = (error as { identifier?: unknown }).identifier;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * Sends one bet mutation and returns its result with the identifier added;
+ * an error gets the identifier as an own enumerable field (so logs and
+ * `JSON.stringify` show it) and is rethrown unchanged otherwise.
+ */
+export async function send_bet<Result, Variables, Bet extends object>(
+  client: OperationsClient,
+  document: TypedDocumentNode<Result, Variables>,
+  variables: Variables,
+  identifier: string,
+  pick: (result: Result) => Bet,
+  options: OperationOptions,
+): Promise<Bet & { readonly identifier: string }> {
+  let result: Result;
+  try {
+    result = await client.graphql(document, variables, { signal: options.signal ?? null });
+  } catch (error) {
+    if (StakeError.is(error) && Object.isExtensible(error)) {
+      Object.defineProperty(error, 'identifier', { value: identifier, enumerable: true, writable: false, configurable: true });
+    }
+    throw error;
+  }
+  return { ...pick(result), identifier };
+}
+
+/** Checks the options object every operation takes. */
+export function check_options(options: unknown): OperationOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+  return options as OperationOptions;
+}
+
+/** Checks the input object of an operation. */
+export function check_input(input: unknown, what: string): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new TypeError(`${what} needs an object of inputs`);
+  return input as Record<string, unknown>;
+}
