@@ -93,8 +93,8 @@ export async function readStream(stream: Readable): Promise<Buffer> {
 }
 
 async function readFileText(file: string): Promise<string> {
-  // The argument is not repeated: a file that cannot be read may be a token pasted in the wrong place.
-  const shown = 'the FILE argument';
+  // Named as `cat` names it: a path is not a secret, and without it the user cannot tell which argument failed.
+  const shown = printable(file);
   try {
     const info = await fs.stat(file);
     if (info.isDirectory()) throw new CliError(EXIT_USAGE, `${shown} is a directory, not a paste`);

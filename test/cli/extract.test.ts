@@ -123,6 +123,16 @@ describe('extract input and failures', () => {
     }
   });
 
+  it('names the file it cannot read, as cat does (a path is not a secret), and a directory given as FILE', async () => {
+    const missing = path.join(config.dir, 'no', 'such', 'file.txt');
+    const result = await run(['extract', missing]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`stakeql: cannot read ${missing}: no such file\n`);
+    const dir = await run(['extract', config.dir]);
+    expect(dir.code).toBe(2);
+    expect(dir.stderr).toBe(`stakeql: ${config.dir} is a directory, not a paste\n`);
+  });
+
   it.runIf(process.platform === 'linux')('--clipboard without a graphical session fails with one clear line (exit 1)', async () => {
     const result = await run(['extract', '--clipboard']);
     expect(result.code).toBe(1);

@@ -2,11 +2,11 @@
 import { validateAccessToken, validateCookieValue } from '../../auth/validate.js';
 import { validateBaseUrl, validateUserAgent } from '../../store/fields.js';
 import type { Credentials } from '../../paste/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
 import { formatRows } from '../output.js';
-import { credentialRows, PASTE_SOURCE_HELP, readCredentials } from './extract.js';
-import { describeLocation, openStore, profileArgument } from './status.js';
+import { credentialRows, PASTE_SOURCE_HELP, readCredentials } from '../paste-credentials.js';
+import { describeLocation, openStore, profileArgument } from '../profile-args.js';
 
 const CHECKS: ReadonlyArray<readonly [keyof Credentials, (value: unknown, param: string) => string]> = [
   ['access_token', validateAccessToken],

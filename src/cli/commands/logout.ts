@@ -1,8 +1,8 @@
 /** `stakeql logout`: forget a profile. */
 import { CREDENTIAL_ENV_VARS } from '../../store/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
-import { describeLocation, openStore, profileArgument } from './status.js';
+import { describeLocation, openStore, profileArgument } from '../profile-args.js';
 
 async function runLogout(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const name = await profileArgument(args);

@@ -1,134 +1,9 @@
 /** `stakeql query`: send one GraphQL operation with the saved credentials and print its data. */
-import type * as ClientModule from '../../client/index.js';
-import type { StakeClient } from '../../client/index.js';
-import { load_credentials, type ResolvedCredentials } from '../../store/index.js';
-import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { EXIT_OK, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { writeJson } from '../output.js';
 import { decodeText, readStream } from '../read-input.js';
-import { profileArgument } from './status.js';
-
-/** A client built from the resolved credentials, with what it was built from. */
-export interface OpenedClient {
-  readonly client: StakeClient;
-  readonly module: typeof ClientModule;
-  readonly credentials: ResolvedCredentials;
-}
-
-/** Help lines of the options every command that talks to the site takes. */
-export const CLIENT_OPTIONS_HELP = `  --profile NAME  profile to use (default "default"; exit code 3 when a named one is missing)
-  --base-url URL  site to talk to, e.g. a sandbox's http://127.0.0.1:PORT
-                  (default: STAKE_BASE_URL, else the profile's, else https://stake.com)`;
-
-/**
- * Builds a `StakeClient` from `load_credentials` (each `STAKE_*` variable
- * first, then the profile), `--base-url` overriding the site. The client
- * module is loaded only here. With `required`, no token and no session is
- * an error; otherwise a warning, and the request goes out anonymously.
- */
-export async function openClient(args: CommandArgs, ctx: CommandContext, required: boolean): Promise<OpenedClient> {
-  const profile = typeof args.values['profile'] === 'string' ? await profileArgument(args) : null;
-  const baseUrl = args.values['base-url'];
-  const module = await import('../../client/index.js');
-  if (typeof baseUrl === 'string') {
-    const { resolve_base_url } = await import('../../client/options.js');
-    try {
-      resolve_base_url(baseUrl);
-    } catch (error) {
-      throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
-    }
-  }
-  const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
-  if (credentials.access_token === null && credentials.session_cookie === null) {
-    const why =
-      credentials.profile_found === false
-        ? `no profile "${credentials.profile}"`
-        : `profile "${credentials.profile}" holds no token or session`;
-    if (required) {
-      throw new CliError(
-        EXIT_NOT_FOUND,
-        `no credentials: ${why}, and neither STAKE_ACCESS_TOKEN nor STAKE_SESSION_COOKIE is set; save some with 'stakeql login'`,
-      );
-    }
-    ctx.warn(`no credentials (${why}): sending the request without authentication`);
-  }
-  const client = new module.StakeClient({
-    access_token: credentials.access_token,
-    session_cookie: credentials.session_cookie,
-    cf_clearance: credentials.cf_clearance,
-    user_agent: credentials.user_agent,
-    base_url: typeof baseUrl === 'string' ? baseUrl : credentials.base_url,
-  });
-  return { client, module, credentials };
-}
-
-const TRANSPORT_KINDS: Readonly<Record<string, string>> = {
-  timeout: 'timeout',
-  aborted: 'aborted',
-  closed: 'aborted',
-  connection_failed: 'cannot connect',
-  network: 'connection lost',
-  bad_response: 'unexpected answer',
-  http_status: 'server error',
-};
-
-/**
- * A client failure as one line naming its kind (authentication, challenge,
- * rate limit, GraphQL, transport) and what to do; other errors unchanged.
- * The client's messages are redacted, and these name fields, never values.
- */
-export function describeClientFailure(error: unknown, opened: OpenedClient): unknown {
-  const m = opened.module;
-  const sources = opened.credentials.sources;
-  if (m.AuthenticationError.is(error)) {
-    // A GraphQL refusal comes with 200: only another status says something.
-    const status = error.status === null || error.status === 200 ? '' : ` (HTTP ${error.status})`;
-    const said = error.server_message === null ? '' : ` ("${error.server_message.trim().replace(/[.]$/, '')}")`;
-    const fromEnv = sources.access_token === 'env' || sources.session_cookie === 'env' ? ' (or update the STAKE_* variables)' : '';
-    return new CliError(
-      EXIT_AUTH,
-      `authentication refused${status}${said}: the access token or session cookie is missing, expired or revoked; ` +
-        `copy a fresh request from the logged-in browser and run 'stakeql login'${fromEnv}`,
-      { cause: error },
-    );
-  }
-  if (m.ChallengeError.is(error)) {
-    const ua = error.had_user_agent ? '' : ' The credentials hold no User-Agent: cf_clearance only works with the one it was issued to.';
-    const what = error.had_clearance
-      ? 'the cf_clearance cookie was refused (expired, or issued to another browser or User-Agent)'
-      : 'no cf_clearance cookie was sent, and the site demands one';
-    return new CliError(
-      EXIT_AUTH,
-      `Cloudflare challenge${error.status === null ? '' : ` (HTTP ${error.status})`}: ${what}; open the site in the same browser, ` +
-        `pass the check, copy a fresh request (with its cookies and User-Agent) and run 'stakeql login'.${ua}`,
-      { cause: error },
-    );
-  }
-  if (m.RateLimitError.is(error)) {
-    const wait = error.retry_after_ms === null ? '' : `; retry after ${Math.ceil(error.retry_after_ms / 1000)} s`;
-    return new CliError(EXIT_FAILURE, `rate limited (HTTP ${error.status ?? 429})${wait}`, { cause: error });
-  }
-  if (m.GraphQLError.is(error)) return new CliError(EXIT_FAILURE, error.message, { cause: error });
-  if (m.TransportError.is(error)) {
-    return new CliError(EXIT_FAILURE, `${TRANSPORT_KINDS[error.reason] ?? 'transport error'}: ${error.message}`, { cause: error });
-  }
-  if (error instanceof SyntaxError || error instanceof RangeError || error instanceof TypeError) {
-    // Refused before sending: the query, the variables or the operation name.
-    return new CliError(EXIT_USAGE, error.message.replaceAll('operation_name', '--operation-name'), { cause: error });
-  }
-  return error;
-}
-
-/** Runs `work` with an opened client, then closes it; client failures become one-line CLI errors. */
-export async function withClient<T>(opened: OpenedClient, work: (client: StakeClient) => Promise<T>): Promise<T> {
-  try {
-    return await work(opened.client);
-  } catch (error) {
-    throw describeClientFailure(error, opened);
-  } finally {
-    await opened.client.close();
-  }
-}
 
 function parseVariables(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null;
@@ -186,8 +61,7 @@ ${CLIENT_OPTIONS_HELP}
   options: {
     variables: { type: 'string' },
     'operation-name': { type: 'string' },
-    profile: { type: 'string' },
-    'base-url': { type: 'string' },
+    ...CLIENT_OPTIONS,
     json: { type: 'boolean' },
   },
   minPositionals: 1,

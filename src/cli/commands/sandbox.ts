@@ -1,7 +1,7 @@
 /** `stakeql sandbox`: a local stand-in for the site, to try the other commands against. */
 import type { Sandbox } from '../../sandbox/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
 
 function parsePort(value: string | undefined): number {
   if (value === undefined) return 0;

@@ -1,40 +1,10 @@
 /** `stakeql status`: the saved profiles, where they live, and what the environment overrides. */
 import { TOKEN_EXPIRY_BUFFER_SECONDS } from '../../auth/auth-manager.js';
-import {
-  CREDENTIAL_ENV_VARS,
-  open_store,
-  read_env_credentials,
-  type CredentialStore,
-  type EnvCredentials,
-  type StoredProfile,
-} from '../../store/index.js';
-import { assert_profile_name, DEFAULT_PROFILE } from '../../store/profile.js';
-import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { CREDENTIAL_ENV_VARS, read_env_credentials, type EnvCredentials, type StoredProfile } from '../../store/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
+import { describeLocation, openStore, profileArgument } from '../profile-args.js';
 import { CREDENTIAL_FIELDS, formatRows, isoSeconds, showValue, writeJson, type DisplayField, type Style } from '../output.js';
-
-/** The `--profile` value, checked (a bad name is a usage error), or `default`. */
-export async function profileArgument(args: CommandArgs): Promise<string> {
-  const given = args.values['profile'];
-  if (typeof given !== 'string') return DEFAULT_PROFILE;
-  try {
-    assert_profile_name(given);
-  } catch (error) {
-    // The message describes the rule; the name is not repeated (it could be a misplaced token).
-    throw usageError(`--profile: ${error instanceof Error ? error.message : 'not a valid profile name'}`);
-  }
-  return given;
-}
-
-/** Opens the credential store the environment asks for (`STAKEQL_STORE`, `STAKEQL_CONFIG_DIR`). */
-export function openStore(ctx: CommandContext): Promise<CredentialStore> {
-  return badValueIsUsage(() => open_store({ env: ctx.io.env }));
-}
-
-/** Where a store keeps profiles, for a sentence: `/path/profiles.json` or `the OS keyring (keyring:stakeql)`. */
-export function describeLocation(store: CredentialStore): string {
-  return store.kind === 'keyring' ? `the OS keyring (${store.location})` : store.location;
-}
 
 /** Whether the token can still be used, as `AuthManager.is_token_expired` judges it. */
 type TokenState = 'none' | 'unknown' | 'valid' | 'expired';

@@ -1,8 +1,8 @@
 /** `stakeql whoami`: who the saved credentials log in as. */
+import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK } from '../exit-codes.js';
-import type { Command, CommandArgs, CommandContext } from '../main.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
-import { CLIENT_OPTIONS_HELP, openClient, withClient } from './query.js';
 
 async function runWhoami(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const opened = await openClient(args, ctx, true);
@@ -23,8 +23,7 @@ Options:
 ${CLIENT_OPTIONS_HELP}
   --json          print {id, name} as JSON`,
   options: {
-    profile: { type: 'string' },
-    'base-url': { type: 'string' },
+    ...CLIENT_OPTIONS,
     json: { type: 'boolean' },
   },
   minPositionals: 0,
