@@ -1,83 +1,36 @@
 /**
- * The sandbox's books: users, their balances and the bets that moved them.
- * Amounts are held as whole minor units of each currency (integers), so a
- * long run of bets never drifts the way adding floats would.
+ * The sandbox's books: users, their available and vault balances per
+ * currency (whole minor units, so a long run of bets never drifts), their
+ * seed pairs, their open mines round, and every bet.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { BetBook, type BetRecord, type LedgerUser } from './bets.js';
 import { currencyInfo, type CurrencyInfo } from './currencies.js';
-import {
-  type DiceCondition,
-  MAX_WIN_CHANCE,
-  MIN_WIN_CHANCE,
-  isWin,
-  multiplierTenThousandths,
-  rollDice,
-  winChance,
-} from './dice.js';
+import { fromMinorUnits, toMinorUnits } from './money.js';
+import { SiteRefusal } from './refusals.js';
+import { SeedPair } from './seeds.js';
 
-/** A refusal the site reports as a GraphQL error with this `errorType`. */
-export class LedgerError extends Error {
-  override readonly name = 'LedgerError';
-  constructor(
-    readonly errorType: 'insufficientBalance' | 'invalidArgument',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type { LedgerUser } from './bets.js';
 
-/** A user of the sandbox. */
-export interface LedgerUser {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** One balance line, in the currency's units (not minor units). */
+/** One balance line, in the currency's units. */
 export interface BalanceView {
   readonly currency: string;
   readonly available: number;
   readonly vault: number;
 }
 
-/** A settled dice bet, shaped like the site's `CasinoBet`. */
-export interface DiceBet {
-  readonly id: string;
-  readonly game: 'dice';
-  readonly active: false;
-  readonly amount: number;
-  readonly payout: number;
-  readonly payoutMultiplier: number;
-  readonly amountMultiplier: 1;
-  readonly currency: string;
-  readonly identifier: string;
-  readonly updatedAt: string;
-  readonly user: LedgerUser;
-  readonly state: { readonly result: number; readonly target: number; readonly condition: DiceCondition };
-}
-
-/** What a `diceRoll` asks for. */
-export interface DiceRequest {
-  readonly amount: number;
-  readonly target: number;
-  readonly condition: DiceCondition;
-  readonly currency: string;
-  readonly identifier: string;
-}
-
 interface Account {
   readonly user: LedgerUser;
-  /** Minor units per currency. */
   readonly available: Map<string, bigint>;
   readonly vault: Map<string, bigint>;
-  readonly serverSeed: string;
-  readonly clientSeed: string;
-  nonce: number;
+  readonly seeds: SeedPair;
+  /** The open mines round, if any (the site allows one per game). */
+  activeMines: BetRecord | undefined;
 }
 
-const MAX_IDENTIFIER_LENGTH = 256;
-
-/** Users and balances of one sandbox; every change happens synchronously, so bets never interleave. */
+/** Users, balances and bets of one sandbox. Every change is synchronous. */
 export class Ledger {
+  readonly bets = new BetBook();
   readonly #accounts = new Map<string, Account>();
   readonly #starting: ReadonlyArray<readonly [CurrencyInfo, bigint]>;
   readonly #seed: string | undefined;
@@ -93,17 +46,18 @@ export class Ledger {
     this.#seed = seed;
   }
 
-  /** Opens an account with the starting balances. */
+  /** Opens an account with the starting balances and a fresh seed pair. */
   createUser(name: string): LedgerUser {
     const index = this.#created++;
     const user: LedgerUser = Object.freeze({ id: randomUUID(), name });
+    let drawn = 0;
+    const source = (): string => this.#seedFor('server', index, drawn++);
     this.#accounts.set(user.id, {
       user,
       available: new Map(this.#starting.map(([info, units]) => [info.name, units])),
       vault: new Map(this.#starting.map(([info]) => [info.name, 0n])),
-      serverSeed: this.#seedFor('server', index),
-      clientSeed: this.#seedFor('client', index).slice(0, 20),
-      nonce: 0,
+      seeds: new SeedPair(source, this.#seedFor('client', index, 0).slice(0, 20)),
+      activeMines: undefined,
     });
     return user;
   }
@@ -126,59 +80,60 @@ export class Ledger {
     });
   }
 
-  /**
-   * Places and settles a dice bet: debits the amount, credits the payout.
-   * Throws {@link LedgerError} (and changes nothing) when the bet is invalid or
-   * the balance is short.
-   */
-  placeDice(userId: string, request: DiceRequest): DiceBet {
+  /** The user's seed pair. */
+  seeds(userId: string): SeedPair {
+    return this.#account(userId).seeds;
+  }
+
+  /** The user's open mines round. */
+  activeMines(userId: string): BetRecord | undefined {
+    return this.#account(userId).activeMines;
+  }
+
+  setActiveMines(userId: string, bet: BetRecord | undefined): void {
+    this.#account(userId).activeMines = bet;
+  }
+
+  /** Available balance in minor units. */
+  available(userId: string, info: CurrencyInfo): bigint {
+    return this.#account(userId).available.get(info.name) ?? 0n;
+  }
+
+  /** Takes `units` from the available balance or refuses with `insufficientBalance`; returns the new balance. */
+  debit(userId: string, info: CurrencyInfo, units: bigint): bigint {
     const account = this.#account(userId);
-    const info = currencyInfo(request.currency);
-    if (info === undefined) throw new LedgerError('invalidArgument', 'Unknown currency.');
-    const { amount, target, condition, identifier } = request;
-    if (!Number.isFinite(amount) || amount < 0) {
-      throw new LedgerError('invalidArgument', 'The amount must be a number of at least 0.');
-    }
-    const units = toMinorUnits(amount, info);
-    if (amount > 0 && units === 0n) {
-      throw new LedgerError('invalidArgument', `The amount is below the minimum bet of ${info.minBet} ${info.name}.`);
-    }
-    const chance = Number.isFinite(target) ? winChance(target, condition) : NaN;
-    if (!(chance >= MIN_WIN_CHANCE && chance <= MAX_WIN_CHANCE)) {
-      throw new LedgerError(
-        'invalidArgument',
-        `The target must give a win chance between ${MIN_WIN_CHANCE}% and ${MAX_WIN_CHANCE}%.`,
-      );
-    }
-    if (identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
-      throw new LedgerError('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
-    }
     const available = account.available.get(info.name) ?? 0n;
     if (units > available) {
-      throw new LedgerError('insufficientBalance', 'You do not have enough balance to place this bet.');
+      throw new SiteRefusal('insufficientBalance', 'You do not have enough balance to do that.');
     }
+    account.available.set(info.name, available - units);
+    return available - units;
+  }
 
-    const result = rollDice(account.serverSeed, account.clientSeed, account.nonce++);
-    const multiplier = multiplierTenThousandths(chance);
-    const won = isWin(result, target, condition);
-    // Rounded down to the currency's precision: the house keeps fractions of a unit.
-    const payoutUnits = won ? (units * BigInt(multiplier)) / 10_000n : 0n;
-    account.available.set(info.name, available - units + payoutUnits);
+  /** Adds `units` to the available balance; returns the new balance. */
+  credit(userId: string, info: CurrencyInfo, units: bigint): bigint {
+    const account = this.#account(userId);
+    const balance = (account.available.get(info.name) ?? 0n) + units;
+    account.available.set(info.name, balance);
+    return balance;
+  }
 
-    return Object.freeze({
-      id: randomUUID(),
-      game: 'dice',
-      active: false,
-      amount: fromMinorUnits(units, info),
-      payout: fromMinorUnits(payoutUnits, info),
-      payoutMultiplier: won ? multiplier / 10_000 : 0,
-      amountMultiplier: 1,
-      currency: info.name,
-      identifier,
-      updatedAt: new Date(Date.now()).toUTCString(),
-      user: account.user,
-      state: Object.freeze({ result, target, condition }),
-    });
+  /** Moves `units` from available to vault (refused beyond the available balance). */
+  depositToVault(userId: string, info: CurrencyInfo, units: bigint): { available: bigint; vault: bigint } {
+    const available = this.debit(userId, info, units);
+    const account = this.#account(userId);
+    const vault = (account.vault.get(info.name) ?? 0n) + units;
+    account.vault.set(info.name, vault);
+    return { available, vault };
+  }
+
+  /** Moves `units` from vault to available (refused beyond the vault balance, `insufficientBalance`). */
+  withdrawFromVault(userId: string, info: CurrencyInfo, units: bigint): { available: bigint; vault: bigint } {
+    const account = this.#account(userId);
+    const vault = account.vault.get(info.name) ?? 0n;
+    if (units > vault) throw new SiteRefusal('insufficientBalance', 'You do not have enough in your vault to do that.');
+    account.vault.set(info.name, vault - units);
+    return { available: this.credit(userId, info, units), vault: vault - units };
   }
 
   #account(userId: string): Account {
@@ -187,16 +142,8 @@ export class Ledger {
     return account;
   }
 
-  #seedFor(kind: 'server' | 'client', index: number): string {
+  #seedFor(kind: 'server' | 'client', index: number, n: number): string {
     if (this.#seed === undefined) return randomBytes(32).toString('hex');
-    return createHmac('sha256', this.#seed).update(`${kind}:${index}`).digest('hex');
+    return createHmac('sha256', this.#seed).update(`${kind}:${index}:${n}`).digest('hex');
   }
-}
-
-function toMinorUnits(amount: number, info: CurrencyInfo): bigint {
-  return BigInt(Math.round(amount * 10 ** info.decimals));
-}
-
-function fromMinorUnits(units: bigint, info: CurrencyInfo): number {
-  return Number(units) / 10 ** info.decimals;
 }

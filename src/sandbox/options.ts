@@ -12,7 +12,11 @@ export interface ResolvedOptions {
   readonly startingBalances: Readonly<Record<string, number>>;
   readonly sessionGraceSeconds: number;
   readonly diceSeed: string | undefined;
+  readonly betDelayMs: number;
 }
+
+// Tests stay bounded: a bet never holds its lock longer than this.
+const MAX_BET_DELAY_MS = 60_000;
 
 const DEFAULT_BALANCES = Object.freeze({ btc: 1, usd: 1000 });
 
@@ -61,7 +65,11 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
     throw new TypeError('start_sandbox: dice_seed must be a string');
   }
 
+  const betDelayMs = options.bet_delay_ms ?? 0;
+  checkNumber('bet_delay_ms', betDelayMs, 0, MAX_BET_DELAY_MS, false);
+
   return {
+    betDelayMs,
     port,
     tokenTtlSeconds,
     requireClearance,

@@ -1,19 +1,30 @@
 /**
- * The sandbox's GraphQL schema (a small slice of the site's, same names) and
- * its resolvers. Authentication failures and ledger refusals become GraphQL
- * errors carrying the site's `errorType`.
+ * The sandbox's schema (SDL in sdl.ts) and its resolvers. Authentication
+ * failures and refusals become GraphQL errors carrying the site's
+ * `errorType`, which graphql-runner.ts puts at the top level of each error.
  */
 import { GraphQLError, buildSchema, type GraphQLSchema } from 'graphql';
-import { CURRENCIES } from './currencies.js';
-import type { DiceCondition } from './dice.js';
-import { LedgerError, type Ledger } from './ledger.js';
 import type { AuthVerdict } from './auth.js';
+import type { BetRecord } from './bets.js';
+import type { Casino } from './casino.js';
+import { CURRENCIES } from './currencies.js';
+import type { SandboxEvents } from './events.js';
+import type { Ledger } from './ledger.js';
+import { fiatValue } from './rates.js';
+import { SiteRefusal } from './refusals.js';
+import { SANDBOX_SDL } from './sdl.js';
+import { moveVault } from './vault.js';
+import { betEntryView, betView, seedPairView, userView } from './views.js';
+
+export { SANDBOX_SDL } from './sdl.js';
 
 /** What the resolvers of one request see. */
 export interface RequestContext {
   readonly auth: AuthVerdict;
   readonly ledger: Ledger;
-  /** Called once per mutation that changed the ledger. */
+  readonly casino: Casino;
+  readonly events: SandboxEvents;
+  /** Called once per mutation that changed the sandbox's state. */
   readonly onMutationExecuted: () => void;
 }
 
@@ -29,92 +40,74 @@ export const TOKEN_EXPIRED = Object.freeze({
   message: 'Your session has expired, please log in again.',
 });
 
-const SDL = /* GraphQL */ `
-  enum CurrencyEnum { ${CURRENCIES.map((c) => c.name).join(' ')} }
-
-  enum CasinoGameDiceConditionEnum { above below }
-
-  type Balance { amount: Float! currency: CurrencyEnum! }
-
-  type UserBalance { available: Balance! vault: Balance! }
-
-  type User { id: String! name: String! balances: [UserBalance!]! }
-
-  type CurrencyConfig { name: CurrencyEnum! decimals: Int! minBet: Float! }
-
-  type CurrencyConfiguration { currencies: [CurrencyConfig!]! }
-
-  type CasinoGameDice { result: Float! target: Float! condition: CasinoGameDiceConditionEnum! }
-
-  type CasinoBet {
-    id: String!
-    active: Boolean!
-    game: String!
-    amount: Float!
-    payout: Float!
-    payoutMultiplier: Float!
-    amountMultiplier: Float!
-    currency: CurrencyEnum!
-    updatedAt: String!
-    user: User!
-    state: CasinoGameDice!
-  }
-
-  type Query {
-    "The logged-in user; needs X-Access-Token."
-    user: User!
-    "Public: the currencies and their betting precision."
-    currencyConfiguration: CurrencyConfiguration!
-  }
-
-  type Mutation {
-    "Rolls the dice; needs X-Access-Token. Debits amount, credits payout."
-    diceRoll(
-      amount: Float!
-      target: Float!
-      condition: CasinoGameDiceConditionEnum!
-      currency: CurrencyEnum!
-      identifier: String!
-    ): CasinoBet!
-  }
-`;
-
 /** The schema, built once: it holds no per-sandbox state. */
-export const SCHEMA: GraphQLSchema = buildSchema(SDL);
+export const SCHEMA: GraphQLSchema = buildSchema(SANDBOX_SDL);
 
-interface DiceArgs {
-  readonly amount: number;
-  readonly target: number;
-  readonly condition: DiceCondition;
-  readonly currency: string;
-  readonly identifier: string;
+/** A bet mutation: authenticated, refusals mapped, counted once it ran. */
+function betMutation<A>(play: (casino: Casino, userId: string, args: A) => Promise<BetRecord>) {
+  return async (args: A, context: RequestContext) => {
+    const userId = requireUser(context);
+    const bet = await refusing(() => play(context.casino, userId, args));
+    context.onMutationExecuted();
+    return betView(context.ledger, bet);
+  };
 }
 
 /** Root resolvers (graphql-js `rootValue`): each field is a function of (args, context). */
 export const ROOT = Object.freeze({
-  user: (_args: unknown, context: RequestContext) => userView(context, requireUser(context)),
+  user: (_args: unknown, context: RequestContext) => refusingSync(() => userView(context.ledger, requireUser(context))),
+
+  bet: (args: { iid?: string | null; betId?: string | null }, context: RequestContext) =>
+    refusingSync(() => {
+      const bets = context.ledger.bets;
+      if ((args.iid ?? null) === null && (args.betId ?? null) === null) {
+        throw new SiteRefusal('invalidArgument', 'Give iid or betId.');
+      }
+      const bet = args.iid != null ? bets.byIid(args.iid) : bets.byId(args.betId as string);
+      if (bet === undefined) throw new SiteRefusal('notFound', 'No bet with that id.');
+      return betEntryView(context.ledger, bet);
+    }),
 
   currencyConfiguration: () => ({
     currencies: CURRENCIES.map((c) => ({ name: c.name, decimals: c.decimals, minBet: c.minBet })),
   }),
 
-  diceRoll: (args: DiceArgs, context: RequestContext) => {
+  info: () => ({
+    currencies: CURRENCIES.map((c) => ({ name: c.name, value: (args: { fiatCurrency: string }) => fiatValue(c.name, args.fiatCurrency) })),
+  }),
+
+  diceRoll: betMutation((casino, userId, args: Parameters<Casino['dice']>[1]) => casino.dice(userId, args)),
+  limboBet: betMutation((casino, userId, args: Parameters<Casino['limbo']>[1]) => casino.limbo(userId, args)),
+  minesBet: betMutation((casino, userId, args: Parameters<Casino['minesBet']>[1]) => casino.minesBet(userId, args)),
+  minesNext: betMutation((casino, userId, args: Parameters<Casino['minesNext']>[1]) => casino.minesNext(userId, args)),
+  minesCashout: betMutation((casino, userId, args: Parameters<Casino['minesCashout']>[1]) => casino.minesCashout(userId, args)),
+  kenoBet: betMutation((casino, userId, args: Parameters<Casino['keno']>[1]) => casino.keno(userId, args)),
+  plinkoBet: betMutation((casino, userId, args: Parameters<Casino['plinko']>[1]) => casino.plinko(userId, args)),
+
+  rotateSeedPair: (args: { seed: string }, context: RequestContext) => {
     const userId = requireUser(context);
-    let bet;
-    try {
-      bet = context.ledger.placeDice(userId, args);
-    } catch (error) {
-      if (error instanceof LedgerError) throw siteError(error);
-      throw error;
-    }
+    refusingSync(() => context.casino.rotateSeedPair(userId, args.seed));
     context.onMutationExecuted();
-    return { ...bet, user: userView(context, userId) };
+    return seedPairView(context.ledger, userId);
   },
+
+  createVaultDeposit: (args: { currency: string; amount: number }, context: RequestContext) =>
+    vaultMutation('deposit', args, context),
+  createVaultWithdrawal: (args: { currency: string; amount: number }, context: RequestContext) =>
+    vaultMutation('withdrawal', args, context),
 });
+
+function vaultMutation(direction: 'deposit' | 'withdrawal', args: { currency: string; amount: number }, context: RequestContext) {
+  const userId = requireUser(context);
+  const move = refusingSync(() => moveVault(context.ledger, context.events, userId, direction, args));
+  context.onMutationExecuted();
+  return { ...move, user: userView(context.ledger, userId) };
+}
 
 function requireUser(context: RequestContext): string {
   switch (context.auth.kind) {
     case 'ok':
+      if (context.ledger.user(context.auth.userId) === undefined) throw siteError(NOT_AUTHENTICATED);
       return context.auth.userId;
     case 'expired':
       throw siteError(TOKEN_EXPIRED);
@@ -123,19 +116,20 @@ function requireUser(context: RequestContext): string {
   }
 }
 
-function userView(context: RequestContext, userId: string) {
-  const user = context.ledger.user(userId);
-  if (user === undefined) throw siteError(NOT_AUTHENTICATED);
-  return {
-    id: user.id,
-    name: user.name,
-    // A function, so balances are read only when the query asks for them.
-    balances: () =>
-      context.ledger.balances(userId).map((b) => ({
-        available: { amount: b.available, currency: b.currency },
-        vault: { amount: b.vault, currency: b.currency },
-      })),
-  };
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof SiteRefusal ? siteError(error) : error;
+  }
+}
+
+function refusingSync<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw error instanceof SiteRefusal ? siteError(error) : error;
+  }
 }
 
 function siteError(error: { readonly errorType: string; readonly message: string }): GraphQLError {

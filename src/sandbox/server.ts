@@ -10,6 +10,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { AuthRegistry } from './auth.js';
+import { Casino } from './casino.js';
 import type { ClearanceRegistry } from './clearance.js';
 import type { FaultQueue } from './faults.js';
 import type { GraphQLRequestBody, GraphQLRunner } from './graphql-runner.js';
@@ -59,8 +60,10 @@ type Cookies = Readonly<Record<string, string | undefined>>;
 
 /** The `request` listener of a sandbox's server. */
 export function createRequestHandler(core: SandboxCore): RequestListener {
+  // One casino per sandbox: it holds the per-user bet locks.
+  const casino = new Casino(core.ledger, core.events, core.options.betDelayMs, (ms) => core.sleep(ms));
   return (req, res) => {
-    handle(core, req, res).catch(() => {
+    handle(core, casino, req, res).catch(() => {
       // A bug in the sandbox: answer 500 if still possible, never crash the process.
       if (!res.headersSent && !res.destroyed) write(res, errorAnswer(500, 'Internal server error.', 'internal'), false);
       else res.destroy();
@@ -68,7 +71,7 @@ export function createRequestHandler(core: SandboxCore): RequestListener {
   };
 }
 
-async function handle(core: SandboxCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const onGraphQL = pathOf(req.url ?? '/') === GRAPHQL_PATH;
   const isPost = req.method === 'POST';
   if (onGraphQL) core.stats.arrived(req);
@@ -81,14 +84,17 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
   if (onGraphQL && isPost) {
     const raw = await readBody(req);
     if (raw === 'aborted') {
-      core.stats.operation('');
+      core.stats.operation('', undefined);
       return;
     }
     reading = raw === 'too_large' ? { kind: 'bad', answer: errorAnswer(413, 'The request body is too large.') } : checkBody(raw);
   } else {
     req.resume();
   }
-  if (onGraphQL) core.stats.operation(reading.kind === 'ok' ? core.runner.operationName(reading.body) : '');
+  if (onGraphQL) {
+    if (reading.kind === 'ok') core.stats.operation(core.runner.operationName(reading.body), reading.body.variables);
+    else core.stats.operation('', undefined);
+  }
 
   switch (fault?.kind) {
     case 'status':
@@ -116,7 +122,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
       break;
   }
 
-  const answer = await answerNormally(core, req, onGraphQL, reading, cookies);
+  const answer = await answerNormally(core, casino, req, onGraphQL, reading, cookies);
   if (fault?.kind === 'drop_after_processing') {
     res.destroy();
     return;
@@ -126,6 +132,7 @@ async function handle(core: SandboxCore, req: IncomingMessage, res: ServerRespon
 
 async function answerNormally(
   core: SandboxCore,
+  casino: Casino,
   req: IncomingMessage,
   onGraphQL: boolean,
   reading: BodyReading,
@@ -151,6 +158,8 @@ async function answerNormally(
   const result = await core.runner.run(reading.body, {
     auth: verdict,
     ledger: core.ledger,
+    casino,
+    events: core.events,
     onMutationExecuted: () => core.stats.mutationExecuted(),
   });
   const setCookies =

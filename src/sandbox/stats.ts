@@ -13,6 +13,7 @@ export class StatsRecorder {
   readonly #tokens: string[] = [];
   #lastHeaders: Record<string, string | string[] | undefined> = {};
   readonly #lineCounts: { cookie: number; access_token: number }[] = [];
+  readonly #log: SandboxStats['request_log'][number][] = [];
 
   /** Records a request as it arrives on the GraphQL path. */
   arrived(req: IncomingMessage): void {
@@ -31,9 +32,10 @@ export class StatsRecorder {
     pushBounded(this.#lineCounts, Object.freeze({ cookie, access_token: accessToken }));
   }
 
-  /** Counts a request under its operation name ('' when it had none). */
-  operation(name: string): void {
+  /** Counts a request under its operation name ('' when it had none) and logs its variables, secrets redacted. */
+  operation(name: string, variables: Record<string, unknown> | undefined): void {
     this.#byOperation.set(name, (this.#byOperation.get(name) ?? 0) + 1);
+    pushBounded(this.#log, Object.freeze({ operation_name: name, variables: redacted(variables ?? {}) as Record<string, unknown> }));
   }
 
   /** Counts a mutation that reached the ledger. */
@@ -50,8 +52,21 @@ export class StatsRecorder {
       tokens_seen: Object.freeze([...this.#tokens]),
       last_headers: Object.freeze({ ...this.#lastHeaders }),
       header_line_counts: Object.freeze([...this.#lineCounts]),
+      request_log: Object.freeze([...this.#log]),
     });
   }
+}
+
+// Names of variables whose values are credentials (CreateVaultWithdrawal's password / tfaToken / oauthToken, …).
+const SECRET_NAME = /password|token|secret|session|clearance|tfa|otp/i;
+
+/** A frozen deep copy with secret-named values replaced. */
+function redacted(value: unknown): unknown {
+  if (Array.isArray(value)) return Object.freeze(value.map(redacted));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_NAME.test(key) ? '[redacted]' : redacted(inner);
+  return Object.freeze(out);
 }
 
 function pushBounded<T>(list: T[], item: T): void {

@@ -65,10 +65,17 @@ export interface SandboxOptions {
    */
   readonly session_grace_seconds?: number;
   /**
-   * Seed of the dice rolls. Given, every run with the same seed and the same
-   * sequence of logins and bets rolls the same numbers; omitted, a random one.
+   * Seed of every user's seed pairs (server and client seeds). Given, every
+   * run with the same seed and the same sequence of logins, bets and
+   * rotations draws the same outcomes; omitted, random seeds.
    */
   readonly dice_seed?: string;
+  /**
+   * How long (ms, at most 60 000) a bet holds its user's bet lock before it
+   * settles; default 0. A second bet of the same user arriving meanwhile is
+   * refused with `parallelCasinoBet`, so tests can make the overlap certain.
+   */
+  readonly bet_delay_ms?: number;
 }
 
 /** Credentials the sandbox issued, as a logged-in browser would hold them. */
@@ -104,6 +111,17 @@ export interface SandboxStats {
   readonly tokens_seen: readonly string[];
   /** Raw headers of the last request (names lower-cased; repeated headers joined as Node does). */
   readonly last_headers: Readonly<Record<string, string | string[] | undefined>>;
+  /**
+   * The operation name (as in `by_operation`) and variables of each request
+   * on the GraphQL path, in the order their bodies were read (at most the
+   * last 10 000; `{}` when a request had none). Variables whose name looks
+   * secret (password, token, secret, session, clearance, tfa, otp), at any
+   * depth, are replaced by "[redacted]".
+   */
+  readonly request_log: ReadonlyArray<{
+    readonly operation_name: string;
+    readonly variables: Readonly<Record<string, unknown>>;
+  }>;
   /** How many `Cookie` and `X-Access-Token` header lines each request carried, in arrival order. */
   readonly header_line_counts: ReadonlyArray<{ readonly cookie: number; readonly access_token: number }>;
 }

@@ -17,7 +17,7 @@ export const USER_QUERY = 'query Me { user { id name balances { available { amou
 export const PUBLIC_QUERY = '{ currencyConfiguration { currencies { name decimals minBet } } }';
 export const DICE_MUTATION = `mutation Roll($amount: Float!, $target: Float!, $condition: CasinoGameDiceConditionEnum!, $currency: CurrencyEnum!, $identifier: String!) {
   diceRoll(amount: $amount, target: $target, condition: $condition, currency: $currency, identifier: $identifier) {
-    id amount payout payoutMultiplier currency state { result target condition }
+    id amount payout payoutMultiplier currency state { ... on CasinoGameDice { result target condition } }
   }
 }`;
 

@@ -86,9 +86,14 @@ describe('sandbox diceRoll and ledger', () => {
 
   it('refuses targets outside the site\'s win-chance range', async () => {
     const login = sandbox.login();
-    for (const [target, condition] of [[99, 'below'], [1, 'above'], [100, 'above'], [0, 'below']] as const) {
+    for (const [target, condition, errorType] of [
+      [99, 'below', 'numberLessEqual'],
+      [1, 'above', 'numberGreaterEqual'],
+      [100, 'above', 'numberLessEqual'],
+      [0, 'below', 'numberGreaterEqual'],
+    ] as const) {
       const reply = await roll(sandbox, login, { target, condition });
-      expect((reply.json?.['errors'] as ErrorList)[0]?.errorType).toBe('invalidArgument');
+      expect((reply.json?.['errors'] as ErrorList)[0]?.errorType).toBe(errorType);
     }
     expect(await availableBalance(sandbox.url, login, 'btc')).toBe(1);
   });

@@ -1,0 +1,116 @@
+/**
+ * The bets of one sandbox, as the site's `CasinoBet` holds them: amounts in
+ * minor units, the seeds they were drawn under, and each game's state.
+ */
+import type { CurrencyInfo } from './currencies.js';
+import type { DiceCondition } from './games/dice.js';
+import type { SeedUse } from './seeds.js';
+
+/** A sandbox user. */
+export interface LedgerUser {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** `CasinoGameDice`. */
+export interface DiceState {
+  readonly kind: 'dice';
+  readonly result: number;
+  readonly target: number;
+  readonly condition: DiceCondition;
+}
+
+/** `CasinoGameLimbo`. */
+export interface LimboState {
+  readonly kind: 'limbo';
+  readonly result: number;
+  readonly multiplierTarget: number;
+}
+
+/** `CasinoGameMines`; `mines` is fixed at bet time but shown only once the round ends. */
+export interface MinesState {
+  readonly kind: 'mines';
+  readonly minesCount: number;
+  readonly mines: readonly number[];
+  readonly rounds: Array<{ readonly field: number; readonly payoutMultiplier: number }>;
+}
+
+/** `CasinoGameKeno`: 0-based squares. */
+export interface KenoState {
+  readonly kind: 'keno';
+  readonly drawnNumbers: readonly number[];
+  readonly selectedNumbers: readonly number[];
+  readonly risk: 'low' | 'medium' | 'high';
+}
+
+/** `CasinoGamePlinko`; `path` holds 0 (left) / 1 (right) per row. */
+export interface PlinkoState {
+  readonly kind: 'plinko';
+  readonly risk: 'low' | 'medium' | 'high';
+  readonly rows: number;
+  readonly path: readonly number[];
+  readonly bucket: number;
+}
+
+export type GameState = DiceState | LimboState | MinesState | KenoState | PlinkoState;
+
+/** One bet; a mines bet changes while its round is open. */
+export interface BetRecord {
+  readonly id: string;
+  /** The share id, `house:N` (the site's `Bet.iid`). */
+  readonly iid: string;
+  readonly game: GameState['kind'];
+  readonly user: LedgerUser;
+  readonly currency: CurrencyInfo;
+  readonly amountUnits: bigint;
+  /** The `identifier` the bet was placed with (null when a mines bet was sent without one). */
+  readonly identifier: string | null;
+  readonly seeds: SeedUse;
+  readonly createdAt: number;
+  readonly state: GameState;
+  active: boolean;
+  payoutUnits: bigint;
+  /** In ten-thousandths; 0 for a lost bet. */
+  payoutMultiplier: number;
+  updatedAt: number;
+}
+
+/** Every bet of a sandbox, findable by id and iid, listed per user newest first. */
+export class BetBook {
+  readonly #byId = new Map<string, BetRecord>();
+  readonly #byIid = new Map<string, BetRecord>();
+  readonly #byUser = new Map<string, BetRecord[]>();
+  #counter = 0;
+
+  /** The next share id. */
+  nextIid(): string {
+    return `house:${++this.#counter}`;
+  }
+
+  add(bet: BetRecord): void {
+    this.#byId.set(bet.id, bet);
+    this.#byIid.set(bet.iid, bet);
+    let list = this.#byUser.get(bet.user.id);
+    if (list === undefined) this.#byUser.set(bet.user.id, (list = []));
+    list.push(bet);
+  }
+
+  /**
+   * The bet with this iid; `casino:N` names the same bet as `house:N`, as the
+   * site's share links do (public clients swap the prefixes both ways).
+   */
+  byIid(iid: string): BetRecord | undefined {
+    return this.#byIid.get(iid.startsWith('casino:') ? `house:${iid.slice('casino:'.length)}` : iid);
+  }
+
+  byId(id: string): BetRecord | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** A user's bets, newest first, from `offset`, at most `limit`. */
+  list(userId: string, offset: number, limit: number): BetRecord[] {
+    const all = this.#byUser.get(userId) ?? [];
+    const end = all.length - offset;
+    return end <= 0 ? [] : all.slice(Math.max(0, end - limit), end).reverse();
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * The games and money moves of the sandbox, with the site's rules and
+ * refusals: every bet checks its input first (nothing changes on a refusal),
+ * then holds its user's bet lock, so a second bet of the same user that
+ * overlaps it is refused with `parallelCasinoBet`. `bet_delay_ms` holds the
+ * lock that long before settling, to make the overlap easy to reproduce.
+ *
+ * Events (`core.events`): a bet emits a `balance` event for its debit when
+ * placed and one for its credit when it pays (none for a zero amount), each
+ * with the identifier of the request that moved the balance; `house_bet`
+ * once a bet is finished. Vault moves are in vault.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BetRecord, GameState, KenoState, MinesState, PlinkoState } from './bets.js';
+import type { CurrencyInfo } from './currencies.js';
+import type { SandboxEvents } from './events.js';
+import { type DiceCondition, checkDiceTarget, diceMultiplier, diceWins } from './games/dice.js';
+import { checkLimboTarget, limboMultiplier, limboWins } from './games/limbo.js';
+import { TILES, checkFields, checkMinesCount, minesMultiplier } from './games/mines.js';
+import { checkKenoNumbers, kenoMultiplier } from './games/keno.js';
+import { diceOutcome, kenoOutcome, limboOutcome, minesOutcome, plinkoOutcome } from './games/outcomes.js';
+import { checkPlinkoRows, plinkoMultiplier } from './games/plinko.js';
+import type { Ledger } from './ledger.js';
+import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
+import { SiteRefusal } from './refusals.js';
+import type { SeedUse } from './seeds.js';
+
+const MAX_IDENTIFIER_LENGTH = 256;
+const MAX_CLIENT_SEED_LENGTH = 64;
+
+/** Plays the games of one sandbox against its ledger. */
+export class Casino {
+  readonly #ledger: Ledger;
+  readonly #events: SandboxEvents;
+  readonly #delayMs: number;
+  readonly #sleep: (ms: number) => Promise<boolean>;
+  readonly #busy = new Set<string>();
+
+  constructor(ledger: Ledger, events: SandboxEvents, betDelayMs: number, sleep: (ms: number) => Promise<boolean>) {
+    this.#ledger = ledger;
+    this.#events = events;
+    this.#delayMs = betDelayMs;
+    this.#sleep = sleep;
+  }
+
+  /** `diceRoll`. */
+  dice(userId: string, args: { amount: number; target: number; condition: DiceCondition; currency: string; identifier: string }): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    checkDiceTarget(args.target, args.condition);
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const { result } = diceOutcome(this.#peek(userId));
+      const bet = this.#open(userId, info, units, identifier, { kind: 'dice', result, target: args.target, condition: args.condition });
+      this.#finish(bet, diceWins(result, args.target, args.condition) ? diceMultiplier(args.target, args.condition) : 0, identifier);
+      return bet;
+    });
+  }
+
+  /** `limboBet`. */
+  limbo(userId: string, args: { amount: number; multiplierTarget: number; currency: string; identifier: string }): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    checkLimboTarget(args.multiplierTarget);
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const { result } = limboOutcome(this.#peek(userId));
+      const bet = this.#open(userId, info, units, identifier, { kind: 'limbo', result, multiplierTarget: args.multiplierTarget });
+      this.#finish(bet, limboWins(result, args.multiplierTarget) ? limboMultiplier(args.multiplierTarget) : 0, identifier);
+      return bet;
+    });
+  }
+
+  /**
+   * `minesBet`: debits, fixes the mines from the seeds (the nonce is used
+   * here) and opens the round. With `fields` it plays them at once and cashes
+   * out if none was a mine, as the site's auto mode does.
+   */
+  minesBet(
+    userId: string,
+    args: { amount: number; currency: string; minesCount: number; fields?: readonly number[] | null; identifier?: string | null },
+  ): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    checkMinesCount(args.minesCount);
+    const fields = args.fields ?? [];
+    if (fields.length > 0) checkFields(fields, []);
+    const identifier = args.identifier === undefined || args.identifier === null ? null : checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      if (this.#ledger.activeMines(userId) !== undefined) {
+        throw new SiteRefusal('existingGame', 'You already have an active mines game: finish it first.');
+      }
+      const { mines } = minesOutcome(this.#peek(userId), args.minesCount);
+      const bet = this.#open(userId, info, units, identifier, { kind: 'mines', minesCount: args.minesCount, mines, rounds: [] });
+      this.#ledger.setActiveMines(userId, bet);
+      if (fields.length > 0) {
+        this.#reveal(bet, fields, identifier);
+        if (bet.active) this.#cashout(bet, identifier);
+      }
+      return bet;
+    });
+  }
+
+  /** `minesNext`: reveals `fields` in order; a mine ends the round with nothing paid. */
+  minesNext(userId: string, args: { fields?: readonly number[] | null; identifier: string }): Promise<BetRecord> {
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const bet = this.#openRound(userId);
+      checkFields(args.fields ?? [], (bet.state as MinesState).rounds.map((r) => r.field));
+      this.#reveal(bet, args.fields ?? [], identifier);
+      return bet;
+    });
+  }
+
+  /** `minesCashout`: pays the current multiplier and ends the round. */
+  minesCashout(userId: string, args: { identifier: string }): Promise<BetRecord> {
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const bet = this.#openRound(userId);
+      if ((bet.state as MinesState).rounds.length === 0) {
+        // The site answers a cashout before any tile with a refusal; public bots treat `insignificantBet` here as "nothing to cash out".
+        throw new SiteRefusal('insignificantBet', 'Reveal at least one tile before cashing out.');
+      }
+      this.#cashout(bet, identifier);
+      return bet;
+    });
+  }
+
+  /** `kenoBet`: 10 squares drawn; pays by the sandbox's table (games/keno.ts). */
+  keno(
+    userId: string,
+    args: { amount: number; currency: string; numbers: readonly number[]; risk?: KenoState['risk'] | null; identifier: string },
+  ): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    checkKenoNumbers(args.numbers);
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const { drawnNumbers } = kenoOutcome(this.#peek(userId));
+      const bet = this.#open(userId, info, units, identifier, {
+        kind: 'keno',
+        drawnNumbers,
+        selectedNumbers: [...args.numbers],
+        risk: args.risk ?? 'low',
+      });
+      const hits = args.numbers.filter((n) => drawnNumbers.includes(n)).length;
+      this.#finish(bet, kenoMultiplier(args.numbers.length, hits), identifier);
+      return bet;
+    });
+  }
+
+  /** `plinkoBet`: one step per row; pays by the sandbox's table (games/plinko.ts). */
+  plinko(
+    userId: string,
+    args: { amount: number; currency: string; risk: PlinkoState['risk']; rows: number; identifier: string },
+  ): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    checkPlinkoRows(args.rows);
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const { path, bucket } = plinkoOutcome(this.#peek(userId), args.rows);
+      const bet = this.#open(userId, info, units, identifier, { kind: 'plinko', risk: args.risk, rows: args.rows, path, bucket });
+      this.#finish(bet, plinkoMultiplier(args.rows, bucket), identifier);
+      return bet;
+    });
+  }
+
+  /**
+   * `rotateSeedPair`: the new client seed, the next server seed active, nonce
+   * 0, the previous server seed revealed. Refused while a bet is in progress
+   * (`parallelCasinoBet`) or a mines round is open (`existingGame`: the site
+   * refuses the rotation then; which errorType it uses is not public).
+   */
+  rotateSeedPair(userId: string, seed: string): void {
+    if (seed.length === 0 || seed.length > MAX_CLIENT_SEED_LENGTH || seed.trim() !== seed) {
+      throw new SiteRefusal('invalidSeed', `The client seed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters without surrounding spaces.`);
+    }
+    if (this.#busy.has(userId)) throw parallel();
+    if (this.#ledger.activeMines(userId) !== undefined) {
+      throw new SiteRefusal('existingGame', 'Finish your active game before changing seeds.');
+    }
+    this.#ledger.seeds(userId).rotate(seed);
+  }
+
+  async #exclusive<T>(userId: string, work: () => T): Promise<T> {
+    if (this.#busy.has(userId)) throw parallel();
+    this.#busy.add(userId);
+    try {
+      if (this.#delayMs > 0 && !(await this.#sleep(this.#delayMs))) throw new Error('sandbox closed');
+      return work();
+    } finally {
+      this.#busy.delete(userId);
+    }
+  }
+
+  #openRound(userId: string): BetRecord {
+    const bet = this.#ledger.activeMines(userId);
+    if (bet === undefined) throw new SiteRefusal('notFound', 'No active mines game.');
+    return bet;
+  }
+
+  /** The seeds the user's next bet draws from (the nonce is taken only by `#open`). */
+  #peek(userId: string): SeedUse['draw'] {
+    const pair = this.#ledger.seeds(userId);
+    return { server_seed: pair.serverSeed.seed, client_seed: pair.clientSeed.seed, nonce: pair.nonce };
+  }
+
+  /**
+   * Debits (or refuses with `insufficientBalance`, changing nothing), takes
+   * the nonce the state was drawn with, records the bet.
+   */
+  #open(userId: string, info: CurrencyInfo, units: bigint, identifier: string | null, state: GameState): BetRecord {
+    const balance = this.#ledger.debit(userId, info, units);
+    const seeds = this.#ledger.seeds(userId).use();
+    const now = Date.now();
+    const bet: BetRecord = {
+      id: randomUUID(),
+      iid: this.#ledger.bets.nextIid(),
+      game: state.kind,
+      user: this.#ledger.user(userId) as BetRecord['user'],
+      currency: info,
+      amountUnits: units,
+      identifier,
+      seeds,
+      createdAt: now,
+      state,
+      active: true,
+      payoutUnits: 0n,
+      payoutMultiplier: 0,
+      updatedAt: now,
+    };
+    this.#ledger.bets.add(bet);
+    if (units > 0n) {
+      this.#events.emit('balance', {
+        user_id: userId,
+        currency: info.name,
+        amount: -fromMinorUnits(units, info),
+        balance: fromMinorUnits(balance, info),
+        identifier,
+      });
+    }
+    return bet;
+  }
+
+  /** Reveals tiles one by one; stops at a mine; all safe tiles revealed cashes out. */
+  #reveal(bet: BetRecord, fields: readonly number[], identifier: string | null): void {
+    const state = bet.state as MinesState;
+    for (const field of fields) {
+      if (state.mines.includes(field)) {
+        state.rounds.push({ field, payoutMultiplier: 0 });
+        this.#finish(bet, 0, identifier);
+        return;
+      }
+      const multiplier = minesMultiplier(state.minesCount, state.rounds.length + 1);
+      state.rounds.push({ field, payoutMultiplier: multiplier / 10_000 });
+      bet.payoutMultiplier = multiplier;
+      bet.updatedAt = Date.now();
+    }
+    if (state.rounds.length === TILES - state.minesCount) this.#cashout(bet, identifier);
+  }
+
+  #cashout(bet: BetRecord, identifier: string | null): void {
+    const state = bet.state as MinesState;
+    this.#finish(bet, minesMultiplier(state.minesCount, state.rounds.length), identifier);
+  }
+
+  /** Credits the payout, ends the bet, reports it. */
+  #finish(bet: BetRecord, multiplier: number, identifier: string | null): void {
+    const payout = applyMultiplier(bet.amountUnits, multiplier);
+    bet.active = false;
+    bet.payoutMultiplier = multiplier;
+    bet.payoutUnits = payout;
+    bet.updatedAt = Date.now();
+    if (bet.game === 'mines') this.#ledger.setActiveMines(bet.user.id, undefined);
+    const info = bet.currency;
+    if (payout > 0n) {
+      const balance = this.#ledger.credit(bet.user.id, info, payout);
+      this.#events.emit('balance', {
+        user_id: bet.user.id,
+        currency: info.name,
+        amount: fromMinorUnits(payout, info),
+        balance: fromMinorUnits(balance, info),
+        identifier,
+      });
+    }
+    this.#events.emit('house_bet', {
+      id: bet.id,
+      iid: bet.iid,
+      game: bet.game,
+      amount: fromMinorUnits(bet.amountUnits, info),
+      payout: fromMinorUnits(payout, info),
+      payoutMultiplier: multiplier / 10_000,
+      currency: info.name,
+      updatedAt: new Date(bet.updatedAt).toUTCString(),
+      user: { id: bet.user.id, name: bet.user.name },
+    });
+  }
+}
+
+function checkIdentifier(identifier: string): string {
+  if (identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
+    throw new SiteRefusal('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
+  }
+  return identifier;
+}
+
+function parallel(): SiteRefusal {
+  return new SiteRefusal('parallelCasinoBet', 'Another bet of yours is still in progress; wait for it to finish.');
+}

@@ -1,0 +1,39 @@
+/**
+ * Dice rules as the site documents them: a roll 0.00–100.00, a bet wins when
+ * the roll lands strictly above/below the target, win chance 0.01 %–98 %,
+ * payout multiplier 99 / chance (1 % house edge).
+ * Source: https://stake.com/provably-fair/game-events ("Dice Roll") and the
+ * site's dice page (chance 0.01–98, multiplier 1.0102×–9900×).
+ */
+import { checkRange } from '../refusals.js';
+
+/** The two ways to bet on a roll (`CasinoGameDiceConditionEnum`). */
+export type DiceCondition = 'above' | 'below';
+
+/** Lowest and highest win chance (percent) a bet may have. */
+export const MIN_WIN_CHANCE = 0.01;
+export const MAX_WIN_CHANCE = 98;
+
+/** Chance (percent) that a roll satisfies `condition` against `target`. */
+export function winChance(target: number, condition: DiceCondition): number {
+  return condition === 'above' ? 100 - target : target;
+}
+
+/**
+ * Refuses a target whose win chance is out of range: `target` must lie in
+ * [0.01, 98] for `below` and [2, 99.99] for `above`.
+ */
+export function checkDiceTarget(target: number, condition: DiceCondition): void {
+  if (condition === 'below') checkRange('target', target, MIN_WIN_CHANCE, MAX_WIN_CHANCE);
+  else checkRange('target', target, 100 - MAX_WIN_CHANCE, 100 - MIN_WIN_CHANCE);
+}
+
+/** Whether `result` wins against `target` (a tie loses). */
+export function diceWins(result: number, target: number, condition: DiceCondition): boolean {
+  return condition === 'above' ? result > target : result < target;
+}
+
+/** Payout multiplier of a winning bet in ten-thousandths (99 / chance, four decimals). */
+export function diceMultiplier(target: number, condition: DiceCondition): number {
+  return Math.round((99 / winChance(target, condition)) * 10_000);
+}

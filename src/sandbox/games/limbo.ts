@@ -1,0 +1,26 @@
+/**
+ * Limbo rules: the bet wins when the result reaches the target
+ * (`result >= multiplierTarget`) and then pays `multiplierTarget`; the 1 %
+ * house edge is in the result formula (see outcomes.ts). Targets run from
+ * 1.01× to 1,000,000× (https://forum.stake.com/guides/, "Limbo": "The minimum
+ * payout playable is 1.01x while the max is capped at 1,000,000.00x").
+ */
+import { checkRange } from '../refusals.js';
+
+export const MIN_LIMBO_TARGET = 1.01;
+export const MAX_LIMBO_TARGET = 1_000_000;
+
+/** Refuses a target outside 1.01–1,000,000. */
+export function checkLimboTarget(multiplierTarget: number): void {
+  checkRange('multiplierTarget', multiplierTarget, MIN_LIMBO_TARGET, MAX_LIMBO_TARGET);
+}
+
+/** Whether the round's result reaches the target. */
+export function limboWins(result: number, multiplierTarget: number): boolean {
+  return result >= multiplierTarget;
+}
+
+/** The target as a multiplier in ten-thousandths. */
+export function limboMultiplier(multiplierTarget: number): number {
+  return Math.round(multiplierTarget * 10_000);
+}

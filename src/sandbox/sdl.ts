@@ -1,0 +1,129 @@
+/**
+ * The sandbox's GraphQL schema text: a slice of the site's, with its names.
+ * Every document the client sends (src/operations/documents) validates
+ * against it; the realtime side builds its schema as this text plus a
+ * `Subscription` type.
+ *
+ * Sources of names and shapes: /work/shared/spec/site-api.md; the web app's
+ * `BetLookup` (`bet(iid: String, betId: String) { id iid game { name slug }
+ * bet { ... on CasinoBet { … } } }`) and `MyBetList` (`user { houseBetList(
+ * offset: Int, limit: Int) }`) documents and `activeCasinoBet(game: mines)`,
+ * as public clients send them (e.g. github.com/poky1084/Bomber_GUI); the
+ * operations documents' own source notes. Type names that documents never
+ * spell (`CasinoGameState`, `HouseBetGame`, `CasinoGameEnum`, `FiatCurrencyEnum`,
+ * `CasinoSeedPair`, `InfoCurrency`, `VaultMovement`) are ours; `Bet` and its
+ * union `BetBet` are the site's.
+ */
+import { CURRENCIES } from './currencies.js';
+import { FIAT_RATES } from './rates.js';
+
+/** The full SDL of the sandbox (queries and mutations; no subscriptions). */
+export const SANDBOX_SDL: string = /* GraphQL */ `
+  enum CurrencyEnum { ${CURRENCIES.map((c) => c.name).join(' ')} }
+  enum FiatCurrencyEnum { ${Object.keys(FIAT_RATES).join(' ')} }
+  enum CasinoGameDiceConditionEnum { above below }
+  enum CasinoGameKenoRiskEnum { low medium high }
+  enum CasinoGamePlinkoRiskEnum { low medium high }
+  enum CasinoGameEnum { dice limbo mines keno plinko }
+
+  type Balance { amount: Float! currency: CurrencyEnum! }
+  type UserBalance { available: Balance! vault: Balance! }
+
+  type User {
+    id: String!
+    name: String!
+    balances: [UserBalance!]!
+    activeClientSeed: CasinoClientSeed!
+    "Only its hash while active: seed is null."
+    activeServerSeed: CasinoServerSeed!
+    "The server seed rotated away last (revealed), null before the first rotation."
+    previousServerSeed: CasinoServerSeed
+    "The open round of a multi-step game, or null."
+    activeCasinoBet(game: CasinoGameEnum!): CasinoBet
+    "The user's own bets, newest first; limit 1 to 50 (default 10), offset >= 0."
+    houseBetList(offset: Int, limit: Int): [Bet!]!
+  }
+
+  type CasinoClientSeed { id: String! seed: String! user: User! }
+
+  type CasinoServerSeed {
+    id: String!
+    "Null until the pair it belongs to is rotated away."
+    seed: String
+    seedHash: String!
+    "Bets placed under this seed so far (the nonce the next one takes, while active)."
+    nonce: Int!
+    "The hash of the seed that becomes active at the next rotation (on the active seed only)."
+    nextSeedHash: String
+  }
+
+  type CasinoSeedPair { clientSeed: CasinoClientSeed! serverSeed: CasinoServerSeed! }
+
+  type CurrencyConfig { name: CurrencyEnum! decimals: Int! minBet: Float! }
+  type CurrencyConfiguration { currencies: [CurrencyConfig!]! }
+  type InfoCurrency { name: CurrencyEnum! value(fiatCurrency: FiatCurrencyEnum!): Float! }
+  type Info { currencies: [InfoCurrency!]! }
+
+  type CasinoGameDice { result: Float! target: Float! condition: CasinoGameDiceConditionEnum! }
+  type CasinoGameLimbo { result: Float! multiplierTarget: Float! }
+  type CasinoGameMinesRound { field: Int! payoutMultiplier: Float! }
+  type CasinoGameMines {
+    "Null while the round is open."
+    mines: [Int!]
+    minesCount: Int!
+    rounds: [CasinoGameMinesRound!]!
+  }
+  type CasinoGameKeno { drawnNumbers: [Int!]! selectedNumbers: [Int!]! risk: CasinoGameKenoRiskEnum! }
+  type CasinoGamePlinko { risk: CasinoGamePlinkoRiskEnum! rows: Int! point: Float! path: [String!]! }
+  union CasinoGameState = CasinoGameDice | CasinoGameLimbo | CasinoGameMines | CasinoGameKeno | CasinoGamePlinko
+
+  type CasinoBet {
+    id: String!
+    active: Boolean!
+    game: String!
+    amount: Float!
+    payout: Float!
+    payoutMultiplier: Float!
+    amountMultiplier: Float!
+    currency: CurrencyEnum!
+    createdAt: String!
+    updatedAt: String!
+    user: User!
+    nonce: Int!
+    clientSeed: CasinoClientSeed!
+    serverSeed: CasinoServerSeed!
+    state: CasinoGameState!
+  }
+
+  "A bet's game as Bet shows it (history, share links, the houseBets feed)."
+  type HouseBetGame { name: String! slug: String icon: String }
+  union BetBet = CasinoBet
+  "A bet as history, share links and the houseBets feed show it; iid is house:N."
+  type Bet { id: String! iid: String! type: String game: HouseBetGame! bet: BetBet! }
+
+  type VaultMovement { id: String! amount: Float! currency: CurrencyEnum! user: User! }
+
+  type Query {
+    "The logged-in user; needs X-Access-Token."
+    user: User!
+    "One bet by share id (house:N or casino:N) or by its id."
+    bet(iid: String, betId: String): Bet!
+    "Public: the currencies and their betting precision."
+    currencyConfiguration: CurrencyConfiguration!
+    "Public: currency values in fiat (sandbox fixtures, not market data)."
+    info: Info!
+  }
+
+  type Mutation {
+    diceRoll(amount: Float!, target: Float!, condition: CasinoGameDiceConditionEnum!, currency: CurrencyEnum!, identifier: String!): CasinoBet!
+    limboBet(amount: Float!, multiplierTarget: Float!, currency: CurrencyEnum!, identifier: String!): CasinoBet!
+    minesBet(amount: Float!, currency: CurrencyEnum!, minesCount: Int!, fields: [Int!], identifier: String): CasinoBet!
+    minesNext(fields: [Int!], identifier: String!): CasinoBet!
+    minesCashout(identifier: String!): CasinoBet!
+    kenoBet(amount: Float!, currency: CurrencyEnum!, numbers: [Int!]!, risk: CasinoGameKenoRiskEnum, identifier: String!): CasinoBet!
+    plinkoBet(amount: Float!, currency: CurrencyEnum!, risk: CasinoGamePlinkoRiskEnum!, rows: Int!, identifier: String!): CasinoBet!
+    rotateSeedPair(seed: String!): CasinoSeedPair!
+    createVaultDeposit(currency: CurrencyEnum!, amount: Float!): VaultMovement!
+    createVaultWithdrawal(currency: CurrencyEnum!, amount: Float!, password: String, tfaToken: String, oauthToken: String): VaultMovement!
+  }
+`;

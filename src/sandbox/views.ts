@@ -1,0 +1,140 @@
+/**
+ * The GraphQL shapes of the sandbox's records (what resolvers return).
+ * Fields that are functions are resolved only when a query selects them;
+ * union members carry `__typename` for graphql-js's default type resolver.
+ */
+import type { BetRecord, GameState } from './bets.js';
+import type { Ledger } from './ledger.js';
+import { fromMinorUnits } from './money.js';
+import { SiteRefusal, checkRange } from './refusals.js';
+import type { ClientSeedRecord, ServerSeedRecord } from './seeds.js';
+
+/** Largest `houseBetList` page (public clients ask for at most 50); the default is 10. */
+export const MAX_BET_PAGE = 50;
+const DEFAULT_BET_PAGE = 10;
+
+const GAME_NAMES: Readonly<Record<GameState['kind'], string>> = {
+  dice: 'Dice',
+  limbo: 'Limbo',
+  mines: 'Mines',
+  keno: 'Keno',
+  plinko: 'Plinko',
+};
+
+/** `User`. */
+export function userView(ledger: Ledger, userId: string) {
+  const user = ledger.user(userId);
+  if (user === undefined) throw new SiteRefusal('notAuthenticated', 'You must be logged in to do that.');
+  const seeds = () => ledger.seeds(userId);
+  return {
+    id: user.id,
+    name: user.name,
+    balances: () =>
+      ledger.balances(userId).map((b) => ({
+        available: { amount: b.available, currency: b.currency },
+        vault: { amount: b.vault, currency: b.currency },
+      })),
+    activeClientSeed: () => clientSeedView(ledger, userId, seeds().clientSeed),
+    activeServerSeed: () => serverSeedView(seeds().serverSeed, seeds().nextSeedHash),
+    previousServerSeed: () => {
+      const previous = seeds().previousServerSeed;
+      return previous === undefined ? null : serverSeedView(previous, null);
+    },
+    activeCasinoBet: (args: { game: string }) => {
+      const bet = args.game === 'mines' ? ledger.activeMines(userId) : undefined;
+      return bet === undefined ? null : betView(ledger, bet);
+    },
+    houseBetList: (args: { offset?: number | null; limit?: number | null }) => {
+      const offset = args.offset ?? 0;
+      const limit = args.limit ?? DEFAULT_BET_PAGE;
+      checkRange('offset', offset, 0, Number.MAX_SAFE_INTEGER);
+      checkRange('limit', limit, 1, MAX_BET_PAGE);
+      return ledger.bets.list(userId, offset, limit).map((bet) => betEntryView(ledger, bet));
+    },
+  };
+}
+
+function clientSeedView(ledger: Ledger, userId: string, record: ClientSeedRecord) {
+  return { id: record.id, seed: record.seed, user: () => userView(ledger, userId) };
+}
+
+function serverSeedView(record: ServerSeedRecord, nextSeedHash: string | null) {
+  return {
+    id: record.id,
+    seed: record.revealed ? record.seed : null,
+    seedHash: record.seedHash,
+    nonce: record.uses,
+    nextSeedHash,
+  };
+}
+
+/** `CasinoSeedPair`, the answer of `rotateSeedPair`. */
+export function seedPairView(ledger: Ledger, userId: string) {
+  const seeds = ledger.seeds(userId);
+  return {
+    clientSeed: clientSeedView(ledger, userId, seeds.clientSeed),
+    serverSeed: serverSeedView(seeds.serverSeed, seeds.nextSeedHash),
+  };
+}
+
+/** `CasinoBet`. */
+export function betView(ledger: Ledger, bet: BetRecord) {
+  const info = bet.currency;
+  return {
+    __typename: 'CasinoBet',
+    id: bet.id,
+    active: bet.active,
+    game: bet.game,
+    amount: fromMinorUnits(bet.amountUnits, info),
+    payout: fromMinorUnits(bet.payoutUnits, info),
+    payoutMultiplier: bet.payoutMultiplier / 10_000,
+    amountMultiplier: 1,
+    currency: info.name,
+    createdAt: new Date(bet.createdAt).toUTCString(),
+    updatedAt: new Date(bet.updatedAt).toUTCString(),
+    user: () => userView(ledger, bet.user.id),
+    nonce: bet.seeds.nonce,
+    clientSeed: clientSeedView(ledger, bet.user.id, bet.seeds.clientSeed),
+    serverSeed: serverSeedView(bet.seeds.serverSeed, null),
+    state: stateView(bet),
+  };
+}
+
+function stateView(bet: BetRecord) {
+  const state = bet.state;
+  switch (state.kind) {
+    case 'dice':
+      return { __typename: 'CasinoGameDice', result: state.result, target: state.target, condition: state.condition };
+    case 'limbo':
+      return { __typename: 'CasinoGameLimbo', result: state.result, multiplierTarget: state.multiplierTarget };
+    case 'mines':
+      return {
+        __typename: 'CasinoGameMines',
+        // Shown once the round is over: while it is open they would give the game away.
+        mines: bet.active ? null : [...state.mines],
+        minesCount: state.minesCount,
+        rounds: state.rounds.map((r) => ({ ...r })),
+      };
+    case 'keno':
+      return { __typename: 'CasinoGameKeno', drawnNumbers: [...state.drawnNumbers], selectedNumbers: [...state.selectedNumbers], risk: state.risk };
+    case 'plinko':
+      return {
+        __typename: 'CasinoGamePlinko',
+        risk: state.risk,
+        rows: state.rows,
+        point: state.bucket,
+        path: state.path.map((step) => (step === 1 ? 'R' : 'L')),
+      };
+  }
+}
+
+/** `Bet`: a history entry or share link. */
+export function betEntryView(ledger: Ledger, bet: BetRecord) {
+  return {
+    id: bet.id,
+    iid: bet.iid,
+    type: 'casino',
+    game: { name: GAME_NAMES[bet.game], slug: bet.game, icon: null },
+    bet: betView(ledger, bet),
+  };
+}
