@@ -7,9 +7,10 @@ import { enum_param, type GameDefinition } from './types.js';
 
 export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
 
-/** The site's wheel inputs: `segments`. */
+/** The site's wheel inputs: `segments`, and `risk` (checked when given; it only picks the payout table). */
 export interface WheelParams {
   segments: number;
+  risk?: 'low' | 'medium' | 'high';
 }
 
 /** The segment index the wheel stopped on, 0-based. */
@@ -28,7 +29,7 @@ export const wheel: GameDefinition<WheelParams, WheelOutcome> = {
       throw new RangeError(`segments must be one of ${WHEEL_SEGMENTS.join(', ')}, got ${segments}`);
     }
     if (input.risk !== undefined) enum_param(input, 'risk', ['low', 'medium', 'high']);
-    return { segments };
+    return { segments, ...(input.risk === undefined ? {} : { risk: input.risk as 'low' | 'medium' | 'high' }) };
   },
   float_count: () => 1,
   translate: (floats, { segments }) => ({ result: Math.floor((floats[0] as number) * segments) }),
