@@ -34,6 +34,10 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   query: { summary: 'send a GraphQL operation and print its data', load: () => import('./commands/query.js') },
   whoami: { summary: "print the logged-in user's name and id", load: () => import('./commands/whoami.js') },
   sandbox: { summary: 'run a local stand-in for the API to try things against', load: () => import('./commands/sandbox.js') },
+  bet: { summary: 'place one dice or limbo bet (asks first on a terminal)', load: () => import('./commands/bet.js') },
+  vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
+  seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
+  bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
 };
 
 const COMMON_OPTIONS = {

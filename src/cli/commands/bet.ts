@@ -1,0 +1,146 @@
+/**
+ * `stakeql bet dice|limbo AMOUNT CURRENCY ...`: one bet through the stored
+ * profile. Every input is checked before anything is sent; on a terminal the
+ * bet is confirmed first (`--yes` skips it; without a terminal `--yes` is
+ * required: a script that forgot it must not bet silently). When the answer
+ * is lost after the bet may have run, the error names the bet's identifier so
+ * it can be looked up (`stakeql bets`) instead of placed again.
+ */
+import type { StakeClient } from '../../client/index.js';
+import type { PlacedBet } from '../../operations/documents/fragments.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { confirm, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { printable, writeJson } from '../output.js';
+import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
+import { check_dice, check_limbo } from '../../operations/validate/games.js';
+
+const GAMES = ['dice', 'limbo'] as const;
+type Game = (typeof GAMES)[number];
+
+// A number as typed on the command line: plain decimal only (no hex, exponent or blanks).
+const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
+
+function option_number(args: CommandArgs, name: string): number {
+  const text = args.values[name];
+  if (typeof text !== 'string') throw usageError(`--${name} is required`);
+  if (!NUMBER.test(text)) throw usageError(`--${name} must be a plain decimal number (got ${JSON.stringify(printable(text))})`);
+  return Number(text);
+}
+
+/** A checked bet, ready to be described and sent. */
+interface Plan {
+  readonly game: Game;
+  readonly amount: number;
+  readonly currency: string;
+  readonly identifier: string;
+  readonly describe: string;
+  readonly send: (client: StakeClient) => Promise<PlacedBet<{ readonly result: number }>>;
+}
+
+/** Reads and checks the command line; a bad value is a usage error (exit 2) and nothing is sent. */
+function plan(args: CommandArgs): Plan {
+  const [name, amountText, currencyText] = args.positionals as [string, string, string];
+  if (!(GAMES as readonly string[]).includes(name)) throw usageError(`unknown game "${printable(name)}": dice or limbo`);
+  const game = name as Game;
+  try {
+    const currency = check_currency(currencyText);
+    // The amount as typed, read digit by digit: what the person wrote is what is sent.
+    const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
+    const given = args.values['identifier'];
+    const identifier = identifier_or_new(typeof given === 'string' ? given : undefined);
+    if (game === 'dice') {
+      const condition = args.values['condition'] ?? 'above';
+      const checked = check_dice(option_number(args, 'target'), condition);
+      return {
+        game, amount, currency, identifier,
+        describe: `${amount} ${currency} on dice, roll ${checked.condition} ${checked.target}`,
+        send: (client) => client.dice({ amount, currency, identifier, ...checked }),
+      };
+    }
+    const multiplierTarget = check_limbo(option_number(args, 'multiplier'));
+    return {
+      game, amount, currency, identifier,
+      describe: `${amount} ${currency} on limbo, target ×${multiplierTarget}`,
+      send: (client) => client.limbo({ amount, currency, identifier, multiplierTarget }),
+    };
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const bet = plan(args);
+  const opened = await openClient(args, ctx, true);
+  const result = await withClient(opened, async (client) => {
+    if (!(await confirm(ctx, `Bet ${bet.describe}?`, args.values['yes'] === true))) return null;
+    try {
+      return await bet.send(client);
+    } catch (error) {
+      const m = opened.module;
+      if (m.TransportError.is(error) && error.may_have_reached_server) {
+        throw new CliError(
+          EXIT_FAILURE,
+          `${error.message}; the bet may have been placed: its identifier is ${bet.identifier}. ` +
+            "Check with 'stakeql bets' before betting again",
+          { cause: error },
+        );
+      }
+      if (m.GraphQLError.is(error)) {
+        const meaning = m.describe_error_type(error.error_type);
+        throw new CliError(EXIT_FAILURE, meaning === null ? error.message : `${error.message}: ${meaning}`, { cause: error });
+      }
+      throw error;
+    }
+  });
+  if (result === null) {
+    ctx.io.stderr.write('Not placed.\n');
+    return EXIT_FAILURE;
+  }
+  if (args.values['json'] === true) {
+    writeJson(ctx.io.stdout, result);
+    return EXIT_OK;
+  }
+  const verdict = result.payoutMultiplier > 0 ? ctx.out.green('won') : ctx.out.red('lost');
+  ctx.io.stdout.write(
+    `${bet.game} ${verdict}: result ${result.state.result}; payout ${result.payout} ${bet.currency} ` +
+      `(×${result.payoutMultiplier})\nbet ${printable(result.id)}, identifier ${result.identifier}\n`,
+  );
+  return EXIT_OK;
+}
+
+/** The `bet` command. */
+export const command: Command = {
+  usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
+       stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]`,
+  help: `Places one bet with the saved credentials and prints the outcome. AMOUNT is
+a plain decimal with no more decimals than CURRENCY allows (btc 8, usd 2, ...);
+it is sent exactly as written. Every value is checked before anything is sent.
+
+On a terminal you are asked to confirm; without a terminal, --yes is required.
+When the connection drops after the bet may have run, the error names the bet's
+identifier: look for it with 'stakeql bets' instead of betting again.
+
+Options:
+${CLIENT_OPTIONS_HELP}
+${YES_OPTION_HELP}
+  --target N        dice: the roll's target (0.01-98 below, 2-99.99 above)
+  --condition C     dice: above (default) or below
+  --multiplier N    limbo: the target multiplier (1.01-1000000)
+  --identifier ID   send this identifier (default: 21 random characters)
+  --json            print the site's bet as JSON (with the identifier)`,
+  options: {
+    ...CLIENT_OPTIONS,
+    ...YES_OPTION,
+    target: { type: 'string' },
+    condition: { type: 'string' },
+    multiplier: { type: 'string' },
+    identifier: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  minPositionals: 3,
+  maxPositionals: 3,
+  run: runBet,
+};

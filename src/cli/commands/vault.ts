@@ -1,0 +1,58 @@
+/**
+ * `stakeql vault deposit AMOUNT CURRENCY`: moves funds from the balance into
+ * the vault (`CreateVaultDeposit`), sent once, never retried. Withdrawing is
+ * not offered here: it needs the account password, and reading one safely
+ * from a terminal is not built yet (the library's `vault_withdraw` takes it).
+ */
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { EXIT_OK, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { printable, writeJson } from '../output.js';
+import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
+
+function checked(args: CommandArgs): { amount: number; currency: string } {
+  const [action, amountText, currencyText] = args.positionals as [string, string, string];
+  if (action !== 'deposit') throw usageError(`unknown vault action "${printable(action)}": only deposit is offered`);
+  try {
+    const currency = check_currency(currencyText);
+    const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
+    if (amount === 0) throw new RangeError('amount must be more than 0');
+    return { amount, currency };
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+async function runVault(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const input = checked(args);
+  const opened = await openClient(args, ctx, true);
+  const moved = await withClient(opened, (client) => client.vault_deposit(input));
+  if (args.values['json'] === true) {
+    writeJson(ctx.io.stdout, moved);
+    return EXIT_OK;
+  }
+  const line = moved.user.balances.find((b) => b.vault.currency === moved.currency);
+  const now = line === undefined ? '' : `; now ${line.available.amount} available, ${line.vault.amount} in the vault`;
+  ctx.io.stdout.write(`Deposited ${moved.amount} ${printable(moved.currency)} into the vault${now}\n`);
+  return EXIT_OK;
+}
+
+/** The `vault` command. */
+export const command: Command = {
+  usage: 'stakeql vault deposit AMOUNT CURRENCY [--profile NAME] [--base-url URL] [--json]',
+  help: `Moves AMOUNT of CURRENCY from the balance into the vault. AMOUNT is a plain
+decimal with no more decimals than CURRENCY allows; it is checked before
+anything is sent and sent exactly as written. A deposit is never retried.
+
+Options:
+${CLIENT_OPTIONS_HELP}
+  --json          print the site's answer as JSON`,
+  options: {
+    ...CLIENT_OPTIONS,
+    json: { type: 'boolean' },
+  },
+  minPositionals: 3,
+  maxPositionals: 3,
+  run: runVault,
+};
