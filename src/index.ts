@@ -3,13 +3,15 @@
  *
  * - `AuthManager` holds the access token and session cookie (also at `stakeql/auth`).
  * - `extract_credentials` reads them out of anything copied from DevTools.
- * - `StakeClient` sends authenticated GraphQL requests and never doubles a bet.
+ * - `StakeClient` sends authenticated GraphQL requests and never doubles a bet;
+ *   `client.subscribe` / `client.watch_balances()` follow the site's realtime feed.
  * - `stakeql/sandbox` is a local stand-in for the site to develop against.
  */
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
 export { extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
 export * from './client/index.js';
 export * from './operations/index.js';
+export * from './realtime/index.js';
 export {
   CREDENTIAL_ENV_VARS,
   DEFAULT_PROFILE,

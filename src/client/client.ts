@@ -19,6 +19,18 @@ import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedS
 import { bet_history, type BetHistoryOptions } from '../operations/history.js';
 import { conversion_rates, load_currency_configuration } from '../operations/rates.js';
 import type { OperationOptions } from '../operations/runner.js';
+import {
+  configure_realtime,
+  on_realtime_state,
+  subscribe as realtime_subscribe,
+  watch_balances,
+  watch_house_bets,
+  watch_vault_balances,
+  type SubscribeOptions,
+  type SubscriptionDocument,
+} from '../realtime/client-feed.js';
+import type { RealtimeStateEvent } from '../realtime/connection.js';
+import type { BalanceUpdate, HouseBet as RealtimeHouseBet } from '../realtime/documents.js';
 
 /** Per-call options of {@link StakeClient.graphql}. */
 export interface GraphQLCallOptions {
@@ -70,6 +82,7 @@ export class StakeClient implements AsyncDisposable {
   constructor(options: StakeClientOptions = {}) {
     this.#core = new ClientCore(options);
     register_core(this, this.#core);
+    configure_realtime(this, options?.realtime);
   }
 
   /**
@@ -247,6 +260,56 @@ export class StakeClient implements AsyncDisposable {
   /** Reads `currencyConfiguration` and checks this client's amounts against its decimals from now on. */
   load_currency_configuration(options?: OperationOptions): Promise<readonly CurrencyConfig[]> {
     return load_currency_configuration(this, options);
+  }
+
+  // ---- Realtime (src/realtime): one websocket per client, opened on the first subscription.
+
+  /**
+   * Subscribes over the site's `graphql-transport-ws` websocket
+   * (`/_api/websockets`): an async iterable of each result's `data`, typed by a
+   * `TypedDocumentNode`. Every subscription of the client shares one
+   * connection, which reconnects (backoff with full jitter) and resubscribes
+   * by itself. Ends by `break`, `signal` (TransportError `aborted`), `close()`
+   * (normal end), or a typed error: AuthenticationError (token refused),
+   * ChallengeError (Cloudflare), GraphQLError, TransportError (reconnecting failed).
+   * @throws TypeError for a document that is not a subscription, bad variables or options.
+   */
+  subscribe<TData, TVariables extends Record<string, unknown> = Record<string, unknown>>(
+    document: TypedDocumentNode<TData, TVariables>,
+    variables?: TVariables,
+    options?: SubscribeOptions,
+  ): AsyncIterableIterator<TData>;
+  subscribe<TData = Record<string, unknown>>(
+    document: string | DocumentNode,
+    variables?: Record<string, unknown>,
+    options?: SubscribeOptions,
+  ): AsyncIterableIterator<TData>;
+  subscribe<TData>(
+    document: SubscriptionDocument<TData, Record<string, unknown>>,
+    variables?: Record<string, unknown>,
+    options?: SubscribeOptions,
+  ): AsyncIterableIterator<TData> {
+    return realtime_subscribe(this, document, variables, options);
+  }
+
+  /** The site's `AvailableBalances` feed: one update per change (a bet's carries its `identifier`). */
+  watch_balances(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<BalanceUpdate> {
+    return watch_balances(this, options);
+  }
+
+  /** The site's `VaultBalances` feed. */
+  watch_vault_balances(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<BalanceUpdate> {
+    return watch_vault_balances(this, options);
+  }
+
+  /** The site's public `HouseBets` feed: every bet anyone finishes. */
+  watch_house_bets(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<RealtimeHouseBet> {
+    return watch_house_bets(this, options);
+  }
+
+  /** Listens to the realtime connection's state (connected, disconnected, token changed); returns the unlisten function. */
+  on_realtime_state(listener: (event: RealtimeStateEvent) => void): () => void {
+    return on_realtime_state(this, listener);
   }
 
   // ---- Lifecycle.

@@ -3,6 +3,8 @@ import type { OperationKind } from './errors/index.js';
 import type { HeadersLike } from './cookie-jar.js';
 import type { RefreshCallback } from './refresh.js';
 import { resolve_retry_options, sleep, type RetryOptions } from './retry.js';
+import type { RealtimeStateEvent } from '../realtime/connection.js';
+import type { RealtimeOptions } from '../realtime/options.js';
 
 /** The request the client hands to `fetch`: always a POST of a JSON string. */
 export interface FetchInit {
@@ -49,7 +51,9 @@ export type ClientLogEvent =
       readonly error: string;
     }
   | { readonly type: 'refresh'; readonly trigger: 'expired' | 'refused' }
-  | { readonly type: 'failure'; readonly operation_name: string | null; readonly attempt: number; readonly error: string };
+  | { readonly type: 'failure'; readonly operation_name: string | null; readonly attempt: number; readonly error: string }
+  /** The realtime connection changed state (see `RealtimeStateEvent`; a close reason is redacted). */
+  | ({ readonly type: 'realtime' } & RealtimeStateEvent);
 
 /** Receives the client's log events; errors it throws are ignored. */
 export type ClientLogger = (event: ClientLogEvent) => void;
@@ -80,6 +84,8 @@ export interface StakeClientOptions {
   refresh?: RefreshCallback | null;
   /** Opt-in log of requests, responses, retries and refreshes, credentials redacted. The client logs nothing otherwise. */
   logger?: ClientLogger | null;
+  /** The realtime feed (`client.subscribe`): WebSocket implementation, `connection_init` fields, keep-alive and reconnection. */
+  realtime?: RealtimeOptions | null;
   /** @internal Replaces the retry wait (tests record the delay instead of sleeping). */
   _sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | null;
   /** @internal Replaces Math.random in the backoff jitter. */

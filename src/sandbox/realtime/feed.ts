@@ -165,10 +165,10 @@ export class RealtimeFeed {
           payoutMultiplier: event.payoutMultiplier,
           amountMultiplier: 1,
           currency: event.currency,
+          createdAt: event.updatedAt,
           updatedAt: event.updatedAt,
-          // Another player's balances are never shown; `state` is not part of this feed in the sandbox.
+          // Another player's balances are never shown; seeds and `state` are not part of this feed in the sandbox.
           user: { id: event.user.id, name: event.user.name, balances: [] },
-          state: null,
         },
       },
     };

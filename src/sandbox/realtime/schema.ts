@@ -10,22 +10,15 @@
  * - `houseBets { id iid game { name icon } bet { ... on CasinoBet { id active
  *   payoutMultiplier amountMultiplier amount payout updatedAt currency user
  *   { id name } } } }` (`HouseBets`, whose `bet` is the union `BetBet`).
- * The site's *type* names of these payloads are not public (only `Bet`,
- * `BetBet` and `CasinoBet` appear in public documents); the others here are ours.
+ * The site's type name of the balance payload is not public; `BalanceUpdate` is ours.
  */
-import { extendSchema, parse, type GraphQLSchema } from 'graphql';
-import { SCHEMA } from '../schema.js';
+import { buildSchema, type GraphQLSchema } from 'graphql';
+import { SANDBOX_SDL } from '../sdl.js';
 
+// `Bet`, `BetBet`, `HouseBetGame` and `CasinoBet` come from the sandbox's own SDL.
 const SUBSCRIPTION_SDL = /* GraphQL */ `
   "A change of one balance: amount is the change, balance the balance after it, identifier the bet's (null when the move had none)."
   type BalanceUpdate { amount: Float! identifier: String balance: Balance! }
-
-  type HouseBetGame { name: String! icon: String }
-
-  union BetBet = CasinoBet
-
-  "A finished bet, as the public house-bets feed shows it."
-  type Bet { id: String! iid: String! game: HouseBetGame! bet: BetBet! }
 
   type Subscription {
     "Every change of the logged-in user's available balances; needs accessToken in connection_init."
@@ -38,4 +31,4 @@ const SUBSCRIPTION_SDL = /* GraphQL */ `
 `;
 
 /** The websocket schema, built once: it holds no per-sandbox state. */
-export const REALTIME_SCHEMA: GraphQLSchema = extendSchema(SCHEMA, parse(SUBSCRIPTION_SDL));
+export const REALTIME_SCHEMA: GraphQLSchema = buildSchema(SANDBOX_SDL + SUBSCRIPTION_SDL);

@@ -17,7 +17,9 @@ import type { Duplex } from 'node:stream';
 import { parse as parseCookies } from 'cookie';
 import {
   GraphQLError,
+  execute,
   getOperationAST,
+  subscribe,
   parse,
   validate,
   type DocumentNode,
@@ -118,6 +120,11 @@ export class RealtimeServer {
     const disposable = useServer(
       {
         schema: REALTIME_SCHEMA,
+        // Ours, not graphql-ws's own imports: one graphql-js realm for the schema and its execution
+        // (a test runner can load graphql twice, once per module format).
+        execute: (args) => execute(args),
+        subscribe: (args) => subscribe(args),
+        validate: (schema, document) => validate(schema, document),
         // One init per connection; the sandbox answers at once, so 3 s is generous.
         connectionInitWaitTimeout: 3_000,
         onConnect: (ctx) => this.#connect(ctx.extra.socket, ctx.extra.request, ctx.connectionParams),

@@ -1,0 +1,174 @@
+/**
+ * The realtime feed of a StakeClient: one {@link RealtimeConnection} per
+ * client, made on the first subscription from the client's own state (its
+ * credentials, cookie jar, User-Agent, redaction, logger) and released by
+ * the client's `close()`.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { Kind, getOperationAST, parse, print, type DocumentNode } from 'graphql';
+import type { ClientCore } from '../client/core.js';
+import { internals_of } from '../client/internals.js';
+import { RealtimeConnection, type RealtimeHost, type RealtimeStateEvent } from './connection.js';
+import {
+  AVAILABLE_BALANCES_SUBSCRIPTION,
+  HOUSE_BETS_SUBSCRIPTION,
+  VAULT_BALANCES_SUBSCRIPTION,
+  type BalanceUpdate,
+  type HouseBet,
+} from './documents.js';
+import { resolve_realtime_options, type ResolvedRealtimeOptions } from './options.js';
+
+/** Per-subscription options. */
+export interface SubscribeOptions {
+  /** Which operation of the document to run; needed when it holds several. */
+  readonly operation_name?: string | null;
+  /** Ends the subscription: the iterator then throws a TransportError (`reason: 'aborted'`, `cause` = the signal's reason). */
+  readonly signal?: AbortSignal | null;
+}
+
+/** Any document `subscribe` accepts: text, a parsed document, or a typed one. */
+export type SubscriptionDocument<TData, TVariables> = string | DocumentNode | TypedDocumentNode<TData, TVariables>;
+
+const OPTIONS = new WeakMap<ClientCore, ResolvedRealtimeOptions>();
+const CONNECTIONS = new WeakMap<ClientCore, RealtimeConnection>();
+
+/** Checks `options.realtime` when the client is built (a bad one throws and no client is made). */
+export function configure_realtime(client: object, options: unknown): void {
+  OPTIONS.set(internals_of(client), resolve_realtime_options(options));
+}
+
+/** The client's realtime connection, made on first use. */
+export function realtime_of(client: object): RealtimeConnection {
+  const core = internals_of(client);
+  let connection = CONNECTIONS.get(core);
+  if (connection === undefined) {
+    const made = new RealtimeConnection(host_of(core), OPTIONS.get(core) ?? resolve_realtime_options(undefined));
+    made.on_state((event) => core.log({ type: 'realtime', ...event }));
+    core.add_disposer(() => made.close());
+    CONNECTIONS.set(core, made);
+    connection = made;
+  }
+  return connection;
+}
+
+/** See `StakeClient.subscribe`. */
+export function subscribe<TData, TVariables>(
+  client: object,
+  document: SubscriptionDocument<TData, TVariables>,
+  variables: TVariables | undefined,
+  options: SubscribeOptions | undefined,
+): AsyncIterableIterator<TData> {
+  const o = options ?? {};
+  if (typeof o !== 'object' || o === null) throw new TypeError('subscribe: options must be an object');
+  const signal = o.signal ?? null;
+  if (signal !== null && !(signal instanceof AbortSignal)) throw new TypeError('subscribe: options.signal must be an AbortSignal');
+  const wanted = o.operation_name ?? null;
+  if (wanted !== null && typeof wanted !== 'string') throw new TypeError('subscribe: options.operation_name must be a string');
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw new TypeError('subscribe: variables must be an object');
+  }
+  const { query, operation_name } = read_document(document, wanted);
+  return realtime_of(client).subscribe<TData>(
+    { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operation_name },
+    signal,
+  );
+}
+
+/** Listens to the realtime connection's state (connected, disconnected, token changed). */
+export function on_realtime_state(client: object, listener: (event: RealtimeStateEvent) => void): () => void {
+  if (typeof listener !== 'function') throw new TypeError('on_realtime_state: listener must be a function');
+  return realtime_of(client).on_state(listener);
+}
+
+/** `AvailableBalances`, each update unwrapped. */
+export function watch_balances(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<BalanceUpdate> {
+  return unwrap(subscribe(client, AVAILABLE_BALANCES_SUBSCRIPTION, undefined, options), (d) => d.availableBalances);
+}
+
+/** `VaultBalances`, each update unwrapped. */
+export function watch_vault_balances(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<BalanceUpdate> {
+  return unwrap(subscribe(client, VAULT_BALANCES_SUBSCRIPTION, undefined, options), (d) => d.vaultBalances);
+}
+
+/** `HouseBets`, each bet unwrapped. */
+export function watch_house_bets(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<HouseBet> {
+  return unwrap(subscribe(client, HOUSE_BETS_SUBSCRIPTION, undefined, options), (d) => d.houseBets);
+}
+
+function unwrap<A, B>(inner: AsyncIterableIterator<A>, pick: (a: A) => B): AsyncIterableIterator<B> {
+  return {
+    async next() {
+      const r = await inner.next();
+      return r.done === true ? { value: undefined, done: true } : { value: pick(r.value), done: false };
+    },
+    async return() {
+      await inner.return?.();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+/** The text to send and the operation's name; the operation must be a subscription. */
+function read_document(document: unknown, wanted: string | null): { query: string; operation_name: string | null } {
+  let parsed: DocumentNode;
+  let query: string;
+  if (typeof document === 'string') {
+    query = document;
+    try {
+      parsed = parse(document);
+    } catch (error) {
+      throw new TypeError(`subscribe: the document is not valid GraphQL (${(error as Error).message})`);
+    }
+  } else if (typeof document === 'object' && document !== null && (document as DocumentNode).kind === Kind.DOCUMENT) {
+    parsed = document as DocumentNode;
+    query = print(parsed);
+  } else {
+    throw new TypeError('subscribe: document must be a GraphQL string or a parsed (typed) document');
+  }
+  const operation = getOperationAST(parsed, wanted ?? undefined);
+  if (operation == null) {
+    throw new TypeError(wanted === null ? 'subscribe: the document holds several operations: give options.operation_name' : `subscribe: no operation named ${wanted}`);
+  }
+  if (operation.operation !== 'subscription') {
+    throw new TypeError(`subscribe: ${operation.name?.value ?? 'the operation'} is a ${operation.operation}; send it with client.graphql()`);
+  }
+  return { query, operation_name: wanted ?? operation.name?.value ?? null };
+}
+
+function host_of(core: ClientCore): RealtimeHost {
+  const base = new URL(core.opts.base_url);
+  const url = `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${base.pathname.replace(/\/+$/, '')}/_api/websockets`;
+  return {
+    url,
+    async upgrade_headers() {
+      const built = await core.request_headers();
+      // The token goes in connection_init, as the web app sends it; the upgrade carries what a browser's would.
+      const headers: Record<string, string> = { origin: base.origin };
+      if (built.headers.cookie !== undefined) headers.cookie = built.headers.cookie;
+      if (built.headers['user-agent'] !== undefined) headers['user-agent'] = built.headers['user-agent'];
+      return { headers, had_clearance: built.had_clearance };
+    },
+    access_token: () => core.auth.access_token,
+    store_cookies: (headers: IncomingHttpHeaders) => core.store_cookies(headers_like(headers)),
+    redact: (text) => core.redact(text),
+    had_user_agent: core.opts.user_agent !== null,
+  };
+}
+
+function headers_like(headers: IncomingHttpHeaders): { get(name: string): string | null; getSetCookie(): string[] } {
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    getSetCookie() {
+      const value = headers['set-cookie'];
+      return value === undefined ? [] : [...value];
+    },
+  };
+}

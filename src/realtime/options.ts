@@ -1,0 +1,119 @@
+/**
+ * Options of the realtime feed (`new StakeClient({ realtime: {...} })`),
+ * checked when the client is built: a bad one is a TypeError / RangeError
+ * naming it, and no client is made.
+ */
+import WebSocket from 'ws';
+
+/**
+ * A WebSocket class with the `ws` package's constructor,
+ * `new (url, protocols, { headers })`, and its events. Default: `ws`'s
+ * (Node 20 has no stable global WebSocket, and the browser-style one cannot
+ * send the `Cookie` and `User-Agent` the site's edge checks).
+ */
+export type WebSocketClass = typeof WebSocket;
+
+/** Options of the realtime feed; every one optional. */
+export interface RealtimeOptions {
+  /** The WebSocket implementation; default the `ws` package's. */
+  readonly websocket?: WebSocketClass | null;
+  /** `language` in `connection_init`, as the web app sends it; default `'en'`. */
+  readonly language?: string | null;
+  /**
+   * More `connection_init` fields, sent as given after `accessToken` and
+   * `language` — the web app adds a fixed `lockdownToken`; copy it from
+   * DevTools (Network → WS → the first message) if the site asks for it.
+   */
+  readonly init_fields?: Readonly<Record<string, string>> | null;
+  /** A ping every this many ms; a pong missing for as long again drops the connection (then it reconnects). Default 20000; 0 turns pings off. */
+  readonly keep_alive_ms?: number | null;
+  /** Reconnection attempts in a row before the subscriptions fail; default 10. */
+  readonly retry_attempts?: number | null;
+  /** Backoff: attempt n waits a random time in [0, min(max_delay_ms, base_delay_ms · 2ⁿ)) ("full jitter"). Default 500. */
+  readonly base_delay_ms?: number | null;
+  /** Backoff cap; default 30000. */
+  readonly max_delay_ms?: number | null;
+  /** How long to wait for `connection_ack` before giving up on a connection attempt; default 10000. */
+  readonly ack_timeout_ms?: number | null;
+  /** How often a live connection compares the manager's token with the one it connected with; default 1000. */
+  readonly token_check_ms?: number | null;
+  /** @internal Replaces Math.random in the backoff jitter. */
+  readonly _random?: (() => number) | null;
+}
+
+/** Options after checking, defaults filled. */
+export interface ResolvedRealtimeOptions {
+  readonly websocket: WebSocketClass;
+  readonly language: string;
+  readonly init_fields: Readonly<Record<string, string>>;
+  readonly keep_alive_ms: number;
+  readonly retry_attempts: number;
+  readonly base_delay_ms: number;
+  readonly max_delay_ms: number;
+  readonly ack_timeout_ms: number;
+  readonly token_check_ms: number;
+  readonly random: () => number;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+const RESERVED_INIT_FIELDS = new Set(['accessToken', 'language']);
+
+/** Checks `options.realtime` and fills the defaults. */
+export function resolve_realtime_options(value: unknown): ResolvedRealtimeOptions {
+  if (value === undefined || value === null) value = {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError('realtime must be an object');
+  const o = value as RealtimeOptions;
+  const websocket = o.websocket ?? WebSocket;
+  if (typeof websocket !== 'function') throw new TypeError('realtime.websocket must be a WebSocket class');
+  const language = o.language ?? 'en';
+  if (typeof language !== 'string') throw new TypeError('realtime.language must be a string');
+  if (language.length === 0 || language.length > 16) throw new RangeError('realtime.language must be 1 to 16 characters');
+  const random = o._random ?? Math.random;
+  if (typeof random !== 'function') throw new TypeError('realtime._random must be a function');
+  const base = number(o.base_delay_ms, 'base_delay_ms', 500, 1);
+  const max = number(o.max_delay_ms, 'max_delay_ms', 30_000, 1);
+  if (max < base) throw new RangeError('realtime.max_delay_ms must be at least base_delay_ms');
+  return {
+    websocket,
+    language,
+    init_fields: init_fields(o.init_fields),
+    keep_alive_ms: number(o.keep_alive_ms, 'keep_alive_ms', 20_000, 0),
+    retry_attempts: integer(o.retry_attempts, 'retry_attempts', 10),
+    base_delay_ms: base,
+    max_delay_ms: max,
+    ack_timeout_ms: number(o.ack_timeout_ms, 'ack_timeout_ms', 10_000, 1),
+    token_check_ms: number(o.token_check_ms, 'token_check_ms', 1_000, 1),
+    random,
+  };
+}
+
+function number(value: unknown, name: string, fallback: number, min: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number') throw new TypeError(`realtime.${name} must be a number of milliseconds`);
+  if (!Number.isFinite(value) || value < min || value > MAX_TIMER_MS) {
+    throw new RangeError(`realtime.${name} must be a finite number from ${min} to ${MAX_TIMER_MS}`);
+  }
+  return value;
+}
+
+function integer(value: unknown, name: string, fallback: number): number {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number') throw new TypeError(`realtime.${name} must be a number`);
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) {
+    throw new RangeError(`realtime.${name} must be an integer from 0 to 1000000`);
+  }
+  return value;
+}
+
+function init_fields(value: unknown): Readonly<Record<string, string>> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError('realtime.init_fields must be an object of strings');
+  const out: Record<string, string> = {};
+  for (const [key, field] of Object.entries(value)) {
+    // The token is read from the AuthManager at connect time; a copy here would go stale.
+    if (RESERVED_INIT_FIELDS.has(key)) throw new RangeError(`realtime.init_fields must not set ${key}: it is filled in by the client`);
+    if (typeof field !== 'string') throw new TypeError(`realtime.init_fields.${key} must be a string`);
+    out[key] = field;
+  }
+  return Object.freeze(out);
+}
