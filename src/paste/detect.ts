@@ -6,7 +6,7 @@ import { readRawHeaders, sniffRawHeaders } from './formats/raw-headers.js';
 import type { PastedRequest } from './request.js';
 import { cmdSignals, tokenizeCmd } from './shell/cmd.js';
 import { tokenizePosix } from './shell/posix.js';
-import { powershellSignals, tokenizePowerShell } from './shell/powershell.js';
+import { backtickSignals, powershellSignals, tokenizePowerShell } from './shell/powershell.js';
 
 /** The DevTools export a paste was recognised as. */
 export type PasteFormat =
@@ -60,27 +60,91 @@ function curlRequests(commands: readonly string[][]): PastedRequest[] {
   return requests;
 }
 
-/** The shells to try, most likely first (ties go to POSIX, the most common export). */
-function shellsByLikelihood(text: string): CurlShell[] {
+/** How much of each end of a large paste the format and shell marks are looked for in. */
+const SNIFF_WINDOW = 16 * 1024;
+
+/**
+ * The head and tail of a paste, each looked at on its own (joining them would
+ * make marks that are in neither, such as a backtick followed by a newline).
+ * A paste is large because of a request body; the marks of its format (the
+ * command, continuations, quoting style) sit in the lines around it, so
+ * detection costs the same for 3 KB and for 10 MB.
+ */
+function sniffWindows(text: string): string[] {
+  return text.length <= 2 * SNIFF_WINDOW ? [text] : [text.slice(0, SNIFF_WINDOW), text.slice(-SNIFF_WINDOW)];
+}
+
+function sum(windows: readonly string[], score: (window: string) => number): number {
+  let total = 0;
+  for (const window of windows) total += score(window);
+  return total;
+}
+
+/**
+ * The shells to try, most likely first (ties go to POSIX, the most common
+ * export), from the marks each shell leaves: each mark is looked for once,
+ * with `indexOf`, in the sniff windows. `curlExe` says the paste opens with
+ * `curl.exe`, which only Windows shells run.
+ */
+function shellsByLikelihood(windows: readonly string[], curlExe: boolean | null): CurlShell[] {
+  const powershell = curlExe === null ? sum(windows, powershellSignals) : sum(windows, backtickSignals) + (curlExe ? 2 : 0);
   const scores: Array<[CurlShell, number]> = [
-    ['curl-posix', posixSignals(text)],
-    ['curl-cmd', cmdSignals(text)],
-    ['curl-powershell', powershellSignals(text)],
+    ['curl-posix', sum(windows, posixSignals)],
+    ['curl-cmd', Math.min(sum(windows, cmdSignals), CMD_SIGNAL_MAX)],
+    ['curl-powershell', powershell],
   ];
   // Array.prototype.sort is stable, so equal scores keep the order above.
   return scores.sort((a, b) => b[1] - a[1]).map(([shell]) => shell);
 }
 
-/** How much of each end of a large paste the format and shell marks are looked for in. */
-const SNIFF_WINDOW = 16 * 1024;
+/** The highest score cmdSignals gives one text, so two windows cannot outweigh the other shells. */
+const CMD_SIGNAL_MAX = 70;
+
+/** Characters that may stand in a shell prompt before the command (`$ `, `> `, `PS C:\> `, `C:\>`). */
+function isPromptText(prefix: string): boolean {
+  if (prefix.length > 64) return false;
+  for (let k = 0; k < prefix.length; k++) {
+    const c = prefix.charCodeAt(k);
+    // Quotes, brackets and `=` belong to a command, never to a prompt.
+    if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x28 || c === 0x7b || c === 0x3d || c === 0x40) return false;
+  }
+  return true;
+}
+
+function isWordEnd(c: number): boolean {
+  return Number.isNaN(c) || c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a || c === 0x5e;
+}
 
 /**
- * The head and tail of a paste. A paste is large because of a request body;
- * the marks of its format (the command, continuations, quoting style) sit in
- * the lines around it, so detection costs the same for 3 KB and for 10 MB.
+ * Whether the paste opens with a curl command (after blank lines and a pasted
+ * prompt): `false` for `curl`, `true` for `curl.exe`, null for anything else.
+ * Looks at the first line only, at most 256 characters of it: that is where
+ * every cURL export names its command.
  */
-function sniffable(text: string): string {
-  return text.length <= 2 * SNIFF_WINDOW ? text : `${text.slice(0, SNIFF_WINDOW)}\n${text.slice(-SNIFF_WINDOW)}`;
+function opensWithCurl(text: string): boolean | null {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) <= 0x20) start++;
+  const newline = text.indexOf('\n', start);
+  const end = Math.min(newline < 0 ? text.length : newline, start + 256);
+  const line = text.slice(start, end);
+  const lower = line.toLowerCase();
+  for (let at = lower.indexOf('curl'); at >= 0; at = lower.indexOf('curl', at + 4)) {
+    const before = at === 0 ? 0x20 : lower.charCodeAt(at - 1);
+    if (!(before === 0x20 || before === 0x09 || before === 0x3e || before === 0x2f || before === 0x5c)) continue;
+    if (!isPromptText(line.slice(0, at))) return null;
+    if (isWordEnd(lower.charCodeAt(at + 4))) return false;
+    if (lower.startsWith('.exe', at + 4) && isWordEnd(lower.charCodeAt(at + 8))) return true;
+  }
+  return null;
+}
+
+/** The first shell, most likely first, whose tokens hold a curl request. */
+function readCurl(text: string, shells: readonly CurlShell[]): ReadPaste | null {
+  for (const shell of shells) {
+    const requests = curlRequests(TOKENIZERS[shell](text));
+    if (requests.length > 0) return { format: shell, requests };
+  }
+  return null;
 }
 
 /**
@@ -89,17 +153,24 @@ function sniffable(text: string): string {
  * likely shell finds no curl command, the others are tried.
  */
 export function readPaste(text: string): ReadPaste {
+  const windows = sniffWindows(text);
+  // Every cURL export opens with its command: read as curl straight away,
+  // without sniffing for the other formats (none of them opens with curl).
+  const curlExe = opensWithCurl(text);
+  if (curlExe !== null) {
+    const read = readCurl(text, shellsByLikelihood(windows, curlExe));
+    if (read !== null) return read;
+  }
   if (sniffHar(text)) return { format: 'har', requests: readHar(text) };
   if (sniffFetch(text)) return { format: 'fetch', requests: readFetchRequests(text) };
-  const marks = sniffable(text);
-  if (sniffPowerShellRequest(marks)) {
+  if (windows.some(sniffPowerShellRequest)) {
     const requests = readPowerShellRequests(text);
     if (requests.length > 0) return { format: 'powershell', requests };
   }
   if (sniffRawHeaders(text)) return { format: 'headers', requests: readRawHeaders(text) };
-  for (const shell of shellsByLikelihood(marks)) {
-    const requests = curlRequests(TOKENIZERS[shell](text));
-    if (requests.length > 0) return { format: shell, requests };
+  if (curlExe === null) {
+    const read = readCurl(text, shellsByLikelihood(windows, null));
+    if (read !== null) return read;
   }
   return { format: 'unknown', requests: [] };
 }

@@ -100,11 +100,10 @@ export function readPowerShellRequests(text: string): PastedRequest[] {
  */
 export function sniffPowerShellRequest(text: string): boolean {
   if (typeof text !== 'string') return false;
-  // One case-insensitive pass over literal alternatives before lower-casing anything.
-  if (!MAY_NAME_A_REQUEST.test(text)) return false;
+  // One lower-casing, then substring searches (no case-insensitive regex over
+  // the text). Only a cheap scan: the caller reads the text (and falls back to
+  // the cURL readers when no request comes out), so a paste is never read twice.
   const lower = text.toLowerCase();
-  // Only a cheap scan: the caller reads the text (and falls back to the cURL
-  // readers when no request comes out), so a paste is never read twice.
   return (
     lower.includes('invoke-webrequest') ||
     lower.includes('invoke-restmethod') ||
@@ -114,16 +113,17 @@ export function sniffPowerShellRequest(text: string): boolean {
   );
 }
 
-const MAY_NAME_A_REQUEST = /invoke-webrequest|invoke-restmethod|webrequestsession|iwr|irm/i;
-
 /** `alias` standing as a word of its own (so "confirm" does not count as `irm`). */
 function hasAliasWord(lower: string, alias: string): boolean {
   for (let at = lower.indexOf(alias); at >= 0; at = lower.indexOf(alias, at + 1)) {
-    const before = at === 0 ? ' ' : (lower[at - 1] as string);
-    const after = lower[at + alias.length] ?? ' ';
-    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    if (!isWordChar(lower.charCodeAt(at - 1)) && !isWordChar(lower.charCodeAt(at + alias.length))) return true;
   }
   return false;
+}
+
+/** `[\w-]` on a lower-cased character code (NaN, off either end, is not one). */
+function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
 }
 
 function readBlock(text: string, state: State, depth: number): void {

@@ -8,7 +8,7 @@
  * regular expression, so a 1 MB `--data-raw` body costs one memchr-like jump.
  */
 
-import { hexValue } from '../chars.js';
+import { codesToString, hexValue, TextBuilder } from '../chars.js';
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -24,19 +24,6 @@ const AMP = 0x26;
 const PIPE = 0x7c;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The most arguments handed to `String.fromCharCode` at once: far below any engine's stack limit. */
-const CHUNK = 0x2000;
-
-/** Code units (or bytes) as a string, converted in bounded chunks joined once. */
-export function codesToString(codes: ArrayLike<number>, length = codes.length): string {
-  if (length <= CHUNK) return String.fromCharCode.apply(null, Array.prototype.slice.call(codes, 0, length) as number[]);
-  const parts: string[] = [];
-  for (let k = 0; k < length; k += CHUNK) {
-    parts.push(String.fromCharCode.apply(null, Array.prototype.slice.call(codes, k, Math.min(k + CHUNK, length)) as number[]));
-  }
-  return parts.join('');
-}
 
 /**
  * Bytes from `\x` and octal escapes, as text: UTF-8 when they form it (what a
@@ -108,34 +95,6 @@ class Marks {
   }
 }
 
-/**
- * The pieces of one word (or one decoded string), joined once at the end: a
- * word of 100,000 adjacent quoted pieces costs one join, not 100,000 growing
- * concatenations. Most words are one piece, which is kept as is.
- */
-class Pieces {
-  private first: string | null = null;
-  private rest: string[] | null = null;
-
-  add(piece: string): void {
-    if (this.first === null) this.first = piece;
-    else if (this.rest === null) this.rest = [this.first, piece];
-    else this.rest.push(piece);
-  }
-
-  get empty(): boolean {
-    return this.first === null;
-  }
-
-  /** The joined text (null when nothing was added), and a reset for the next word. */
-  take(): string | null {
-    const out = this.rest !== null ? this.rest.join('') : this.first;
-    this.first = null;
-    this.rest = null;
-    return out;
-  }
-}
-
 /** Bytes of consecutive `\x`/octal escapes, kept in one growing buffer and decoded together. */
 class ByteRun {
   private bytes = new Uint8Array(64);
@@ -151,7 +110,7 @@ class ByteRun {
   }
 
   /** Adds the decoded run (if any) to `out` and empties the run. */
-  flushInto(out: Pieces): void {
+  flushInto(out: TextBuilder): void {
     if (this.length === 0) return;
     out.add(decodeBytes(this.bytes.subarray(0, this.length)));
     this.length = 0;
@@ -164,7 +123,7 @@ class ByteRun {
  * of input). `\x` and octal escapes produce bytes; consecutive bytes are
  * decoded as UTF-8 together, as the terminal would show them.
  */
-function readAnsiC(text: string, start: number, marks: Marks, out: Pieces, bytes: ByteRun): number {
+function readAnsiC(text: string, start: number, marks: Marks, out: TextBuilder, bytes: ByteRun): number {
   let i = start;
   const n = text.length;
   while (i < n) {
@@ -174,14 +133,14 @@ function readAnsiC(text: string, start: number, marks: Marks, out: Pieces, bytes
     if (slash < 0 || slash > stop) {
       if (stop > i) {
         bytes.flushInto(out);
-        out.add(text.slice(i, stop));
+        out.addSlice(text, i, stop);
       }
       bytes.flushInto(out);
       return quote < 0 ? n : quote + 1;
     }
     if (slash > i) {
       bytes.flushInto(out);
-      out.add(text.slice(i, slash));
+      out.addSlice(text, i, slash);
     }
     i = slash + 1;
     if (i >= n) break;
@@ -236,7 +195,7 @@ function readAnsiC(text: string, start: number, marks: Marks, out: Pieces, bytes
     if (e === 'c' && i + 1 < n) {
       bytes.flushInto(out);
       const ctl = text.charCodeAt(i + 1);
-      out.add(String.fromCharCode(ctl === 0x3f ? 0x7f : ctl & 0x1f));
+      out.addCode(ctl === 0x3f ? 0x7f : ctl & 0x1f);
       i += 2;
       continue;
     }
@@ -253,27 +212,28 @@ function readAnsiC(text: string, start: number, marks: Marks, out: Pieces, bytes
  * Reads a double-quoted string whose body starts at `i` into `word`; returns
  * the index just past the closing quote (or the end of input).
  */
-function readDouble(text: string, i: number, marks: Marks, word: Pieces): number {
+function readDouble(text: string, i: number, marks: Marks, word: TextBuilder): number {
   const n = text.length;
   while (i < n) {
     const close = marks.nextDouble(i);
     const slash = marks.nextSlash(i);
     const stop = close < 0 ? n : close;
     if (slash < 0 || slash >= stop) {
-      if (stop > i || word.empty) word.add(text.slice(i, stop));
+      word.addSlice(text, i, stop);
       return close < 0 ? n : close + 1;
     }
-    if (slash > i) word.add(text.slice(i, slash));
+    if (slash > i) word.addSlice(text, i, slash);
     const escaped = text.charCodeAt(slash + 1);
     if (escapableInDouble(escaped)) {
-      if (escaped !== NL) word.add(text[slash + 1] as string);
+      if (escaped !== NL) word.addCode(escaped);
+      else word.touch();
       i = slash + 2;
     } else {
-      word.add('\\');
+      word.addCode(BACKSLASH);
       i = slash + 1;
     }
   }
-  if (word.empty) word.add('');
+  word.touch();
   return n;
 }
 
@@ -288,7 +248,7 @@ export function tokenizePosix(text: string): string[][] {
   const commands: string[][] = [];
   const marks = new Marks(text);
   const bytes = new ByteRun();
-  const word = new Pieces();
+  const word = new TextBuilder();
   let words: string[] = [];
 
   const endWord = (): void => {
@@ -317,10 +277,10 @@ export function tokenizePosix(text: string): string[][] {
     } else if (c === SQUOTE) {
       const close = marks.nextSingle(i + 1);
       const end = close < 0 ? n : close;
-      word.add(text.slice(i + 1, end));
+      word.addSlice(text, i + 1, end);
       i = close < 0 ? n : close + 1;
     } else if (c === DOLLAR && text.charCodeAt(i + 1) === SQUOTE) {
-      if (word.empty) word.add('');
+      word.touch();
       i = readAnsiC(text, i + 2, marks, word, bytes);
     } else if (c === DQUOTE || (c === DOLLAR && text.charCodeAt(i + 1) === DQUOTE)) {
       // `$"…"` is bash's locale translation: without a catalogue it is plain "…".
@@ -333,7 +293,7 @@ export function tokenizePosix(text: string): string[][] {
       } else if (text.charCodeAt(i + 1) === CR && text.charCodeAt(i + 2) === NL) {
         i += 3; // the same continuation in a paste with CRLF line ends
       } else {
-        word.add(text[i + 1] as string);
+        word.addCode(text.charCodeAt(i + 1));
         i += 2;
       }
     } else {
@@ -345,7 +305,7 @@ export function tokenizePosix(text: string): string[][] {
           d === BACKSLASH || d === DOLLAR || d === SEMI || d === AMP || d === PIPE) break;
         j++;
       }
-      word.add(text.slice(i, j));
+      word.addSlice(text, i, j);
       i = j;
     }
   }

@@ -13,6 +13,8 @@
  * input and never recurses, whatever the nesting depth.
  */
 
+import { hexValue, TextBuilder } from '../chars.js';
+
 /** How a bracketed group opens. */
 export type GroupOpen = '(' | '$(' | '@(' | '{' | '@{' | '${';
 
@@ -159,20 +161,30 @@ function skipSingleQuoted(text: string, from: number): number {
   }
 }
 
+/**
+ * The builder of every quoted string: reused (strings are read one at a time,
+ * never nested), so a paste of many short strings allocates no buffer per string.
+ */
+const SCRATCH = new TextBuilder();
+
 /** Reads a single-quoted string body: `''` is a quote, nothing else is special. */
 function readSingleQuoted(text: string, from: number): { value: string; next: number } {
-  let value = '';
+  const value = SCRATCH;
+  value.touch();
   let i = from;
   for (;;) {
     const close = text.indexOf("'", i);
-    if (close < 0) return { value: value + text.slice(i), next: text.length };
-    value += text.slice(i, close);
+    if (close < 0) {
+      value.addSlice(text, i, text.length);
+      return { value: value.take() as string, next: text.length };
+    }
+    value.addSlice(text, i, close);
     if (text.charCodeAt(close + 1) === SQ) {
-      value += "'";
+      value.addCode(SQ);
       i = close + 2;
       continue;
     }
-    return { value, next: close + 1 };
+    return { value: value.take() as string, next: close + 1 };
   }
 }
 
@@ -303,14 +315,16 @@ function readEscape(text: string, at: number, end: number): { value: string; nex
   const mapped = ESCAPES[ch];
   if (mapped !== undefined) return { value: mapped, next: at + 2 };
   if (ch === 'u' && text.charCodeAt(at + 2) === 0x7b) {
-    // `u{XXXX}: PowerShell 7's Unicode escape, 1 to 6 hex digits.
-    const close = text.indexOf('}', at + 3);
-    if (close > at + 3 && close <= at + 9 && close < end) {
-      const hex = text.slice(at + 3, close);
-      if (/^[0-9a-fA-F]+$/.test(hex)) {
-        const cp = parseInt(hex, 16);
-        if (cp <= 0x10ffff) return { value: String.fromCodePoint(cp), next: close + 1 };
-      }
+    // `u{XXXX}: PowerShell 7's Unicode escape, 1 to 6 hex digits. Looked for
+    // within those 6 digits only, so many unclosed `u{ cannot rescan the text.
+    let cp = 0;
+    let close = at + 3;
+    while (close < end && close <= at + 9 && hexValue(text.charCodeAt(close)) >= 0) {
+      cp = cp * 16 + hexValue(text.charCodeAt(close));
+      close++;
+    }
+    if (close > at + 3 && close <= at + 9 && close < end && text.charCodeAt(close) === 0x7d && cp <= 0x10ffff) {
+      return { value: String.fromCodePoint(cp), next: close + 1 };
     }
   }
   const code = text.charCodeAt(at + 1);
@@ -346,27 +360,28 @@ function readExpandable(
   quoted: boolean,
   options: LexOptions,
 ): { value: string; dynamic: boolean; next: number } {
-  let value = '';
+  const value = SCRATCH;
+  value.touch();
   let dynamic = false;
   let run = from;
   let i = from;
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === BACKTICK) {
-      value += text.slice(run, i);
+      value.addSlice(text, run, i);
       const esc = readEscape(text, i, end);
-      value += esc.value;
+      value.add(esc.value);
       i = run = esc.next;
       continue;
     }
     if (quoted && c === DQ) {
-      value += text.slice(run, i);
+      value.addSlice(text, run, i);
       if (text.charCodeAt(i + 1) === DQ) {
-        value += '"';
+        value.addCode(DQ);
         i = run = i + 2;
         continue;
       }
-      return { value, dynamic, next: i + 1 };
+      return { value: value.take() as string, dynamic, next: i + 1 };
     }
     if (c === DOLLAR) {
       const d = text.charCodeAt(i + 1);
@@ -375,7 +390,8 @@ function readExpandable(
         const stop = Math.min(group.end, end);
         const decoded = options.expandCharCodes ? charCodeValue(text.slice(i, stop)) : null;
         if (decoded !== null) {
-          value += text.slice(run, i) + decoded;
+          value.addSlice(text, run, i);
+          value.add(decoded);
           run = stop;
         } else {
           dynamic = true;
@@ -394,8 +410,8 @@ function readExpandable(
     }
     i++;
   }
-  value += text.slice(run, end);
-  return { value, dynamic, next: end };
+  value.addSlice(text, run, end);
+  return { value: value.take() as string, dynamic, next: end };
 }
 
 /**
@@ -405,28 +421,25 @@ function readExpandable(
  */
 function splitVerbatim(segment: string): string[] {
   const words: string[] = [];
-  let current = '';
-  let open = false;
+  const current = new TextBuilder();
   let inQuotes = false;
   for (let i = 0; i < segment.length; i++) {
     const c = segment.charCodeAt(i);
     if (c === 0x5c && segment.charCodeAt(i + 1) === DQ) {
-      current += '"';
-      open = true;
+      current.addCode(DQ);
       i++;
     } else if (c === DQ) {
       inQuotes = !inQuotes;
-      open = true;
+      current.touch();
     } else if (!inQuotes && isBlank(c)) {
-      if (open) words.push(current);
-      current = '';
-      open = false;
+      const word = current.take();
+      if (word !== null) words.push(word);
     } else {
-      current += segment[i];
-      open = true;
+      current.addCode(c);
     }
   }
-  if (open) words.push(current);
+  const last = current.take();
+  if (last !== null) words.push(last);
   return words;
 }
 
@@ -449,15 +462,15 @@ export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] 
   const statements: Word[][] = [];
   let statement: Word[] = [];
   let parts: WordPart[] = [];
-  let bare = '';
+  const bare = new TextBuilder();
   let bareDynamic = false;
   let wordOpen = false;
   let afterComma = false;
   let i = 0;
 
   const flushBare = (): void => {
-    if (bare !== '') parts.push({ kind: 'text', value: bare, quoted: false, dynamic: bareDynamic });
-    bare = '';
+    const value = bare.take();
+    if (value !== null && value !== '') parts.push({ kind: 'text', value, quoted: false, dynamic: bareDynamic });
     bareDynamic = false;
   };
   const endWord = (): void => {
@@ -542,7 +555,7 @@ export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] 
         continue;
       }
       const esc = readEscape(text, i, n);
-      bare += esc.value;
+      bare.add(esc.value);
       wordOpen = true;
       i = esc.next;
       continue;
@@ -609,7 +622,7 @@ export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] 
     if (c === DOLLAR && startsVariable(d)) bareDynamic = true;
     let j = i + 1;
     while (j < n && !isBareSpecial(text.charCodeAt(j))) j++;
-    bare += text.slice(i, j);
+    bare.addSlice(text, i, j);
     wordOpen = true;
     i = j;
   }
@@ -619,7 +632,9 @@ export function lexPowerShell(text: string, options: LexOptions = {}): Word[][] 
 
 /** A word as one string: text pieces joined, groups as written. */
 export function wordText(word: Word): string {
-  let out = '';
-  for (const part of word.parts) out += part.kind === 'text' ? part.value : part.raw;
-  return out;
+  if (word.parts.length === 1) {
+    const only = word.parts[0] as WordPart;
+    return only.kind === 'text' ? only.value : only.raw;
+  }
+  return word.parts.map((part) => (part.kind === 'text' ? part.value : part.raw)).join('');
 }

@@ -39,18 +39,23 @@ const MARKERS: ReadonlyArray<readonly [marker: string, weight: number]> = [
 ];
 
 const MARKER_WINDOW = 1024;
-const ANY_MARKER = /invoke-webrequest|invoke-restmethod|webrequestsession|curl\.exe|\$session|-usebasicparsing|@\{/i;
 
 /** A backtick followed by nothing but blanks up to a newline: PowerShell's line continuation. */
 function hasBacktickLineEnd(text: string): boolean {
   let at = text.indexOf('`');
   while (at >= 0) {
     let j = at + 1;
-    while (j < text.length && (text[j] === ' ' || text[j] === '\t')) j++;
-    if (text[j] === '\n' || text[j] === '\r') return true;
+    while (j < text.length && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j++;
+    const c = text.charCodeAt(j);
+    if (c === 0x0a || c === 0x0d) return true;
     at = text.indexOf('`', j);
   }
   return false;
+}
+
+/** The part of {@link powershellSignals} that needs no word: 3 for a backtick line end, else 0. */
+export function backtickSignals(text: string): number {
+  return typeof text === 'string' && hasBacktickLineEnd(text) ? 3 : 0;
 }
 
 /**
@@ -63,12 +68,11 @@ function hasBacktickLineEnd(text: string): boolean {
  */
 export function powershellSignals(text: string): number {
   if (typeof text !== 'string') return 0;
-  let score = hasBacktickLineEnd(text) ? 3 : 0;
+  let score = backtickSignals(text);
   // The markers name the command and its session, which open a paste; looking
   // for them in the head keeps the cost flat whatever the size of a body.
-  const head = text.length > MARKER_WINDOW ? text.slice(0, MARKER_WINDOW) : text;
-  if (!ANY_MARKER.test(head)) return score;
-  const lower = head.toLowerCase();
+  // One lower-casing of that head, then plain substring searches: no regex.
+  const lower = (text.length > MARKER_WINDOW ? text.slice(0, MARKER_WINDOW) : text).toLowerCase();
   for (const [marker, weight] of MARKERS) {
     if (lower.includes(marker)) score += weight;
   }
