@@ -11,6 +11,7 @@ import {
   parse,
   validate,
 } from 'graphql';
+import { SiteRefusal } from './refusals.js';
 import { ROOT, SCHEMA, type RequestContext } from './schema.js';
 
 /** A GraphQL error as the site sends it. */
@@ -95,9 +96,11 @@ export class GraphQLRunner {
 
 function toSiteError(error: GraphQLError): SiteGraphQLError {
   const original = error.originalError;
+  // A refusal thrown by any resolver, nested ones included, is the site's answer.
+  const refusal = original instanceof SiteRefusal ? original : undefined;
   // A bug in a resolver must not leak internals to the client.
-  const internal = original !== undefined && original !== null && !(original instanceof GraphQLError);
-  const errorType = error.extensions['errorType'];
+  const internal = original !== undefined && original !== null && !(original instanceof GraphQLError) && refusal === undefined;
+  const errorType = refusal?.errorType ?? error.extensions['errorType'];
   return {
     message: internal ? 'Internal server error.' : error.message,
     ...(typeof errorType === 'string' ? { errorType } : internal ? { errorType: 'internal' } : {}),
