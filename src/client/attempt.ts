@@ -1,5 +1,5 @@
 import { interpret } from './classify.js';
-import { never_connected } from './connect-failure.js';
+import { is_sendable_header_value, never_sent } from './connect-failure.js';
 import type { ClientCore } from './core.js';
 import type { RedactedRequest } from './errors/index.js';
 import { stopped_error, transport_error, type Call, type Fail, type Outcome } from './call.js';
@@ -35,6 +35,16 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
       });
     }
 
+    const unsendable = Object.keys(headers).find((name) => !is_sendable_header_value(headers[name] as string));
+    if (unsendable !== undefined) {
+      // fetch would refuse it before writing anything; say so without calling it (the value may be a secret).
+      return fail(transport_error(call, {
+        reason: 'connection_failed',
+        may_have_reached_server: call.maybe_ran,
+        detail: `The ${unsendable} header value holds a character no HTTP header may carry (NUL, CR, LF or beyond U+00FF); nothing was sent`,
+        request: request(),
+      }));
+    }
     const fetchFn = opts.fetch;
     let response: FetchResponseLike;
     sent = true;
@@ -43,11 +53,13 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
     } catch (error) {
       const why = scope.reason();
       if (why !== null) return fail(stopped_error(why, call, true, opts.timeout_ms, error, request()), { retryable: why === 'timeout' });
-      const connected = !never_connected(error);
+      const connected = !never_sent(error, core.endpoint_url);
       return fail(transport_error(call, {
         reason: connected ? 'network' : 'connection_failed',
         may_have_reached_server: connected || call.maybe_ran,
-        detail: connected ? 'The connection failed after the request was sent' : 'Could not connect to the server',
+        detail: connected
+          ? 'The connection failed after the request was sent'
+          : 'Could not send the request (no connection, a failed TLS handshake, or a request fetch refused to build)',
         cause: error,
         request: request(),
       }), { retryable: true, reached: connected });
@@ -79,6 +91,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
       sent_headers: headers,
       request,
       fail,
+      endpoint: core.endpoint_url,
       redact: (t, extra) => core.redact(t, extra),
     });
   } finally {

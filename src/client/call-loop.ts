@@ -10,6 +10,15 @@ import { plan_retry } from './retry.js';
  * last attempt's typed error.
  */
 export async function run_call(core: ClientCore, call: Call): Promise<unknown> {
+  try {
+    return await attempts(core, call);
+  } catch (error) {
+    // The one exit of every error a call rejects with: whatever field the server reached, no credential leaves.
+    throw core.secrets.scrub(error);
+  }
+}
+
+async function attempts(core: ClientCore, call: Call): Promise<unknown> {
   if (core.closed) throw stopped_error('closed', call, false, core.opts.timeout_ms);
   const refresher = core.refresher;
   let retries = 0;

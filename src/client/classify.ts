@@ -26,6 +26,8 @@ export interface Answer {
   readonly sent_headers: Readonly<Record<string, string>>;
   readonly request: () => RedactedRequest;
   readonly fail: Fail;
+  /** The URL the request went to (a relative `Location` is read against it). */
+  readonly endpoint: URL;
   /** Removes credentials from text that came from the server; `extra` are more values to remove. */
   readonly redact: (text: string, extra?: readonly string[]) => string;
 }
@@ -44,7 +46,7 @@ export function interpret(answer: Answer): Outcome {
       reason: 'http_status',
       status,
       may_have_reached_server: true,
-      detail: `The server redirected (HTTP ${status}${redirect_target(responseHeaders)}); redirects are not followed ` +
+      detail: `The server redirected (HTTP ${status})${redirect_target(responseHeaders, answer.endpoint)}; redirects are not followed ` +
         'because they would carry the token elsewhere: set base_url to the site the API is served from',
       request: request(),
     }));
@@ -163,13 +165,20 @@ function parse_json(text: string): unknown {
   }
 }
 
-/** ` to https://host` for a redirect's Location (origin only: a path could hold anything). */
-function redirect_target(headers: HeadersLike): string {
+/**
+ * Where a redirect pointed, origin only (a path or query could hold
+ * anything; the origin goes through the redactor like every other string):
+ * ` to another origin (https://host)` or ` within the same origin`.
+ */
+function redirect_target(headers: HeadersLike, endpoint: URL): string {
   const location = headers.get('location');
   if (location === null) return '';
+  let target: URL;
   try {
-    return ` to ${new URL(location).origin}`;
+    target = new URL(location, endpoint);
   } catch {
-    return '';
+    return ' to a Location that is not a URL';
   }
+  if (target.origin === endpoint.origin) return ' within the same origin';
+  return target.origin === 'null' ? ` to another origin (a ${target.protocol} URL)` : ` to another origin (${target.origin})`;
 }

@@ -339,7 +339,8 @@ export class StakeClient implements AsyncDisposable {
       auth: core.auth.toJSON(),
       cf_clearance: core.opts.cf_clearance === null ? null : '[set]',
       user_agent: core.opts.user_agent,
-      cookies: core.jar.toJSON().cookies,
+      // Names only; a name a hostile server chose could itself be a credential.
+      cookies: core.jar.toJSON().cookies.map((name) => core.redact(name)),
     };
   }
 

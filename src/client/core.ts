@@ -4,9 +4,10 @@ import type { RedactedRequest } from './errors/index.js';
 import type { Call } from './call.js';
 import { OperationCache } from './operation.js';
 import { resolve_options, type ClientLogEvent, type ResolvedOptions, type StakeClientOptions } from './options.js';
-import { redact_headers, redact_text } from './redact.js';
+import { redact_headers } from './redact.js';
 import { SingleFlightRefresh } from './refresh.js';
 import { ScopeRegistry } from './scope.js';
+import { SecretRedactor } from './secrets.js';
 
 /** The request headers of the next request, credentials read now. */
 export interface BuiltHeaders {
@@ -31,16 +32,29 @@ export type Disposer = () => void | Promise<void>;
 export class ClientCore {
   readonly auth: AuthManager;
   readonly opts: ResolvedOptions;
+  /** `opts.endpoint` parsed once. */
+  readonly endpoint_url: URL;
   readonly jar = new CookieJar();
   readonly operations = new OperationCache();
   readonly refresher: SingleFlightRefresh | null;
   readonly scopes = new ScopeRegistry();
+  /**
+   * The one redaction point: every credential held now or ever sent. Errors
+   * leave the client through `secrets.scrub`, log events through `log`.
+   */
+  readonly secrets: SecretRedactor;
   readonly #disposers = new Set<Disposer>();
 
   /** @throws TypeError / RangeError on a bad option; nothing is created then. */
   constructor(options: StakeClientOptions) {
     this.opts = resolve_options(options);
+    this.endpoint_url = new URL(this.opts.endpoint);
     this.auth = new AuthManager(options?.access_token ?? null, options?.session_cookie ?? null);
+    const auth = this.auth;
+    const opts = this.opts;
+    const jar = this.jar;
+    this.secrets = new SecretRedactor(() => [auth.access_token, auth.session_cookie, opts.cf_clearance, ...jar.values()]);
+    this.secrets.remember(auth.access_token, auth.session_cookie, opts.cf_clearance);
     this.refresher = this.opts.refresh === null
       ? null
       : new SingleFlightRefresh(this.opts.refresh, this.auth, (text) => this.redact(text));
@@ -90,6 +104,8 @@ export class ClientCore {
     const now = Date.now();
     const cookie = this.jar.header(base, now);
     if (cookie !== '') headers.cookie = cookie;
+    // Everything that leaves is remembered, so it stays redacted after it is replaced.
+    this.secrets.remember(token, ...cookie_values(cookie));
     if (this.opts.user_agent !== null) headers['user-agent'] = this.opts.user_agent;
     const jarClearance = this.jar.get('cf_clearance', now);
     const had_clearance = jarClearance === undefined ? this.opts.cf_clearance !== null : jarClearance !== null;
@@ -106,6 +122,7 @@ export class ClientCore {
     }
     const now = Date.now();
     for (const cookie of cookies) {
+      this.secrets.remember(cookie.value);
       if (!path_matches(this.opts.endpoint_path, cookie.path)) continue;
       if (cookie.name === 'session') {
         // AuthManager has no "remove only the session"; a deleted session is kept (the server will say if it is dead).
@@ -133,11 +150,9 @@ export class ClientCore {
     });
   }
 
-  /** `text` with every credential the client knows (and any `extra`) replaced. */
+  /** `text` with every credential the client holds or has sent (and any `extra`) removed. */
   redact(text: string, extra: readonly string[] = []): string {
-    return redact_text(text, [
-      this.auth.access_token, this.auth.session_cookie, this.opts.cf_clearance, ...this.jar.values(), ...extra,
-    ]);
+    return this.secrets.redact(text, extra);
   }
 
   /** Hands `event` to the user's logger, if any; a throwing logger changes nothing. */
@@ -145,11 +160,21 @@ export class ClientCore {
     const logger = this.opts.logger;
     if (logger === null) return;
     try {
-      logger(event);
+      logger(this.secrets.scrub(event));
     } catch {
       // A failing logger must not change what the request does.
     }
   }
+}
+
+/** The values of a `Cookie` header (`a=1; b=2` gives `1`, `2`). */
+function cookie_values(header: string): string[] {
+  const out: string[] = [];
+  for (const pair of header.split('; ')) {
+    const eq = pair.indexOf('=');
+    if (eq !== -1) out.push(pair.slice(eq + 1));
+  }
+  return out;
 }
 
 async function run_disposer(dispose: Disposer): Promise<void> {

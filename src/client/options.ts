@@ -2,6 +2,7 @@ import { validateAccessToken, validateCookieValue } from '../auth/validate.js';
 import type { OperationKind } from './errors/index.js';
 import type { HeadersLike } from './cookie-jar.js';
 import type { RefreshCallback } from './refresh.js';
+import { BAD_PORTS, effective_port } from './connect-failure.js';
 import { resolve_retry_options, sleep, type RetryOptions } from './retry.js';
 import type { RealtimeStateEvent } from '../realtime/connection.js';
 import type { RealtimeOptions } from '../realtime/options.js';
@@ -121,7 +122,7 @@ export interface ResolvedOptions {
 export function resolve_options(options: StakeClientOptions | null | undefined): ResolvedOptions {
   const o = options ?? {};
   if (typeof o !== 'object' || Array.isArray(o)) throw new TypeError('StakeClient options must be an object');
-  const { base_url, endpoint, endpoint_path } = resolve_base_url(o.base_url);
+  const { base_url, endpoint, endpoint_path } = resolve_base_url(o.base_url, { standard_fetch: o.fetch == null });
   const fetchFn = o.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
   if (typeof fetchFn !== 'function') throw new TypeError('fetch must be a fetch-compatible function');
   return {
@@ -155,8 +156,16 @@ function resolve_timeout(value: unknown): number {
   return value;
 }
 
-/** Validates `base_url` and derives the GraphQL endpoint from it. */
-export function resolve_base_url(value: unknown): { base_url: string; endpoint: string; endpoint_path: string } {
+/**
+ * Validates `base_url` and derives the GraphQL endpoint from it. A port no
+ * request can ever reach is refused with a RangeError: 0 always, and the
+ * fetch standard's bad ports when `standard_fetch` (the default fetch, which
+ * refuses them before connecting; a custom fetch may not).
+ */
+export function resolve_base_url(
+  value: unknown,
+  { standard_fetch = true }: { readonly standard_fetch?: boolean } = {},
+): { base_url: string; endpoint: string; endpoint_path: string } {
   if (value === undefined || value === null) value = DEFAULT_BASE_URL;
   if (typeof value !== 'string') throw new TypeError('base_url must be a string');
   let url: URL;
@@ -168,6 +177,13 @@ export function resolve_base_url(value: unknown): { base_url: string; endpoint: 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new RangeError('base_url must use http or https');
   if (url.username !== '' || url.password !== '') throw new RangeError('base_url must not hold a user name or password');
   if (url.search !== '' || url.hash !== '') throw new RangeError('base_url must not hold a query string or fragment');
+  const port = effective_port(url);
+  if (port === 0) throw new RangeError('base_url port 0 can never be connected to: give the port the site listens on');
+  if (standard_fetch && port !== null && BAD_PORTS.has(port)) {
+    throw new RangeError(
+      `base_url port ${port} is one fetch always refuses (the fetch standard's bad ports, https://fetch.spec.whatwg.org/#port-blocking): use another port`,
+    );
+  }
   let path = url.pathname;
   while (path.endsWith('/')) path = path.slice(0, -1);
   const base_url = url.origin + path;

@@ -4,8 +4,8 @@ export const REDACTED = '[redacted]';
 // Request/response headers whose value is (or holds) a credential.
 const SECRET_HEADERS = new Set(['x-access-token', 'cookie', 'set-cookie', 'authorization', 'proxy-authorization']);
 
-// Shorter strings are too likely to be ordinary text to be replaced everywhere.
-const MIN_SECRET_LENGTH = 4;
+/** Shorter strings are too likely to be ordinary text to be replaced everywhere. */
+export const MIN_SECRET_LENGTH = 4;
 
 /** A copy of `headers` with every credential-bearing value replaced by `[redacted]`. */
 export function redact_headers(headers: Readonly<Record<string, string>>): Record<string, string> {
@@ -17,15 +17,209 @@ export function redact_headers(headers: Readonly<Record<string, string>>): Recor
 }
 
 /**
+ * The secrets to look for, prepared once: ASCII-lower-cased (the search is
+ * case-insensitive: a URL parser lower-cases a host, a server may upper-case
+ * percent-escapes), long enough, without duplicates.
+ */
+export function prepare_secrets(secrets: Iterable<string | null | undefined>): string[] {
+  const out = new Set<string>();
+  for (const secret of secrets) {
+    if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) out.add(ascii_lower(secret));
+  }
+  return [...out];
+}
+
+/**
  * `text` with every occurrence of each secret replaced by `[redacted]`, for
  * text that came from elsewhere (a server's error message may echo a token).
- * Linear in the text's length per secret: plain substring search, no regex.
+ * A secret is found raw, in any ASCII case, percent-encoded, HTML-escaped
+ * (named or numeric references), JSON-escaped (`\u0041`, `\/`), and in any
+ * mix of those nested twice (`%2541`, `&amp;#65;`): the text is read through
+ * up to two decoding layers, and the original span behind each match is
+ * replaced. Linear in the text's length per secret: plain substring search
+ * over the decoded views, no regex built from a secret.
  */
 export function redact_text(text: string, secrets: Iterable<string | null | undefined>): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return redact_prepared(text, prepare_secrets(secrets));
+}
+
+/** {@link redact_text} with secrets already passed through {@link prepare_secrets}. */
+export function redact_prepared(text: string, secrets: readonly string[]): string {
+  if (secrets.length === 0 || text.length < MIN_SECRET_LENGTH) return text;
+  const spans: Array<[number, number]> = [];
+  const raw = ascii_lower(text);
+  for (const secret of secrets) collect(raw, secret, null, null, spans);
+  if (has_escape(text)) {
+    const first = decode_view(text);
+    const firstLower = ascii_lower(first.text);
+    for (const secret of secrets) collect(firstLower, secret, first.starts, first.ends, spans);
+    if (has_escape(first.text)) {
+      const second = decode_view(first.text);
+      // Map the second view's spans through the first back to the original text.
+      const starts = second.starts.map((s) => first.starts[s] as number);
+      const ends = second.ends.map((e) => first.ends[e - 1] as number);
+      const secondLower = ascii_lower(second.text);
+      for (const secret of secrets) collect(secondLower, secret, starts, ends, spans);
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  let i = 0;
+  while (i < spans.length) {
+    const start = (spans[i] as [number, number])[0];
+    let end = (spans[i] as [number, number])[1];
+    // Overlapping or touching matches become one `[redacted]`.
+    while (i + 1 < spans.length && (spans[i + 1] as [number, number])[0] <= end) {
+      end = Math.max(end, (spans[i + 1] as [number, number])[1]);
+      i += 1;
+    }
+    out += text.slice(at, start) + REDACTED;
+    at = end;
+    i += 1;
+  }
+  return out + text.slice(at);
+}
+
+/** Adds the original spans of every occurrence of `secret` in `haystack` (a view of the text). */
+function collect(
+  haystack: string,
+  secret: string,
+  starts: readonly number[] | null,
+  ends: readonly number[] | null,
+  spans: Array<[number, number]>,
+): void {
+  let from = 0;
+  while (true) {
+    const found = haystack.indexOf(secret, from);
+    if (found === -1) return;
+    const last = found + secret.length;
+    spans.push(starts === null || ends === null ? [found, last] : [starts[found] as number, ends[last - 1] as number]);
+    from = found + 1;
+  }
+}
+
+/** Lower-cases A-Z only, so every index stays where it was (`toLowerCase` may change lengths). */
+function ascii_lower(text: string): string {
+  let upper = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      upper = true;
+      break;
+    }
+  }
+  if (!upper) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : text[i];
   }
   return out;
+}
+
+function has_escape(text: string): boolean {
+  return text.includes('%') || text.includes('&') || text.includes('\\');
+}
+
+/** A decoded reading of a text: each code unit with the span of the original it came from. */
+interface View {
+  readonly text: string;
+  readonly starts: number[];
+  readonly ends: number[];
+}
+
+const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', percnt: '%', bsol: '\\' };
+// `&#x10FFFF;` is the longest reference we read; a longer run is not one.
+const MAX_REFERENCE_LENGTH = 10;
+
+function hex_value(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Decodes one layer of percent-escapes, HTML character references and JSON escapes, remembering spans. */
+function decode_view(text: string): View {
+  const parts: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const push = (decoded: string, start: number, end: number): void => {
+    for (let k = 0; k < decoded.length; k++) {
+      parts.push(decoded[k] as string);
+      starts.push(start);
+      ends.push(end);
+    }
+  };
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 37 /* % */ && i + 2 < n) {
+      const hi = hex_value(text.charCodeAt(i + 1));
+      const lo = hex_value(text.charCodeAt(i + 2));
+      if (hi !== -1 && lo !== -1) {
+        push(String.fromCharCode(hi * 16 + lo), i, i + 3);
+        i += 3;
+        continue;
+      }
+    }
+    if (c === 38 /* & */) {
+      const end = text.indexOf(';', i + 1);
+      if (end !== -1 && end - i <= MAX_REFERENCE_LENGTH) {
+        const decoded = reference(text.slice(i + 1, end));
+        if (decoded !== null) {
+          push(decoded, i, end + 1);
+          i = end + 1;
+          continue;
+        }
+      }
+    }
+    if (c === 92 /* \ */ && i + 1 < n) {
+      const next = text[i + 1] as string;
+      if (next === 'u' && i + 5 < n) {
+        let code = 0;
+        let ok = true;
+        for (let k = 2; k < 6; k++) {
+          const h = hex_value(text.charCodeAt(i + k));
+          if (h === -1) ok = false;
+          code = code * 16 + h;
+        }
+        if (ok) {
+          push(String.fromCharCode(code), i, i + 6);
+          i += 6;
+          continue;
+        }
+      }
+      if (next === '/' || next === '"' || next === '\\' || next === "'") {
+        push(next, i, i + 2);
+        i += 2;
+        continue;
+      }
+    }
+    push(text[i] as string, i, i + 1);
+    i += 1;
+  }
+  return { text: parts.join(''), starts, ends };
+}
+
+/** The text of an HTML character reference's body (`amp`, `#65`, `#x41`), or null when it is none. */
+function reference(body: string): string | null {
+  if (body.startsWith('#x') || body.startsWith('#X')) return code_point(body.slice(2), 16);
+  if (body.startsWith('#')) return code_point(body.slice(1), 10);
+  const name = body.toLowerCase();
+  return Object.hasOwn(NAMED_REFERENCES, name) ? (NAMED_REFERENCES[name] as string) : null;
+}
+
+function code_point(digits: string, radix: 10 | 16): string | null {
+  if (digits === '' || digits.length > 7) return null;
+  let value = 0;
+  for (let k = 0; k < digits.length; k++) {
+    const d = radix === 16 ? hex_value(digits.charCodeAt(k)) : digits.charCodeAt(k) - 48;
+    if (d < 0 || d >= radix) return null;
+    value = value * radix + d;
+  }
+  return value > 0x10ffff ? null : String.fromCodePoint(value);
 }
