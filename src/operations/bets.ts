@@ -56,7 +56,7 @@ export function bet_basics(client: object, input: Record<string, unknown>): { am
 }
 
 /** Rolls the dice (`DiceRoll`). */
-export function place_dice(client: OperationsClient, input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
+export async function place_dice(client: OperationsClient, input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
   const given = check_input(input, 'dice');
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
@@ -65,7 +65,7 @@ export function place_dice(client: OperationsClient, input: DiceInput, options?:
 }
 
 /** Plays limbo (`LimboBet`). */
-export function place_limbo(client: OperationsClient, input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
+export async function place_limbo(client: OperationsClient, input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
   const given = check_input(input, 'limbo');
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
@@ -74,7 +74,7 @@ export function place_limbo(client: OperationsClient, input: LimboInput, options
 }
 
 /** Plays keno (`KenoBet`); numbers are 0-based, as the site sends them. */
-export function place_keno(client: OperationsClient, input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
+export async function place_keno(client: OperationsClient, input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
   const given = check_input(input, 'keno');
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
@@ -84,7 +84,7 @@ export function place_keno(client: OperationsClient, input: KenoInput, options?:
 }
 
 /** Drops a plinko ball (`PlinkoBet`). */
-export function place_plinko(client: OperationsClient, input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
+export async function place_plinko(client: OperationsClient, input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
   const given = check_input(input, 'plinko');
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);

@@ -32,7 +32,7 @@ export interface MinesCashoutInput {
 }
 
 /** Opens a mines round (`MinesBet`). */
-export function place_mines_bet(client: OperationsClient, input: MinesBetInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+export async function place_mines_bet(client: OperationsClient, input: MinesBetInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
   const given = check_input(input, 'mines_bet');
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
@@ -44,7 +44,7 @@ export function place_mines_bet(client: OperationsClient, input: MinesBetInput, 
 }
 
 /** Reveals tiles of the open round (`MinesNext`). */
-export function place_mines_next(client: OperationsClient, input: MinesNextInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+export async function place_mines_next(client: OperationsClient, input: MinesNextInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
   const given = check_input(input, 'mines_next');
   const opts = check_options(options);
   const fields = check_mines_fields(given['fields'], 1);
@@ -53,7 +53,7 @@ export function place_mines_next(client: OperationsClient, input: MinesNextInput
 }
 
 /** Cashes the open round out (`MinesCashout`). */
-export function place_mines_cashout(client: OperationsClient, input: MinesCashoutInput = {}, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
+export async function place_mines_cashout(client: OperationsClient, input: MinesCashoutInput = {}, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
   const given = check_input(input, 'mines_cashout');
   const opts = check_options(options);
   const identifier = identifier_or_new(given['identifier']);

@@ -16,11 +16,12 @@ import { typed_document } from './typed.js';
 export type DiceCondition = 'above' | 'below';
 
 /** The dice game's `state`. */
-export interface DiceState {
+// A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
+export type DiceState = {
   readonly result: number;
   readonly target: number;
   readonly condition: DiceCondition;
-}
+};
 
 /** Variables of `DiceRoll`, as the site names them. */
 export interface DiceRollVariables {

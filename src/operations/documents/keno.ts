@@ -20,11 +20,12 @@ import { typed_document } from './typed.js';
 export type KenoRisk = 'low' | 'medium' | 'high';
 
 /** The keno game's `state`. */
-export interface KenoState {
+// A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
+export type KenoState = {
   readonly drawnNumbers: readonly number[];
   readonly selectedNumbers: readonly number[];
   readonly risk: KenoRisk;
-}
+};
 
 /** Variables of `KenoBet`. */
 export interface KenoBetVariables {

@@ -10,10 +10,11 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
 import { typed_document } from './typed.js';
 
 /** The limbo game's `state`. */
-export interface LimboState {
+// A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
+export type LimboState = {
   readonly result: number;
   readonly multiplierTarget: number;
-}
+};
 
 /** Variables of `LimboBet`. */
 export interface LimboBetVariables {

@@ -23,11 +23,12 @@ export interface MinesRound {
 }
 
 /** The mines game's `state`: `mines` is null while the round is open. */
-export interface MinesState {
+// A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
+export type MinesState = {
   readonly mines: readonly number[] | null;
   readonly minesCount: number;
   readonly rounds: readonly MinesRound[];
-}
+};
 
 /** Variables of `MinesBet`. */
 export interface MinesBetVariables {

@@ -21,12 +21,13 @@ export type PlinkoRisk = 'low' | 'medium' | 'high';
  * spells a step (L/R or 0/1) is not in any public source we found, so both
  * are typed (the fairness module reads either).
  */
-export interface PlinkoState {
+// A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
+export type PlinkoState = {
   readonly risk: PlinkoRisk;
   readonly rows: number;
   readonly point: number;
   readonly path: ReadonlyArray<string | number>;
-}
+};
 
 /** Variables of `PlinkoBet`. */
 export interface PlinkoBetVariables {

@@ -81,7 +81,8 @@ export function check_limbo(multiplierTarget: unknown): number {
 function distinct_ints(value: unknown, field: string, size: number, min: number, max: number): number[] {
   if (!Array.isArray(value)) throw new TypeError(`${field} must be an array of integers`);
   if (value.length < min || value.length > max) {
-    throw new RangeError(min === max ? `${field} must hold ${min} numbers` : `${field} must hold ${min} to ${max} numbers (got ${value.length})`);
+    const want = min === max ? `exactly ${min} number${min === 1 ? '' : 's'}` : `${min} to ${max} numbers`;
+    throw new RangeError(`${field} must hold ${want} (got ${value.length})`);
   }
   const seen = new Set<number>();
   for (const item of value as unknown[]) {
