@@ -38,6 +38,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
   seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
+  verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
 };
 
 const COMMON_OPTIONS = {

@@ -47,6 +47,15 @@ function differ(ok: boolean, recorded: unknown, what: string): Comparison {
   return ok ? { ok, recorded } : { ok, recorded, note: `recorded ${what} differs from the one the seeds produce` };
 }
 
+function plinko_step(step: unknown): number {
+  if (step === 0 || step === 1) return step;
+  if (typeof step !== 'string') return -1;
+  const word = step.toLowerCase();
+  if (word === '0' || word === 'l' || word === 'left') return 0;
+  if (word === '1' || word === 'r' || word === 'right') return 1;
+  return -1;
+}
+
 /** Compares `expected` (from {@link outcome}) with the bet's recorded `state`. */
 export function compare_state(game: GameName, expected: unknown, state: Record<string, unknown> | null): Comparison {
   const want = expected as Record<string, unknown>;
@@ -76,7 +85,9 @@ export function compare_state(game: GameName, expected: unknown, state: Record<s
     case 'plinko': {
       const path = state?.path;
       if (!Array.isArray(path)) return missing('path');
-      const steps = path.map((step) => (step === 'R' || step === 1 ? 1 : step === 'L' || step === 0 ? 0 : -1));
+      // How the site spells a step is not sourced: read 0/1 and L/R (either case, or left/right).
+      const steps = path.map(plinko_step);
+      if (steps.includes(-1)) return { ok: null, recorded: { path }, note: 'state path has steps that are neither left nor right' };
       return differ(same_list(steps, want.path as number[]), { path }, 'path');
     }
     default:

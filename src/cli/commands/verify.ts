@@ -1,0 +1,289 @@
+/**
+ * `stakeql verify`: the provably-fair check, offline. One bet from its seeds,
+ * shown step by step as the site's calculation page shows it (HMAC rounds,
+ * bytes, floats, formula, outcome), or a whole exported history (JSONL from
+ * `stakeql bets --json`) streamed through `verify_bets`.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import {
+  GAMES_SUPPORTED,
+  game_bytes,
+  is_game,
+  outcome_steps,
+  server_seed_hash,
+  verify_bets,
+  type BetReport,
+  type CasinoBetLike,
+  type GameName,
+} from '../../fairness/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
+import { printable, writeJson, type OutputStream } from '../output.js';
+
+const SUITS: Record<string, string> = { D: '♦', H: '♥', S: '♠', C: '♣' };
+
+/** Game parameters the single-bet form takes, by option name → the site's field name. */
+const PARAM_OPTIONS = { 'mines-count': 'minesCount', rows: 'rows', risk: 'risk', segments: 'segments', difficulty: 'difficulty' } as const;
+const NUMERIC_PARAMS = new Set(['minesCount', 'rows', 'segments']);
+
+function text(args: CommandArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function integerOption(name: string, value: string): number {
+  if (!/^\d{1,16}$/.test(value)) throw usageError(`verify: --${name} must be a non-negative integer`);
+  return Number(value);
+}
+
+async function write(stream: OutputStream, chunk: string): Promise<void> {
+  // Respect back-pressure on a pipe, so a 100,000-line report does not pile up in memory.
+  if (stream.write(chunk) === false && typeof (stream as { once?: unknown }).once === 'function') {
+    await new Promise<void>((resolve) => (stream as unknown as NodeJS.WritableStream).once('drain', () => resolve()));
+  }
+}
+
+function showOutcome(value: unknown): string {
+  const record = value as Record<string, unknown>;
+  return Object.entries(record)
+    .map(([key, field]) => {
+      if (Array.isArray(field)) {
+        const items = field.map((item) =>
+          item !== null && typeof item === 'object' && 'rank' in item ? `${(item as { rank: string }).rank}${SUITS[(item as { suit: string }).suit] ?? ''}` : String(item),
+        );
+        return `${key} ${items.join(' ')}`;
+      }
+      return `${key} ${String(field)}`;
+    })
+    .join('\n                ');
+}
+
+async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const server_seed = text(args, 'server-seed');
+  const client_seed = text(args, 'client-seed');
+  const nonceText = text(args, 'nonce');
+  const game = text(args, 'game');
+  if (server_seed === undefined || client_seed === undefined || nonceText === undefined || game === undefined) {
+    throw usageError("verify: give --server-seed, --client-seed, --nonce and --game, or --bets FILE (see 'stakeql verify --help')");
+  }
+  if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}`);
+  const input: Record<string, unknown> = { server_seed, client_seed, nonce: integerOption('nonce', nonceText) };
+  for (const [option, field] of Object.entries(PARAM_OPTIONS)) {
+    const value = text(args, option);
+    if (value !== undefined) input[field] = NUMERIC_PARAMS.has(field) ? integerOption(option, value) : value;
+  }
+  const steps = await badValueIsUsage(() => outcome_steps(game as GameName, input as never));
+  // Whole rounds, as the site lists them; the game reads only the first floats × 4 bytes.
+  const bytes = game_bytes({ server_seed, client_seed, nonce: input.nonce as number, count: Math.ceil((steps.floats.length * 4) / 32) * 32 });
+  const rounds: { round: number; hmac: string; bytes: number[] }[] = [];
+  for (let at = 0; at < bytes.length; at += 32) {
+    const chunk = Array.from(bytes.subarray(at, at + 32));
+    rounds.push({ round: at / 32, hmac: Buffer.from(chunk).toString('hex'), bytes: chunk });
+  }
+  const hash = server_seed_hash(server_seed);
+  if (args.values['json'] === true) {
+    writeJson(ctx.io.stdout, { game, server_seed_hash: hash, rounds, floats: steps.floats, formula: steps.formula, source: steps.source, outcome: steps.outcome });
+    return EXIT_OK;
+  }
+  const { bold, dim } = ctx.out;
+  const lines: string[] = [`${bold('Server seed hash')} ${hash}`, ''];
+  for (const { round, hmac, bytes: chunk } of rounds) {
+    lines.push(`${bold(`HMAC_SHA256(server seed, "${printable(client_seed)}:${input.nonce}:${round}")`)} ${hmac}`);
+    lines.push(`  ${dim('bytes')} ${chunk.join(' ')}`);
+  }
+  lines.push('', bold('Bytes to floats (b0/256 + b1/256^2 + b2/256^3 + b3/256^4)'));
+  steps.floats.forEach((float, i) => {
+    const b = Array.from(bytes.subarray(i * 4, i * 4 + 4));
+    lines.push(`  ${String(i).padStart(2)}  (${b.join(', ')})  ${float}`);
+  });
+  lines.push('', `${bold('Formula')}         ${steps.formula}`, `${dim(`(${steps.source})`)}`, '', `${bold('Outcome')}         ${showOutcome(steps.outcome)}`);
+  ctx.io.stdout.write(`${lines.join('\n')}\n`);
+  return EXIT_OK;
+}
+
+async function readSeeds(path: string): Promise<string[]> {
+  const seeds: string[] = [];
+  for await (const line of lines(path)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    if (!trimmed.startsWith('{')) {
+      seeds.push(trimmed);
+      continue;
+    }
+    let record: { seed?: unknown; serverSeed?: { seed?: unknown } };
+    try {
+      record = JSON.parse(trimmed) as typeof record;
+    } catch {
+      throw usageError('verify: --seeds: a line starting with "{" is not JSON');
+    }
+    const seed = record.seed ?? record.serverSeed?.seed;
+    if (typeof seed !== 'string') throw usageError('verify: --seeds: a JSON line has no "seed"');
+    seeds.push(seed);
+  }
+  return seeds;
+}
+
+async function* lines(path: string): AsyncGenerator<string> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new CliError(EXIT_NOT_FOUND, `verify: cannot read ${printable(path)}${typeof code === 'string' ? ` (${code})` : ''}`, { cause: error });
+  }
+  yield* createInterface({ input: stream, crlfDelay: Infinity });
+}
+
+/** Marks an entry of the export that is not an originals bet (`houseBetList` gives `bet: null` for those). */
+const NOT_ORIGINALS = Symbol('not originals');
+
+/**
+ * The bet inside one exported record: a bare `CasinoBet`, or a `houseBetList`
+ * entry (`{ iid, game: { slug }, bet: { ... } }`) as `stakeql bets --json` writes it.
+ */
+function betOf(record: unknown): CasinoBetLike | typeof NOT_ORIGINALS {
+  if (record === null || typeof record !== 'object') return record as CasinoBetLike;
+  const entry = record as { bet?: unknown; game?: unknown };
+  if (!('bet' in entry)) return record as CasinoBetLike;
+  if (entry.bet === null || typeof entry.bet !== 'object' || !('nonce' in entry.bet)) return NOT_ORIGINALS;
+  const bet = entry.bet as CasinoBetLike;
+  const slug = (entry.game as { slug?: unknown } | undefined)?.slug;
+  return typeof bet.game !== 'string' && typeof slug === 'string' ? { ...bet, game: slug } : bet;
+}
+
+/**
+ * The bets of an export, one per line: JSON lines, or the JSON array `stakeql
+ * bets --json` writes one entry per line (its "[", "]" and trailing commas
+ * are skipped). A line that is not JSON is passed on and reported as not a bet.
+ */
+async function* betsOf(path: string, skipped: { count: number }): AsyncGenerator<CasinoBetLike> {
+  let number = 0;
+  for await (const raw of lines(path)) {
+    number++;
+    let line = raw.trim();
+    if (line === '' || line === '[' || line === ']') continue;
+    if (line.endsWith(',')) line = line.slice(0, -1);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      yield { id: `line ${number}` } as CasinoBetLike;
+      continue;
+    }
+    for (const record of Array.isArray(parsed) ? parsed : [parsed]) {
+      const bet = betOf(record);
+      if (bet === NOT_ORIGINALS) skipped.count++;
+      else yield bet;
+    }
+  }
+}
+
+function describeFailure(report: BetReport): string {
+  const what = report.failed.map((f) => (f === 'seed_hash' ? 'seed hash' : 'outcome')).join(' and ');
+  const detail =
+    report.failed.includes('outcome') ? `: recorded ${JSON.stringify(report.recorded)}, the seeds give ${JSON.stringify(report.expected)}` : '';
+  return `FAIL ${printable(report.id)} (${printable(report.game)}, nonce ${report.nonce}): ${what}${detail}`;
+}
+
+async function verifyHistory(args: CommandArgs, ctx: CommandContext, path: string): Promise<number> {
+  if (text(args, 'server-seed') !== undefined || text(args, 'game') !== undefined) {
+    throw usageError('verify: --bets verifies a history; give the revealed seeds with --seeds FILE, not --server-seed/--game');
+  }
+  const seedsPath = text(args, 'seeds');
+  const seeds = seedsPath === undefined ? [] : await readSeeds(seedsPath);
+  const json = args.values['json'] === true;
+  const progress = ctx.io.stderr.isTTY === true;
+  const failedIds: string[] = [];
+  let total = 0;
+  let verified = 0;
+  let failed = 0;
+  let unverifiable = 0;
+  let lastProgress = 0;
+  const skipped = { count: 0 };
+  for await (const report of verify_bets(betsOf(path, skipped), seeds)) {
+    total++;
+    if (report.ok) verified++;
+    else if (report.failed.length > 0) {
+      failed++;
+      if (failedIds.length < 5) failedIds.push(printable(report.id));
+    } else unverifiable++;
+    if (json) await write(ctx.io.stdout, `${JSON.stringify(report)}\n`);
+    else if (report.failed.length > 0) await write(ctx.io.stdout, `${describeFailure(report)}\n`);
+    else if (!report.ok) await write(ctx.io.stdout, `SKIP ${printable(report.id || '(no id)')}: ${printable(report.note ?? 'not checked')}\n`);
+    if (progress && Date.now() - lastProgress > 100) {
+      lastProgress = Date.now();
+      ctx.io.stderr.write(`\r\u001b[Kverifying: ${total.toLocaleString('en')} bets, ${failed} failed`);
+    }
+  }
+  if (progress) ctx.io.stderr.write('\r\u001b[K');
+  const others = skipped.count > 0 ? ` (${skipped.count} entries that are not originals bets skipped)` : '';
+  const summary = `${total} bets: ${verified} verified, ${failed} failed, ${unverifiable} not verifiable${others}`;
+  if (!json) ctx.io.stdout.write(`${summary}\n`);
+  if (failed > 0) {
+    throw new CliError(EXIT_FAILURE, `${failed} of ${total} bets failed verification: ${failedIds.join(', ')}${failed > failedIds.length ? ', …' : ''}`);
+  }
+  if (unverifiable > 0) {
+    throw new CliError(EXIT_NOT_FOUND, `${unverifiable} of ${total} bets could not be verified (seed not revealed, game not published, or not a bet)`);
+  }
+  return EXIT_OK;
+}
+
+async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const bets = text(args, 'bets');
+  return bets === undefined ? verifyOne(args, ctx) : verifyHistory(args, ctx, bets);
+}
+
+/** The `verify` command. */
+export const command: Command = {
+  usage: `stakeql verify --server-seed SEED --client-seed SEED --nonce N --game GAME [game options] [--json]
+       stakeql verify --bets FILE.jsonl [--seeds FILE] [--json]`,
+  help: `Checks provably-fair outcomes offline: every outcome is HMAC_SHA256 of the
+revealed server seed over "client seed:nonce:round", read as floats and
+translated by the game's published formula.
+
+With seeds and a game, prints each step as the site's calculation page does:
+the server seed's SHA-256 (the seedHash shown before the reveal), the HMAC
+rounds and their bytes, the floats, the formula and the outcome.
+
+With --bets, verifies an exported history (one CasinoBet per line, or the
+file 'stakeql bets --json' writes, one entry per line): that each revealed seed hashes to the bet's
+seedHash and that the seeds produce the recorded outcome. Prints a FAIL line
+per bet that fails, a SKIP line per bet it cannot check, and a summary; a
+progress line on a terminal. Exit 1 when any bet fails, 3 when none fails but
+some could not be checked (a seed not yet revealed: rotate the seed pair).
+
+Options:
+  --server-seed SEED   the revealed server seed
+  --client-seed SEED   the client seed
+  --nonce N            the bet's nonce
+  --game GAME          ${GAMES_SUPPORTED.join(', ')}
+  --mines-count N      mines: 1–24          --rows N         plinko: 8–16
+  --risk RISK          plinko/wheel risk    --segments N     wheel: 10–50
+  --difficulty LEVEL   pump: easy, medium, hard, expert
+  --bets FILE          a JSONL bet history to verify
+  --seeds FILE         revealed server seeds, one per line (or JSON lines with "seed");
+                       without it, the seeds the bets themselves carry
+  --json               the steps as JSON, or one report per bet as JSON lines`,
+  options: {
+    'server-seed': { type: 'string' },
+    'client-seed': { type: 'string' },
+    nonce: { type: 'string' },
+    game: { type: 'string' },
+    'mines-count': { type: 'string' },
+    rows: { type: 'string' },
+    risk: { type: 'string' },
+    segments: { type: 'string' },
+    difficulty: { type: 'string' },
+    bets: { type: 'string' },
+    seeds: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runVerify,
+};
