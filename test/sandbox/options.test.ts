@@ -18,6 +18,9 @@ describe('start_sandbox options', () => {
     ['negative starting balance', { starting_balances: { btc: -1 } }, RangeError],
     ['negative grace', { session_grace_seconds: -5 }, RangeError],
     ['dice_seed not a string', { dice_seed: 42 }, TypeError],
+    ['bet_delay_ms not a number', { bet_delay_ms: '5' }, TypeError],
+    ['negative bet_delay_ms', { bet_delay_ms: -1 }, RangeError],
+    ['bet_delay_ms past a minute', { bet_delay_ms: 60_001 }, RangeError],
     ['options not an object', 'fast', TypeError],
   ];
 
