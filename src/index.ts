@@ -5,6 +5,8 @@
  * - `extract_credentials` reads them out of anything copied from DevTools.
  * - `StakeClient` sends authenticated GraphQL requests and never doubles a bet;
  *   `client.subscribe` / `client.watch_balances()` follow the site's realtime feed.
+ * - `verify_bet` / `verify_bets` check bets against their revealed seeds, offline
+ *   (all of `stakeql/fairness` is importable without the client).
  * - `stakeql/sandbox` is a local stand-in for the site to develop against.
  */
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
@@ -12,6 +14,17 @@ export { extract_credentials, type Credentials, type PasteFormat } from './paste
 export * from './client/index.js';
 export * from './operations/index.js';
 export * from './realtime/index.js';
+export {
+  game_floats,
+  outcome,
+  server_seed_hash,
+  verify_bet,
+  verify_bets,
+  type BetReport,
+  type CasinoBetLike,
+  type GameName,
+  type RevealedSeeds,
+} from './fairness/index.js';
 export {
   CREDENTIAL_ENV_VARS,
   DEFAULT_PROFILE,
