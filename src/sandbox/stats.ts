@@ -4,6 +4,7 @@ import type { SandboxStats } from './types.js';
 
 // A sandbox left running for days must not grow without bound.
 const MAX_ENTRIES = 10_000;
+const MAX_LOGGED_VARIABLES = 16 * 1024;
 
 /** Accumulates {@link SandboxStats}. */
 export class StatsRecorder {
@@ -35,7 +36,9 @@ export class StatsRecorder {
   /** Counts a request under its operation name ('' when it had none) and logs its variables, secrets redacted. */
   operation(name: string, variables: Record<string, unknown> | undefined): void {
     this.#byOperation.set(name, (this.#byOperation.get(name) ?? 0) + 1);
-    pushBounded(this.#log, Object.freeze({ operation_name: name, variables: redacted(variables ?? {}) as Record<string, unknown> }));
+    // Bodies may be up to 1 MiB: keep the log small by dropping oversized variables.
+    const kept = variables !== undefined && JSON.stringify(variables).length > MAX_LOGGED_VARIABLES ? { '[truncated]': true } : variables;
+    pushBounded(this.#log, Object.freeze({ operation_name: name, variables: redacted(kept ?? {}) as Record<string, unknown> }));
   }
 
   /** Counts a mutation that reached the ledger. */

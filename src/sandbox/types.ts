@@ -116,7 +116,8 @@ export interface SandboxStats {
    * on the GraphQL path, in the order their bodies were read (at most the
    * last 10 000; `{}` when a request had none). Variables whose name looks
    * secret (password, token, secret, session, clearance, tfa, otp), at any
-   * depth, are replaced by "[redacted]".
+   * depth, are replaced by "[redacted]"; variables longer than 16 KiB of
+   * JSON are logged as `{ "[truncated]": true }`.
    */
   readonly request_log: ReadonlyArray<{
     readonly operation_name: string;

@@ -2,8 +2,11 @@
  * Dice rules as the site documents them: a roll 0.00–100.00, a bet wins when
  * the roll lands strictly above/below the target, win chance 0.01 %–98 %,
  * payout multiplier 99 / chance (1 % house edge).
- * Source: https://stake.com/provably-fair/game-events ("Dice Roll") and the
- * site's dice page (chance 0.01–98, multiplier 1.0102×–9900×).
+ * Sources: https://stake.com/provably-fair/game-events ("Dice Roll", the
+ * roll); the 0.01 %–98 % chance range was the sandbox's before this issue and
+ * is the one the site's clones document (docs.zkasino.io "Dice": "Chance is
+ * chosen by the player (0.01%-98%)"); the site's own dice page is not in a
+ * source we could read, so treat the range as likely, not certain.
  */
 import { checkRange } from '../refusals.js';
 
