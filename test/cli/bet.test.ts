@@ -1,0 +1,114 @@
+/**
+ * `stakeql bet` against a sandbox: the bet leaves once with the amount as
+ * typed; without a terminal `--yes` is required; bad values are usage errors
+ * with nothing sent; a lost answer names the identifier; on a terminal the
+ * person is asked (in-process run with a terminal-like stdin).
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import { oneErrorLine } from './helpers/cli.js';
+import { useCliSandboxSession } from './helpers/sandbox-session.js';
+
+describe('stakeql bet', () => {
+  const session = useCliSandboxSession();
+  const env = () => ({
+    STAKE_ACCESS_TOKEN: session.user.access_token,
+    STAKE_SESSION_COOKIE: session.user.session_cookie,
+    STAKE_BASE_URL: session.sandbox.url,
+  });
+  const last = () => session.sandbox.stats().request_log.at(-1);
+
+  it('places a dice bet with --yes and prints the site bet as JSON', async () => {
+    const r = await session.run(['bet', 'dice', '0.50', 'usd', '--target', '50.5', '--yes', '--json'], '', env());
+    expect(r.code, r.stderr).toBe(0);
+    const bet = JSON.parse(r.stdout) as { identifier: string; amount: number; state: { target: number; condition: string } };
+    expect(bet.amount).toBe(0.5);
+    expect(bet.state).toMatchObject({ target: 50.5, condition: 'above' });
+    expect(last()).toEqual({
+      operation_name: 'DiceRoll',
+      variables: { amount: 0.5, target: 50.5, condition: 'above', currency: 'usd', identifier: bet.identifier },
+    });
+  });
+
+  it('limbo, human output with the identifier', async () => {
+    const r = await session.run(['bet', 'limbo', '1', 'usd', '--multiplier', '2', '-y', '--identifier', 'cli-limbo-1'], '', env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^limbo (won|lost): result [0-9.]+; payout [0-9.]+ usd \(×[0-9.]+\)\nbet \S+, identifier cli-limbo-1\n$/);
+    expect(last()).toMatchObject({ operation_name: 'LimboBet', variables: { multiplierTarget: 2, identifier: 'cli-limbo-1' } });
+  });
+
+  it('without a terminal and without --yes, refuses (exit 2) and sends nothing', async () => {
+    const before = session.sandbox.stats().requests;
+    const r = await session.run(['bet', 'dice', '1', 'usd', '--target', '50'], '', env());
+    expect(r.code).toBe(2);
+    expect(oneErrorLine(r)).toBe('stakeql: Bet 1 usd on dice, roll above 50?: no terminal to ask on; pass --yes to confirm');
+    expect(session.sandbox.stats().requests).toBe(before);
+  });
+
+  it.each([
+    [['bet', 'dice', '0.001', 'usd', '--target', '50', '--yes'], /amount 0.001 has more decimals than usd allows \(2\)/],
+    [['bet', 'dice', '1', 'usd', '--target', '99', '--condition', 'below', '--yes'], /target must be 0.01 to 98/],
+    [['bet', 'dice', '1', 'usd', '--yes'], /--target is required/],
+    [['bet', 'dice', '1e3', 'usd', '--target', '50', '--yes'], /amount must be a plain decimal/],
+    [['bet', 'limbo', '1', 'usd', '--multiplier', '1', '--yes'], /multiplierTarget must be 1.01/],
+    [['bet', 'crash', '1', 'usd', '--yes'], /unknown game "crash"/],
+    [['bet', 'dice', '1', 'USD', '--target', '50', '--yes'], /currency must be a lower-case currency code/],
+  ])('%j is a usage error and nothing is sent', async (args, message) => {
+    const before = session.sandbox.stats().requests;
+    const r = await session.run(args, '', env());
+    expect(r.code).toBe(2);
+    expect(oneErrorLine(r)).toMatch(message);
+    expect(session.sandbox.stats().requests).toBe(before);
+  });
+
+  it("the site's refusal is one line with its errorType and meaning (exit 1)", async () => {
+    const r = await session.run(['bet', 'dice', '500', 'btc', '--target', '50', '--yes'], '', env());
+    expect(r.code).toBe(1);
+    expect(oneErrorLine(r)).toMatch(/\[insufficientBalance\]: the balance of that currency is too low/);
+  });
+
+  it('a dropped answer after the bet ran names the identifier to look for (exit 1), sent once', async () => {
+    const before = session.sandbox.stats();
+    session.sandbox.fail_next({ kind: 'drop_after_processing' });
+    const r = await session.run(['bet', 'dice', '1', 'usd', '--target', '50', '--yes'], '', env());
+    expect(r.code).toBe(1);
+    const sent = last()?.variables as { identifier: string };
+    expect(oneErrorLine(r)).toContain(`the bet may have been placed: its identifier is ${sent.identifier}`);
+    const after = session.sandbox.stats();
+    expect(after.requests - before.requests).toBe(1);
+    expect(after.mutations_executed - before.mutations_executed).toBe(1);
+  });
+
+  it('on a terminal it asks; "n" places nothing, "y" places the bet', async () => {
+    const ask = async (answer: string) => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: true });
+      stdin.end(answer);
+      let out = '';
+      let err = '';
+      const io = {
+        stdin,
+        stdout: { write: (c: string) => ((out += c), true) },
+        stderr: { write: (c: string) => ((err += c), true) },
+        env: { ...env(), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
+        untilStopped: () => new Promise<void>(() => {}),
+      };
+      const code = await run(['bet', 'dice', '1', 'usd', '--target', '50'], io);
+      return { code, out, err };
+    };
+    const before = session.sandbox.stats().requests;
+    const no = await ask('n\n');
+    expect(no.code).toBe(1);
+    expect(no.err).toBe('Bet 1 usd on dice, roll above 50? [y/N] Not placed.\n');
+    expect(session.sandbox.stats().requests).toBe(before);
+    const yes = await ask('y\n');
+    expect(yes.code, yes.err).toBe(0);
+    expect(yes.out).toMatch(/^dice (won|lost)/);
+    expect(session.sandbox.stats().requests).toBe(before + 1);
+  });
+
+  it('--help lists the account commands', async () => {
+    const r = await session.run(['--help']);
+    for (const name of ['bet', 'vault', 'seeds', 'bets']) expect(r.stdout).toMatch(new RegExp(`^  ${name} +`, 'm'));
+  });
+});

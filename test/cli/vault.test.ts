@@ -1,0 +1,43 @@
+/** `stakeql vault deposit` against a sandbox. */
+import { describe, expect, it } from 'vitest';
+import { oneErrorLine } from './helpers/cli.js';
+import { useCliSandboxSession } from './helpers/sandbox-session.js';
+
+describe('stakeql vault', () => {
+  const session = useCliSandboxSession();
+  const env = () => ({
+    STAKE_ACCESS_TOKEN: session.user.access_token,
+    STAKE_SESSION_COOKIE: session.user.session_cookie,
+    STAKE_BASE_URL: session.sandbox.url,
+  });
+
+  it('deposits the amount as typed and shows the new balances', async () => {
+    const r = await session.run(['vault', 'deposit', '0.25', 'btc'], '', env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('Deposited 0.25 btc into the vault; now 0.75 available, 0.25 in the vault\n');
+    expect(session.sandbox.stats().request_log.at(-1)).toEqual({
+      operation_name: 'CreateVaultDeposit',
+      variables: { currency: 'btc', amount: 0.25 },
+    });
+    const json = await session.run(['vault', 'deposit', '0.05', 'btc', '--json'], '', env());
+    expect(JSON.parse(json.stdout)).toMatchObject({ amount: 0.05, currency: 'btc', user: { id: session.user.user_id } });
+  });
+
+  it.each([
+    [['vault', 'deposit', '0', 'btc'], /amount must be more than 0/],
+    [['vault', 'deposit', '0.123456789', 'btc'], /more decimals than btc allows \(8\)/],
+    [['vault', 'withdraw', '1', 'btc'], /only deposit is offered/],
+  ])('%j is a usage error and nothing is sent', async (args, message) => {
+    const before = session.sandbox.stats().requests;
+    const r = await session.run(args, '', env());
+    expect(r.code).toBe(2);
+    expect(oneErrorLine(r)).toMatch(message);
+    expect(session.sandbox.stats().requests).toBe(before);
+  });
+
+  it('more than the balance: the site refuses, exit 1', async () => {
+    const r = await session.run(['vault', 'deposit', '100', 'btc'], '', env());
+    expect(r.code).toBe(1);
+    expect(oneErrorLine(r)).toContain('[insufficientBalance]');
+  });
+});
