@@ -75,7 +75,10 @@ export interface BetRecord {
   updatedAt: number;
 }
 
-/** Every bet of a sandbox, findable by id and iid, listed per user newest first. */
+/** Bets kept per user (history, `bet(iid:)`); older ones are forgotten. */
+export const MAX_BETS_PER_USER = 10_000;
+
+/** Every bet of a sandbox (each user's newest {@link MAX_BETS_PER_USER}), findable by id and iid, listed newest first. */
 export class BetBook {
   readonly #byId = new Map<string, BetRecord>();
   readonly #byIid = new Map<string, BetRecord>();
@@ -93,6 +96,12 @@ export class BetBook {
     let list = this.#byUser.get(bet.user.id);
     if (list === undefined) this.#byUser.set(bet.user.id, (list = []));
     list.push(bet);
+    // A sandbox left running under a bot must not grow without bound.
+    if (list.length > MAX_BETS_PER_USER) {
+      const oldest = list.shift() as BetRecord;
+      this.#byId.delete(oldest.id);
+      this.#byIid.delete(oldest.iid);
+    }
   }
 
   /**

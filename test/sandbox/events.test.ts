@@ -77,3 +77,19 @@ describe('sandbox events', () => {
     ]);
   });
 });
+
+describe('sandbox bet book bound', () => {
+  it('keeps each user\'s newest MAX_BETS_PER_USER bets and forgets older ones everywhere', async () => {
+    const { MAX_BETS_PER_USER } = await import('../../src/sandbox/bets.js');
+    const { ledger, casino, user } = setup();
+    const first = await casino.dice(user.id, { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: 'first' });
+    for (let i = 0; i < MAX_BETS_PER_USER; i++) {
+      await casino.dice(user.id, { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: `n${i}` });
+    }
+    expect(ledger.bets.byId(first.id)).toBeUndefined();
+    expect(ledger.bets.byIid(first.iid)).toBeUndefined();
+    const newest = ledger.bets.list(user.id, 0, 1)[0]!;
+    expect(newest.seeds.nonce).toBe(MAX_BETS_PER_USER);
+    expect(ledger.bets.list(user.id, MAX_BETS_PER_USER - 1, 5).map((b) => b.seeds.nonce)).toEqual([1]);
+  });
+});
