@@ -32,6 +32,15 @@ export {
   type VerifyBetOptions,
   type VerifyFailure,
 } from './verify.js';
+export {
+  CRASH_CHAIN_TERMINAL,
+  CRASH_SALT,
+  crash_point,
+  hash_chain_distance,
+  previous_game_hash,
+  slide_point,
+  type ChainPoint,
+} from './chain.js';
 export type { Card, CardsOutcome } from './games/cards.js';
 export { GEMS, type DiamondsOutcome, type Gem } from './games/diamonds.js';
 export type { DiceOutcome } from './games/dice.js';

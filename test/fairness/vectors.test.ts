@@ -4,9 +4,20 @@
  * replay tools quote them in their tests. Each block names the tool and file.
  * The expected values are copied from those files, never from this code.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { game_bytes, game_floats, outcome, server_seed_hash, type Card } from '../../src/fairness/index.js';
+import {
+  CRASH_CHAIN_TERMINAL,
+  crash_point,
+  game_bytes,
+  game_floats,
+  hash_chain_distance,
+  outcome,
+  previous_game_hash,
+  server_seed_hash,
+  slide_point,
+  type Card,
+} from '../../src/fairness/index.js';
 
 // KyranRana/stake-provably-fair-api, src/test/resources/GameSeeds.json; each test
 // file there links the three seeds to stake.com/provably-fair/calculation?game=…
@@ -224,5 +235,34 @@ describe('diamonds and pump', () => {
     const seeds = { server_seed: '564e967b90f03d0153fdcb2d2d1cc5a5057e0df78163611fe3801d6498e681ca', client_seed: 'zXv1upuFns', nonce: 5663 };
     // 11200.65 is entry 12 of the expert table (1.00, 1.63, …, 3200.18, 11200.65, …) in that repo's pump.go.
     expect(outcome('pump', { ...seeds, difficulty: 'expert' }).safe_pumps).toBe(12);
+  });
+});
+
+describe('crash and slide (the salted hash chain)', () => {
+  // KyranRana MultiplayerGameSeeds.json with Crash.test.ts / Slide.test.ts (calculation?game=crash|slide&seed=<block 584,500>&hash=…).
+  const HASHES = [
+    'b4e7b335045da0a2666145980d03ed440a2e150e5369c72c7e6e24aeeb95f791',
+    '3e473405bd819ed4171854194bae75a2b117739fc1ab2e1c4cd263e1904dae6f',
+    'ca9b74c095c615cdf961892e54b35d42b6b8d3612266ff158547020fab514cf7',
+  ];
+  it('crash points (KyranRana Crash.test.ts) and the two-decimal display', () => {
+    expect(HASHES.map((h) => crash_point(h).point)).toEqual([2.5682504010713783, 1.3193661251992947, 3.018368989236868]);
+    expect(HASHES.map((h) => crash_point(h).shown)).toEqual([2.56, 1.31, 3.01]);
+  });
+  it('slide points (KyranRana Slide.test.ts)', () => {
+    expect(HASHES.map((h) => slide_point(h).point)).toEqual([2.542308477828233, 1.3060391946417262, 2.9878804135880106]);
+  });
+  it('lucasholder/fair src/games/crash.rs: a game hash and game #1,126,614 of the site, on the chain the site seeded', () => {
+    expect(crash_point('deadbeefe7c270724bd4851c020d489257fa79a70e694a9b5099375464348698').point).toBe(1.2897005203687084);
+    const game = '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e';
+    expect(crash_point(game).point).toBe(2.3522275811778033);
+    expect(hash_chain_distance(game, CRASH_CHAIN_TERMINAL, 1_200_000)).toBe(1_126_614);
+    expect(hash_chain_distance('deadbeefe7c270724bd4851c020d489257fa79a70e694a9b5099375464348698', CRASH_CHAIN_TERMINAL, 1000)).toBeNull();
+  });
+  it('the chain steps are SHA-256 of the hex (lucasholder/fair: sha256("testing"))', () => {
+    const first = createHash('sha256').update('testing').digest('hex');
+    expect(first).toBe('cf80cd8aed482d5d1527d7dc72fceff84e6326592848447d2dc0b0e87dfc9a90');
+    expect(previous_game_hash(first)).toBe(createHash('sha256').update(first).digest('hex'));
+    expect(() => crash_point('XYZ')).toThrow(RangeError);
   });
 });
