@@ -67,6 +67,7 @@ export class RealtimeConnection {
   #pong_timer: NodeJS.Timeout | null = null;
   #lost_in_a_row = 0;
   #ever_connected = false;
+  #acknowledged = false;
   #closed = false;
 
   constructor(host: RealtimeHost, opts: ResolvedRealtimeOptions) {
@@ -218,6 +219,7 @@ export class RealtimeConnection {
   #on_connected(): void {
     const reconnected = this.#ever_connected;
     this.#ever_connected = true;
+    this.#acknowledged = true;
     this.#clear_timers();
     this.#token_timer = setInterval(() => {
       if (this.#host.access_token() === this.#connected_token) return;
@@ -231,14 +233,16 @@ export class RealtimeConnection {
 
   #on_closed(event: unknown): void {
     this.#clear_timers();
+    const was_acknowledged = this.#acknowledged;
+    this.#acknowledged = false;
     if (this.#closed || this.#iterators.size === 0) return;
     const code = is_close_event(event) ? event.code : null;
     const raw = is_close_event(event) ? event.reason : '';
     const will_retry = should_retry(event);
     this.#emit({ state: 'disconnected', code, reason: raw === '' ? null : this.#host.redact(raw), will_retry });
-    if (!will_retry) return;
-    // graphql-ws forgets its retry count at every connection_ack: a server that accepts
-    // and then drops at once would be reconnected to forever. Count those here.
+    // graphql-ws counts failed attempts itself, but forgets the count at every connection_ack:
+    // a server that accepts and then drops at once would be reconnected to forever. Count those here.
+    if (!will_retry || !was_acknowledged) return;
     this.#lost_in_a_row++;
     if (this.#lost_in_a_row > this.#opts.retry_attempts) {
       for (const iterator of [...this.#iterators]) {

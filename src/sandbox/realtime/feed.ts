@@ -4,7 +4,8 @@
  * and how many `next` messages carried it: what the tests compare with what
  * a client received.
  */
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { graphql } from './graphql.js';
 import type { BalanceEvent, HouseBetEvent, SandboxEvents, VaultEvent } from '../events.js';
 import { Channel } from './channel.js';
 
@@ -101,7 +102,7 @@ export class RealtimeFeed {
     const userId = conn.user_id;
     // The site's answer to a logged-out caller, with its errorType.
     if (userId === null) {
-      return new GraphQLError('You must be logged in to do that.', { extensions: { errorType: 'notAuthenticated' } });
+      return new graphql.GraphQLError('You must be logged in to do that.', { extensions: { errorType: 'notAuthenticated' } });
     }
     let subs = this.#balances.get(userId);
     if (subs === undefined) {

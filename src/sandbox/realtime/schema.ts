@@ -12,7 +12,8 @@
  *   { id name } } } }` (`HouseBets`, whose `bet` is the union `BetBet`).
  * The site's type name of the balance payload is not public; `BalanceUpdate` is ours.
  */
-import { buildSchema, type GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
+import { graphql } from './graphql.js';
 import { SANDBOX_SDL } from '../sdl.js';
 
 // `Bet`, `BetBet`, `HouseBetGame` and `CasinoBet` come from the sandbox's own SDL.
@@ -31,4 +32,4 @@ const SUBSCRIPTION_SDL = /* GraphQL */ `
 `;
 
 /** The websocket schema, built once: it holds no per-sandbox state. */
-export const REALTIME_SCHEMA: GraphQLSchema = buildSchema(SANDBOX_SDL + SUBSCRIPTION_SDL);
+export const REALTIME_SCHEMA: GraphQLSchema = graphql.buildSchema(SANDBOX_SDL + SUBSCRIPTION_SDL);

@@ -15,17 +15,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { parse as parseCookies } from 'cookie';
-import {
-  GraphQLError,
-  execute,
-  getOperationAST,
-  subscribe,
-  parse,
-  validate,
-  type DocumentNode,
-  type ExecutionArgs,
-  type ExecutionResult,
-} from 'graphql';
+import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError as GraphQLErrorType } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthRegistry } from '../auth.js';
@@ -34,6 +24,10 @@ import type { SandboxEvents } from '../events.js';
 import { challengeAnswer, type Answer } from '../responses.js';
 import { RealtimeFeed, type BalanceDelivery, type FeedConnection } from './feed.js';
 import { REALTIME_SCHEMA } from './schema.js';
+import { graphql } from './graphql.js';
+
+const { GraphQLError, execute, getOperationAST, parse, subscribe, validate } = graphql;
+type GraphQLError = GraphQLErrorType;
 
 /** The websocket path, as on the site. */
 export const WEBSOCKET_PATH = '/_api/websockets';
@@ -120,8 +114,7 @@ export class RealtimeServer {
     const disposable = useServer(
       {
         schema: REALTIME_SCHEMA,
-        // Ours, not graphql-ws's own imports: one graphql-js realm for the schema and its execution
-        // (a test runner can load graphql twice, once per module format).
+        // The same graphql-js realm as the schema's (see ./graphql.ts).
         execute: (args) => execute(args),
         subscribe: (args) => subscribe(args),
         validate: (schema, document) => validate(schema, document),

@@ -1,0 +1,143 @@
+/**
+ * What the connection does when the other side misbehaves, over real
+ * loopback sockets: a peer that stops answering pings is dropped and
+ * reconnected to; a peer that accepts and then keeps closing, or a port
+ * where nobody listens, ends the feed after `retry_attempts` instead of
+ * looping forever; abort and close end it the documented ways.
+ */
+import { WebSocketServer, WebSocket } from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StakeClient, TransportError } from '../../src/client/index.js';
+import { start_sandbox } from '../../src/sandbox/index.js';
+import { Reader, subscriptions_live, wait_until } from './helpers.js';
+
+interface Peer {
+  readonly url: string;
+  /** Per connection, the types of the messages it received. */
+  readonly received: string[][];
+  close(): Promise<void>;
+}
+
+const peers: Peer[] = [];
+afterEach(async () => {
+  await Promise.all(peers.splice(0).map((p) => p.close()));
+});
+
+/** A graphql-transport-ws peer on loopback; `on_message` decides what it answers. */
+async function peer(on_message: (socket: WebSocket, message: { type: string; id?: string }, connection: number) => void): Promise<Peer> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'graphql-transport-ws' });
+  const received: string[][] = [];
+  wss.on('connection', (socket) => {
+    const n = received.push([]) - 1;
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { type: string; id?: string };
+      received[n]?.push(message.type);
+      on_message(socket, message, n);
+    });
+  });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const made: Peer = {
+    url: `http://127.0.0.1:${(wss.address() as { port: number }).port}`,
+    received,
+    close: async () => {
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    },
+  };
+  peers.push(made);
+  return made;
+}
+
+describe('keep-alive', () => {
+  it('a peer that stops answering pings is dropped, and the client reconnects and resubscribes', async () => {
+    // Acknowledges and accepts subscriptions, never answers a ping.
+    const silent = await peer((socket, message) => {
+      if (message.type === 'connection_init') socket.send(JSON.stringify({ type: 'connection_ack' }));
+    });
+    await using client = new StakeClient({ base_url: silent.url, access_token: 'a'.repeat(96), realtime: { keep_alive_ms: 30, base_delay_ms: 5 } });
+    const reader = new Reader(client.watch_house_bets());
+    await wait_until(() => silent.received.length >= 2 && (silent.received[1] ?? []).includes('subscribe'), 'a second connection with the subscription');
+    expect(silent.received[0]).toEqual(['connection_init', 'subscribe', 'ping']);
+    expect(silent.received[1]?.slice(0, 2)).toEqual(['connection_init', 'subscribe']);
+    expect(reader.ended).toBe(false);
+  });
+});
+
+describe('no endless loops', () => {
+  it('a peer that accepts and then closes every connection (1012): the feed ends after retry_attempts', async () => {
+    const flaky = await peer((socket, message) => {
+      if (message.type === 'connection_init') socket.send(JSON.stringify({ type: 'connection_ack' }));
+      if (message.type === 'subscribe') socket.close(1012, 'Service Restart');
+    });
+    await using client = new StakeClient({ base_url: flaky.url, access_token: 'a'.repeat(96), realtime: { retry_attempts: 3, base_delay_ms: 1 } });
+    const reader = new Reader(client.watch_balances());
+    await reader.done;
+    expect(reader.error).toBeInstanceOf(TransportError);
+    expect(reader.error).toMatchObject({ reason: 'network' });
+    expect((reader.error as Error).message).toMatch(/1012/);
+    expect(flaky.received.length).toBeLessThanOrEqual(5);
+  });
+
+  it('nobody listening: TransportError connection_failed after retry_attempts reconnections', async () => {
+    const gone = await peer(() => {});
+    const url = gone.url;
+    await gone.close();
+    await using client = new StakeClient({ base_url: url, realtime: { retry_attempts: 2, base_delay_ms: 1 } });
+    const reader = new Reader(client.watch_house_bets());
+    await reader.done;
+    expect(reader.error).toBeInstanceOf(TransportError);
+    expect(reader.error).toMatchObject({ reason: 'connection_failed', may_have_reached_server: false });
+  });
+});
+
+describe('ending a subscription', () => {
+  it('signal: the feed throws TransportError aborted (cause = the reason) and the server sees the unsubscribe', async () => {
+    await using sandbox = await start_sandbox();
+    const login = sandbox.login('alice');
+    await using client = new StakeClient({ base_url: sandbox.url, ...login });
+    const controller = new AbortController();
+    const reader = new Reader(client.watch_balances({ signal: controller.signal }));
+    const other = new Reader(client.watch_house_bets());
+    await subscriptions_live(sandbox, 2);
+    const reason = new Error('enough');
+    controller.abort(reason);
+    await reader.done;
+    expect(reader.error).toBeInstanceOf(TransportError);
+    expect(reader.error).toMatchObject({ reason: 'aborted', cause: reason });
+    await subscriptions_live(sandbox, 1);
+    expect(other.ended).toBe(false);
+    const pre_aborted = client.watch_balances({ signal: AbortSignal.abort() });
+    await expect(pre_aborted.next()).rejects.toMatchObject({ reason: 'aborted' });
+  });
+
+  it('close(): live feeds end normally, the socket closes, later subscriptions reject with TransportError closed', async () => {
+    await using sandbox = await start_sandbox();
+    const login = sandbox.login('alice');
+    const client = new StakeClient({ base_url: sandbox.url, ...login });
+    const reader = new Reader(client.watch_balances());
+    await subscriptions_live(sandbox, 1);
+    await client.close();
+    await reader.done;
+    expect(reader.error).toBeUndefined();
+    await wait_until(() => sandbox.websocket_stats().connections_open === 0, 'the socket to close');
+    await expect(client.watch_balances().next()).rejects.toMatchObject({ name: 'TransportError', reason: 'closed' });
+  });
+
+  it('the WebSocket class is pluggable: the configured one makes every connection', async () => {
+    await using sandbox = await start_sandbox();
+    const login = sandbox.login('alice');
+    const made: string[] = [];
+    class CountingWebSocket extends WebSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        made.push(String(args[0]));
+      }
+    }
+    await using client = new StakeClient({ base_url: sandbox.url, ...login, realtime: { websocket: CountingWebSocket } });
+    const reader = new Reader(client.watch_balances());
+    await subscriptions_live(sandbox, 1);
+    expect(made).toEqual([`${sandbox.url.replace('http:', 'ws:')}/_api/websockets`]);
+    await client.close();
+    await reader.done;
+  });
+});
