@@ -9,7 +9,10 @@
  * the text's length.
  */
 
-import { hexValue } from '../chars.js';
+import { hexValue, TextBuilder } from '../chars.js';
+
+/** The builder of every quoted string: strings never nest, so one serves them all. */
+const QUOTED = new TextBuilder();
 
 /** A JavaScript value as far as the reader needs to know it. */
 export type JsValue =
@@ -117,19 +120,21 @@ export class JsScanner {
     const { text } = this;
     const quote = this.code();
     this.pos++;
-    let out = '';
+    const out = QUOTED;
+    out.take();
+    out.touch();
     let chunk = this.pos;
     while (this.pos < text.length) {
       const c = this.code();
       if (c === quote) {
-        out += text.slice(chunk, this.pos);
+        out.addSlice(text, chunk, this.pos);
         this.pos++;
-        return out;
+        return out.take() as string;
       }
       if (c === 0x5c) {
-        out += text.slice(chunk, this.pos);
+        out.addSlice(text, chunk, this.pos);
         this.pos++;
-        out += this.readEscape();
+        out.add(this.readEscape());
         chunk = this.pos;
       } else if (c === 0x0a || c === 0x0d) {
         this.fail(); // a JS string never spans a raw line break
@@ -220,20 +225,23 @@ export class JsScanner {
   readTemplate(depth: number): string | null {
     const { text } = this;
     this.pos++; // the backtick
-    let out = '';
+    // Its own builder: a substitution may hold strings of its own.
+    const out = new TextBuilder();
+    out.touch();
     let chunk = this.pos;
     let substituted = false;
     while (this.pos < text.length) {
       const c = this.code();
       if (c === 0x60) {
-        out += text.slice(chunk, this.pos);
+        out.addSlice(text, chunk, this.pos);
         this.pos++;
-        return substituted ? null : out;
+        const cooked = out.take() as string;
+        return substituted ? null : cooked;
       }
       if (c === 0x5c) {
-        out += text.slice(chunk, this.pos);
+        out.addSlice(text, chunk, this.pos);
         this.pos++;
-        out += this.readEscape();
+        out.add(this.readEscape());
         chunk = this.pos;
       } else if (c === 0x24 && this.code(this.pos + 1) === 0x7b) {
         substituted = true;
@@ -244,7 +252,8 @@ export class JsScanner {
         chunk = this.pos;
       } else if (c === 0x0d) {
         // Templates normalise CR and CRLF to LF.
-        out += text.slice(chunk, this.pos) + '\n';
+        out.addSlice(text, chunk, this.pos);
+        out.addCode(0x0a);
         this.pos += this.code(this.pos + 1) === 0x0a ? 2 : 1;
         chunk = this.pos;
       } else {
