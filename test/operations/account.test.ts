@@ -169,6 +169,14 @@ describe('typed graphql()', () => {
     const pending = client.graphql(DiceRoll, { amount: 1, target: 50, condition: 'above', currency: 'usd', identifier: 'typed-1' });
     expectTypeOf(pending).resolves.toEqualTypeOf<DiceRollResult>();
     expectTypeOf(client.graphql<unknown, unknown>).parameter(0).not.toBeString();
+    // Wrong variables do not compile (checked by `npm run typecheck`, which covers test/): never called.
+    const wrong = () => [
+      // @ts-expect-error target must be a number
+      client.graphql(DiceRoll, { amount: 1, target: '50', condition: 'above', currency: 'usd', identifier: 'x' }),
+      // @ts-expect-error condition is 'above' | 'below'
+      client.graphql(DiceRoll, { amount: 1, target: 50, condition: 'over', currency: 'usd', identifier: 'x' }),
+    ];
+    expect(typeof wrong).toBe('function');
     const data = await pending;
     expectTypeOf(data.diceRoll.state.condition).toEqualTypeOf<'above' | 'below'>();
     expect(data.diceRoll.state.target).toBe(50);
