@@ -71,12 +71,21 @@ describe('stakeql verify (one bet, step by step)', () => {
     expect(steps.outcome.drawnNumbers.map((n) => n + 1)).toEqual([23, 33, 1, 36, 9, 20, 19, 28, 8, 38]);
   });
 
+  it('crash: the round from its hash, and its place on the chain the site published (lucasholder/fair crash.rs: game #1,126,614)', async () => {
+    const result = await run(['verify', '--game', 'crash', '--game-hash', '5844bf329a6334074778ab8a5f0960e24f9eec43f83bbd98ac0a9f8bcd87184e', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ point: 2.3522275811778033, shown: 2.35, game_number: 1126614 });
+    const missing = await run(['verify', '--game', 'slide']);
+    expect(missing.code).toBe(2);
+    expect(oneErrorLine(missing)).toMatch(/--game-hash/);
+  });
+
   it('bad input is a usage error (exit 2) naming what is wrong', async () => {
     const s = SEEDS[0] as (typeof SEEDS)[number];
     const base = ['verify', '--server-seed', s.server, '--client-seed', s.client, '--nonce', '1'];
-    const unknown = await run([...base, '--game', 'crash']);
+    const unknown = await run([...base, '--game', 'dragonTower']);
     expect(unknown.code).toBe(2);
-    expect(oneErrorLine(unknown)).toMatch(/--game must be one of dice, limbo/);
+    expect(oneErrorLine(unknown)).toMatch(/--game must be one of dice, limbo, .*, crash, slide$/);
     const noRows = await run([...base, '--game', 'plinko']);
     expect(noRows.code).toBe(2);
     expect(oneErrorLine(noRows)).toMatch(/rows/);

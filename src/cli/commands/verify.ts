@@ -4,11 +4,16 @@
  * bytes, floats, formula, outcome), or a whole exported history (JSONL from
  * `stakeql bets --json`) streamed through `verify_bets`.
  */
+import { createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import {
+  CRASH_SALT,
   GAMES_SUPPORTED,
+  crash_point,
   game_bytes,
+  hash_chain_distance,
+  slide_point,
   is_game,
   outcome_steps,
   server_seed_hash,
@@ -59,7 +64,36 @@ function showOutcome(value: unknown): string {
     .join('\n                ');
 }
 
+/** Crash and Slide: one hash per round, no per-user seeds. */
+async function verifyChainRound(args: CommandArgs, ctx: CommandContext, game: 'crash' | 'slide'): Promise<number> {
+  const hash = text(args, 'game-hash');
+  if (hash === undefined) throw usageError(`verify: --game ${game} needs --game-hash HASH (the round's hash, shown with the game)`);
+  const { point, shown } = await badValueIsUsage(() => (game === 'crash' ? crash_point(hash) : slide_point(hash)));
+  const hmac = createHmac('sha256', hash).update(CRASH_SALT).digest('hex');
+  // Only Crash's chain end is published; how far the round is from it is the game's number.
+  const number = game === 'crash' ? hash_chain_distance(hash, undefined, 10_000_000) : null;
+  if (args.values['json'] === true) {
+    writeJson(ctx.io.stdout, { game, game_hash: hash, salt: CRASH_SALT, hmac, point, shown, game_number: number });
+    return EXIT_OK;
+  }
+  const { bold } = ctx.out;
+  const edge = game === 'crash' ? '0.99' : '0.98';
+  ctx.io.stdout.write(
+    [
+      `${bold('HMAC_SHA256(game hash, salt)')} ${hmac}`,
+      `  salt (Bitcoin block 584,500) ${CRASH_SALT}`,
+      `${bold('Integer')}         ${Number.parseInt(hmac.slice(0, 8), 16)} (first 4 bytes)`,
+      `${bold('Formula')}         point = max(1, 2^32 / (integer + 1) × ${edge})`,
+      `${bold('Outcome')}         ${shown}× (${point})`,
+      ...(game === 'crash' ? [`${bold('Chain')}           ${number === null ? 'not within 10,000,000 rounds of the published chain end' : `game #${number} of the published chain`}`] : []),
+    ].join('\n') + '\n',
+  );
+  return EXIT_OK;
+}
+
 async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const chainGame = text(args, 'game');
+  if (chainGame === 'crash' || chainGame === 'slide') return verifyChainRound(args, ctx, chainGame);
   const server_seed = text(args, 'server-seed');
   const client_seed = text(args, 'client-seed');
   const nonceText = text(args, 'nonce');
@@ -67,7 +101,7 @@ async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number
   if (server_seed === undefined || client_seed === undefined || nonceText === undefined || game === undefined) {
     throw usageError("verify: give --server-seed, --client-seed, --nonce and --game, or --bets FILE (see 'stakeql verify --help')");
   }
-  if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}`);
+  if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}, crash, slide`);
   const input: Record<string, unknown> = { server_seed, client_seed, nonce: integerOption('nonce', nonceText) };
   for (const [option, field] of Object.entries(PARAM_OPTIONS)) {
     const value = text(args, option);
@@ -241,6 +275,7 @@ async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number
 /** The `verify` command. */
 export const command: Command = {
   usage: `stakeql verify --server-seed SEED --client-seed SEED --nonce N --game GAME [game options] [--json]
+       stakeql verify --game crash|slide --game-hash HASH [--json]
        stakeql verify --bets FILE.jsonl [--seeds FILE] [--json]`,
   help: `Checks provably-fair outcomes offline: every outcome is HMAC_SHA256 of the
 revealed server seed over "client seed:nonce:round", read as floats and
@@ -261,10 +296,12 @@ Options:
   --server-seed SEED   the revealed server seed
   --client-seed SEED   the client seed
   --nonce N            the bet's nonce
-  --game GAME          ${GAMES_SUPPORTED.join(', ')}
+  --game GAME          ${GAMES_SUPPORTED.join(', ')}, crash, slide
   --mines-count N      mines: 1–24          --rows N         plinko: 8–16
   --risk RISK          plinko/wheel risk    --segments N     wheel: 10–50
   --difficulty LEVEL   pump: easy, medium, hard, expert
+  --game-hash HASH     crash/slide: the round's hash (no seeds: one salted hash chain);
+                       for crash, also how far it is from the chain end the site published
   --bets FILE          a JSONL bet history to verify
   --seeds FILE         revealed server seeds, one per line (or JSON lines with "seed");
                        without it, the seeds the bets themselves carry
@@ -279,6 +316,7 @@ Options:
     risk: { type: 'string' },
     segments: { type: 'string' },
     difficulty: { type: 'string' },
+    'game-hash': { type: 'string' },
     bets: { type: 'string' },
     seeds: { type: 'string' },
     json: { type: 'boolean' },
