@@ -4,11 +4,12 @@
  * vectors (KyranRana/stake-provably-fair-api GameSeeds.json, quoting the
  * site's calculation page): dice 77.18 / 19.59 / 56.37 at nonces 1 / 3 / 54.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
+import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
 
 let config: { dir: string; remove: () => Promise<void> };
 
@@ -140,6 +141,21 @@ describe('stakeql verify --bets (an exported history)', () => {
     const result = await run(['verify', '--bets', path.join(config.dir, 'nope.jsonl')]);
     expect(result.code).toBe(3);
     expect(oneErrorLine(result)).toMatch(/cannot read .*nope\.jsonl \(ENOENT\)/);
+  });
+
+  // util-linux `script` gives the CLI a terminal and records what it wrote to it, escapes included.
+  it.skipIf(spawnSync('script', ['--version'], { timeout: 5000 }).status !== 0)('shows a progress line on a terminal, and clears it before the summary', async () => {
+    const bets = await file('progress.jsonl', SEEDS.map((s, i) => JSON.stringify(diceBet(i, s.dice, `p${i}`, true))).join('\n'));
+    const bin = await buildCli();
+    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const result = spawnSync('script', ['-q', '-e', '-c', [process.execPath, bin, 'verify', '--bets', bets].map(quote).join(' '), '/dev/null'], {
+      env: { ...cliEnv(config.dir), TERM: 'xterm' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(result.status, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(/\r\u001b\[Kverifying: 1 bets, 0 failed/);
+    expect(result.stdout).toMatch(/\r\u001b\[K3 bets: 3 verified, 0 failed, 0 not verifiable/);
   });
 
   it('is listed in stakeql --help', async () => {
