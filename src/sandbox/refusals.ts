@@ -5,8 +5,9 @@
  * `parallelCasinoBet`, `existingGame`, `notFound`, `insignificantBet`,
  * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`.
  * Ours, for cases no public source names: `numberGreaterEqual` (a value under
- * its minimum, the counterpart of `numberLessEqual`) and `invalidArgument`
- * (malformed input such as a repeated mines field or an empty identifier).
+ * its minimum, the counterpart of `numberLessEqual`), `invalidArgument`
+ * (malformed input such as a repeated mines field or an empty identifier) and
+ * `forbidden` (another user's private fields, reached through a shared bet).
  */
 
 /** Every `errorType` the sandbox sends. */
@@ -20,6 +21,7 @@ export type SiteErrorType =
   | 'numberGreaterEqual'
   | 'invalidSeed'
   | 'invalidArgument'
+  | 'forbidden'
   | 'notAuthenticated'
   | 'tokenExpired';
 

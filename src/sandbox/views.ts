@@ -3,6 +3,7 @@
  * Fields that are functions are resolved only when a query selects them;
  * union members carry `__typename` for graphql-js's default type resolver.
  */
+import type { AuthVerdict } from './auth.js';
 import type { BetRecord, GameState } from './bets.js';
 import type { Ledger } from './ledger.js';
 import { fromMinorUnits } from './money.js';
@@ -21,30 +22,46 @@ const GAME_NAMES: Readonly<Record<GameState['kind'], string>> = {
   plinko: 'Plinko',
 };
 
+/** What the private fields of a user need of the request: who asks. */
+interface Viewer {
+  readonly auth: AuthVerdict;
+}
+
 /** `User`. */
 export function userView(ledger: Ledger, userId: string) {
   const user = ledger.user(userId);
   if (user === undefined) throw new SiteRefusal('notAuthenticated', 'You must be logged in to do that.');
   const seeds = () => ledger.seeds(userId);
+  // A shared bet names its user: anyone may read id and name, only the user the rest.
+  const own = (context: Viewer) => {
+    if (context.auth.kind !== 'ok' || context.auth.userId !== userId) {
+      throw new SiteRefusal('forbidden', "Only the user may read that.");
+    }
+    return seeds();
+  };
   return {
     id: user.id,
     name: user.name,
-    balances: () =>
-      ledger.balances(userId).map((b) => ({
+    balances: (_args: unknown, context: Viewer) => {
+      own(context);
+      return ledger.balances(userId).map((b) => ({
         available: { amount: b.available, currency: b.currency },
         vault: { amount: b.vault, currency: b.currency },
-      })),
-    activeClientSeed: () => clientSeedView(ledger, userId, seeds().clientSeed),
-    activeServerSeed: () => serverSeedView(seeds().serverSeed, seeds().nextSeedHash),
-    previousServerSeed: () => {
-      const previous = seeds().previousServerSeed;
+      }));
+    },
+    activeClientSeed: (_args: unknown, context: Viewer) => clientSeedView(ledger, userId, own(context).clientSeed),
+    activeServerSeed: (_args: unknown, context: Viewer) => serverSeedView(own(context).serverSeed, seeds().nextSeedHash),
+    previousServerSeed: (_args: unknown, context: Viewer) => {
+      const previous = own(context).previousServerSeed;
       return previous === undefined ? null : serverSeedView(previous, null);
     },
-    activeCasinoBet: (args: { game: string }) => {
+    activeCasinoBet: (args: { game: string }, context: Viewer) => {
+      own(context);
       const bet = args.game === 'mines' ? ledger.activeMines(userId) : undefined;
       return bet === undefined ? null : betView(ledger, bet);
     },
-    houseBetList: (args: { offset?: number | null; limit?: number | null }) => {
+    houseBetList: (args: { offset?: number | null; limit?: number | null }, context: Viewer) => {
+      own(context);
       const offset = args.offset ?? 0;
       const limit = args.limit ?? DEFAULT_BET_PAGE;
       checkRange('offset', offset, 0, Number.MAX_SAFE_INTEGER);

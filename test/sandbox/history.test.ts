@@ -60,6 +60,15 @@ describe('sandbox bet history (houseBetList) and bet(iid:)', () => {
     const shared = await send<{ bet: Entry }>(sandbox, null, BET_LOOKUP, { iid: iid.replace('house:', 'casino:') });
     expect(shared.data!.bet.id).toBe(id);
     expect(errorTypeOf(await send(sandbox, login, BET_LOOKUP, { iid: 'house:999999999' }))).toBe('notFound');
+    // A shared bet names its user; that user's balances and seeds stay theirs.
+    const PRIVATE = 'query ($iid: String) { bet(iid: $iid) { bet { ... on CasinoBet { user { id name balances { available { amount } } } } } } }';
+    const stranger = await send<{ bet: { bet: { user: { name: string } } } }>(sandbox, sandbox.login(), PRIVATE, { iid });
+    expect(errorTypeOf(stranger)).toBe('forbidden');
+    const mine = await send<{ bet: { bet: { user: { id: string; balances: unknown[] } } } }>(sandbox, login, PRIVATE, { iid });
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data!.bet.bet.user.id).toBe(login.user_id);
+    const name = 'query ($iid: String) { bet(iid: $iid) { bet { ... on CasinoBet { user { id name } } } } }';
+    expect((await send(sandbox, null, name, { iid })).errors).toBeUndefined();
     expect(errorTypeOf(await send(sandbox, login, BET_LOOKUP, {}))).toBe('invalidArgument');
   });
 });
