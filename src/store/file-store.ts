@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { TEMP_SUFFIX, writeFileAtomic } from './atomic-write.js';
 import { StoreError } from './errors.js';
-import { DEFAULT_LOCK_TIMEOUT_MS, STALE_LOCK_INFIX, withLock } from './lock.js';
+import { BREAK_LOCK_SUFFIX, DEFAULT_LOCK_TIMEOUT_MS, isDeadLeftover, withLock } from './lock.js';
 import { withMaskedView } from './masked.js';
 import { PROFILES_FILE } from './paths.js';
 import { assert_profile_name, checkProfile, is_valid_profile_name, profileToRecord } from './profile.js';
@@ -99,13 +99,18 @@ export function create_file_store(dir: string, options: FileStoreOptions = {}): 
   }
 
   // Called with the lock held: only lock holders create temp files, so any
-  // left now belong to a writer that was killed, and they hold secrets.
+  // left now belong to a writer that was killed, and they hold secrets. The
+  // lock's own drafts and asides (`profiles.json.lock.new-…`, `.stale-…`,
+  // `.break.new-…`) go only once their owner is dead: others may be at work.
   async function removeLeftovers(): Promise<void> {
     const prefix = `${PROFILES_FILE}.`;
+    const lockFiles = `${PROFILES_FILE}.lock.`;
+    const breakLock = `${PROFILES_FILE}.lock${BREAK_LOCK_SUFFIX}`;
     for (const entry of await fs.readdir(dir)) {
+      const full = path.join(dir, entry);
       const isTemp = entry.startsWith(prefix) && entry.endsWith(TEMP_SUFFIX);
-      const isStaleLock = entry.startsWith(`${PROFILES_FILE}.lock${STALE_LOCK_INFIX}`);
-      if (isTemp || isStaleLock) await fs.rm(path.join(dir, entry), { force: true });
+      const isLockLeftover = entry.startsWith(lockFiles) && entry !== breakLock;
+      if (isTemp || (isLockLeftover && (await isDeadLeftover(full)))) await fs.rm(full, { force: true });
     }
   }
 

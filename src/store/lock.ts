@@ -7,12 +7,19 @@ import { isErrno, shellQuote } from './secure-fs.js';
 /** How long a writer waits for another one by default. */
 export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
 
-/** Infix of the names a stale lock is moved to before it is removed. */
+/** Infix of the names a dead breaker's lock is moved to before it is removed. */
 export const STALE_LOCK_INFIX = '.stale-';
 
-// A lock file is written right after it is created; one still empty after this
-// long belongs to a writer that died between the two steps.
-const EMPTY_LOCK_GRACE_MS = 2000;
+/** Infix of the files a lock is written to before it is linked into place. */
+export const NEW_LOCK_INFIX = '.new-';
+
+/** Suffix of the lock that breakers of a stale lock take turns on. */
+export const BREAK_LOCK_SUFFIX = '.break';
+
+// Locks are never empty (see createExclusive) except where the file system has
+// no hard links, or when left by an older version, between creating and
+// writing. After this long their writer is surely gone.
+const UNPARSABLE_LOCK_GRACE_MS = 2000;
 
 interface LockOwner {
   pid: number;
@@ -44,50 +51,141 @@ function processAlive(pid: number): boolean {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Removes the lock when its owner is gone (a writer killed mid-save). Returns
- * true when the caller should try to take the lock again at once.
- *
- * The lock is first renamed aside and its content compared with what was
- * judged stale: if another writer took the lock in between, it is put back
- * (link fails rather than overwrite when yet another lock appeared meanwhile).
- */
-async function breakIfStale(lockPath: string): Promise<boolean> {
-  let text: string;
-  let mtimeMs: number;
+/** The text of a lock-like file and when it was written, or null when it is gone. */
+async function readLock(p: string): Promise<{ text: string; mtimeMs: number } | null> {
   try {
-    text = await fs.readFile(lockPath, 'utf8');
-    mtimeMs = (await fs.stat(lockPath)).mtimeMs;
+    const text = await fs.readFile(p, 'utf8');
+    return { text, mtimeMs: (await fs.stat(p)).mtimeMs };
   } catch (error) {
-    if (isErrno(error, 'ENOENT')) return true;
+    if (isErrno(error, 'ENOENT')) return null;
     throw error;
   }
-  const owner = parseOwner(text);
-  const stale = owner
-    ? owner.host === os.hostname() && !processAlive(owner.pid)
-    : Date.now() - mtimeMs > EMPTY_LOCK_GRACE_MS;
-  if (!stale) return false;
+}
 
-  const aside = `${lockPath}${STALE_LOCK_INFIX}${randomBytes(6).toString('hex')}`;
+/** A lock whose owner is gone: same host and pid dead, or unparsable past the grace period. */
+function isDead(lock: { text: string; mtimeMs: number }): boolean {
+  const owner = parseOwner(lock.text);
+  return owner ? owner.host === os.hostname() && !processAlive(owner.pid) : Date.now() - lock.mtimeMs > UNPARSABLE_LOCK_GRACE_MS;
+}
+
+/**
+ * Whether a lock file left beside the lock (`<lock>.new-…`, `<lock>.stale-…`,
+ * `<lock>.break.new-…`) may be deleted by whoever holds the lock: only when
+ * its owner is gone. A live process may still be working on it.
+ */
+export async function isDeadLeftover(p: string): Promise<boolean> {
+  const lock = await readLock(p);
+  return lock !== null && isDead(lock);
+}
+
+// What link() fails with on a file system without hard links (FAT, some
+// network and FUSE mounts).
+const NO_HARD_LINKS = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'];
+
+// Where there are no hard links: O_EXCL, then the content (a lock is briefly
+// empty, hence the grace period for unparsable locks).
+async function createOpenThenWrite(p: string, content: string): Promise<boolean> {
+  let handle: fs.FileHandle;
   try {
-    await fs.rename(lockPath, aside);
+    handle = await fs.open(p, 'wx', 0o600);
   } catch (error) {
-    if (isErrno(error, 'ENOENT')) return true;
+    if (isErrno(error, 'EEXIST')) return false;
     throw error;
   }
   try {
-    const movedText = await fs.readFile(aside, 'utf8');
-    if (movedText !== text) await fs.link(aside, lockPath).catch(() => undefined);
-  } finally {
-    await fs.rm(aside, { force: true });
+    await handle.writeFile(content, { encoding: 'utf8' });
+  } catch (error) {
+    await handle.close();
+    await fs.rm(p, { force: true });
+    throw error;
   }
+  await handle.close();
   return true;
 }
 
 /**
- * Runs `fn` while holding `lockPath`, a file created with O_EXCL holding our
- * pid, host and a nonce. Waits up to `timeoutMs` for a live holder, takes over
- * from a dead one (same host, pid gone), and only removes a lock it still owns.
+ * Creates `p` holding `content`, or returns false when it exists. The content
+ * is written to a private file first and hard-linked into place, so a lock is
+ * never seen empty: there is no window in which a live owner looks dead.
+ */
+async function createExclusive(p: string, content: string): Promise<boolean> {
+  const draft = `${p}${NEW_LOCK_INFIX}${randomBytes(6).toString('hex')}`;
+  await fs.writeFile(draft, content, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+  try {
+    await fs.link(draft, p);
+    return true;
+  } catch (error) {
+    if (isErrno(error, 'EEXIST')) return false;
+    if (!NO_HARD_LINKS.some((code) => isErrno(error, code))) throw error;
+    return createOpenThenWrite(p, content);
+  } finally {
+    await fs.rm(draft, { force: true });
+  }
+}
+
+/**
+ * Clears the break lock of a breaker that died holding it. It is moved aside
+ * and compared with what was judged dead: if a live breaker took it in
+ * between, it is put back (link fails rather than overwrite when yet another
+ * appeared meanwhile: the one case this scheme cannot cover, needing a breaker
+ * killed inside its few system calls and two others racing to clear it).
+ */
+async function clearDeadBreaker(breakPath: string): Promise<void> {
+  const judged = await readLock(breakPath);
+  if (judged === null || !isDead(judged)) return;
+  const aside = `${breakPath}${STALE_LOCK_INFIX}${randomBytes(6).toString('hex')}`;
+  try {
+    await fs.rename(breakPath, aside);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) return;
+    throw error;
+  }
+  try {
+    const moved = await readLock(aside);
+    if (moved !== null && moved.text !== judged.text) await fs.link(aside, breakPath).catch(() => undefined);
+  } finally {
+    await fs.rm(aside, { force: true });
+  }
+}
+
+/**
+ * Removes the lock when its owner is gone (a writer killed mid-save). Returns
+ * true when the caller should try to take the lock again at once.
+ *
+ * Breakers take turns on a second lock (`<lock>.break`): under it the lock is
+ * read again and removed only if it is still the dead one. Nothing else can
+ * remove or replace a lock that exists (its dead owner will not, and other
+ * breakers wait), so the check and the removal cannot be split by a writer
+ * taking the lock. (Moving the lock aside and putting it back when it turned
+ * out to be live, as before, let two writers in at once when a third took the
+ * lock in between: found by `npm run stress`, 1,000 SIGKILLed writers.)
+ */
+async function breakIfStale(lockPath: string, content: string): Promise<boolean> {
+  const judged = await readLock(lockPath);
+  if (judged === null) return true;
+  if (!isDead(judged)) return false;
+  const breakPath = `${lockPath}${BREAK_LOCK_SUFFIX}`;
+  if (!(await createExclusive(breakPath, content))) {
+    await clearDeadBreaker(breakPath);
+    return false;
+  }
+  try {
+    const now = await readLock(lockPath);
+    if (now === null) return true;
+    if (now.text !== judged.text || !isDead(now)) return false;
+    await fs.rm(lockPath, { force: true });
+    return true;
+  } finally {
+    const mine = await readLock(breakPath);
+    if (mine?.text === content) await fs.rm(breakPath, { force: true });
+  }
+}
+
+/**
+ * Runs `fn` while holding `lockPath`, a file holding our pid, host and a nonce
+ * that appears whole (hard-linked into place, failing when it exists). Waits
+ * up to `timeoutMs` for a live holder, takes over from a dead one (same host,
+ * pid gone), and only removes a lock it still owns.
  * @throws StoreError `locked` when the wait runs out.
  */
 export async function withLock<T>(lockPath: string, fn: () => Promise<T>, timeoutMs = DEFAULT_LOCK_TIMEOUT_MS): Promise<T> {
@@ -96,24 +194,8 @@ export async function withLock<T>(lockPath: string, fn: () => Promise<T>, timeou
   const deadline = Date.now() + timeoutMs;
   let delay = 5;
   for (;;) {
-    let handle: fs.FileHandle | null = null;
-    try {
-      handle = await fs.open(lockPath, 'wx', 0o600);
-    } catch (error) {
-      if (!isErrno(error, 'EEXIST')) throw error;
-    }
-    if (handle) {
-      try {
-        await handle.writeFile(content, { encoding: 'utf8' });
-      } catch (error) {
-        await handle.close();
-        await fs.rm(lockPath, { force: true });
-        throw error;
-      }
-      await handle.close();
-      break;
-    }
-    if (await breakIfStale(lockPath)) continue;
+    if (await createExclusive(lockPath, content)) break;
+    if (await breakIfStale(lockPath, content)) continue;
     if (Date.now() >= deadline) {
       throw new StoreError(
         'locked',
