@@ -59,6 +59,16 @@ export function subscribe<TData, TVariables>(
   variables: TVariables | undefined,
   options: SubscribeOptions | undefined,
 ): AsyncIterableIterator<TData> {
+  return subscribe_picked<TData, TData>(client, document, variables, options, undefined);
+}
+
+function subscribe_picked<TData, TOut>(
+  client: object,
+  document: SubscriptionDocument<TData, unknown>,
+  variables: unknown,
+  options: SubscribeOptions | undefined,
+  pick: ((data: TData) => TOut) | undefined,
+): AsyncIterableIterator<TOut> {
   const o = options ?? {};
   if (typeof o !== 'object' || o === null) throw new TypeError('subscribe: options must be an object');
   const signal = o.signal ?? null;
@@ -69,9 +79,10 @@ export function subscribe<TData, TVariables>(
     throw new TypeError('subscribe: variables must be an object');
   }
   const { query, operation_name } = read_document(document, wanted);
-  return realtime_of(client).subscribe<TData>(
+  return realtime_of(client).subscribe<TOut>(
     { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operation_name },
     signal,
+    pick as ((data: unknown) => TOut) | undefined,
   );
 }
 
@@ -83,33 +94,17 @@ export function on_realtime_state(client: object, listener: (event: RealtimeStat
 
 /** `AvailableBalances`, each update unwrapped. */
 export function watch_balances(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<BalanceUpdate> {
-  return unwrap(subscribe(client, AVAILABLE_BALANCES_SUBSCRIPTION, undefined, options), (d) => d.availableBalances);
+  return subscribe_picked(client, AVAILABLE_BALANCES_SUBSCRIPTION, undefined, options, (d) => d.availableBalances);
 }
 
 /** `VaultBalances`, each update unwrapped. */
 export function watch_vault_balances(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<BalanceUpdate> {
-  return unwrap(subscribe(client, VAULT_BALANCES_SUBSCRIPTION, undefined, options), (d) => d.vaultBalances);
+  return subscribe_picked(client, VAULT_BALANCES_SUBSCRIPTION, undefined, options, (d) => d.vaultBalances);
 }
 
 /** `HouseBets`, each bet unwrapped. */
 export function watch_house_bets(client: object, options?: Omit<SubscribeOptions, 'operation_name'>): AsyncIterableIterator<HouseBet> {
-  return unwrap(subscribe(client, HOUSE_BETS_SUBSCRIPTION, undefined, options), (d) => d.houseBets);
-}
-
-function unwrap<A, B>(inner: AsyncIterableIterator<A>, pick: (a: A) => B): AsyncIterableIterator<B> {
-  return {
-    async next() {
-      const r = await inner.next();
-      return r.done === true ? { value: undefined, done: true } : { value: pick(r.value), done: false };
-    },
-    async return() {
-      await inner.return?.();
-      return { value: undefined, done: true };
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
+  return subscribe_picked(client, HOUSE_BETS_SUBSCRIPTION, undefined, options, (d) => d.houseBets);
 }
 
 /** The text to send and the operation's name; the operation must be a subscription. */

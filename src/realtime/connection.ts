@@ -138,11 +138,11 @@ export class RealtimeConnection {
   }
 
   /**
-   * Subscribes; the iterator yields each result's `data`. `signal` aborting
+   * Subscribes; the iterator yields each result's `data` (or `pick(data)`). `signal` aborting
    * ends it with a TransportError (`reason: 'aborted'`, `cause` = the
    * signal's reason); `close()` ends it normally.
    */
-  subscribe<T>(request: SubscriptionRequest, signal: AbortSignal | null): SubscriptionIterator<T> {
+  subscribe<T>(request: SubscriptionRequest, signal: AbortSignal | null, pick?: (data: unknown) => T): SubscriptionIterator<T> {
     const ctx: FailureContext = {
       operation_name: request.operation_name,
       redact: (text) => this.#host.redact(text),
@@ -184,7 +184,8 @@ export class RealtimeConnection {
           if (result.errors !== undefined && result.errors.length > 0) {
             iterator.fail(from_graphql_errors(result.errors, ctx, result.data));
           } else {
-            iterator.push(result.data as T);
+            // Unwrapped here rather than by a wrapping iterator: one promise per result, not two.
+            iterator.push(pick === undefined ? (result.data as T) : pick(result.data));
           }
         },
         error: (failure) => iterator.fail(to_stake_error(failure, ctx)),
