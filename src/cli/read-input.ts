@@ -92,9 +92,24 @@ export async function readStream(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Whether a FILE argument reads as a path: it holds a directory separator,
+ * ends in a file extension, or is too short to be a token or a cookie.
+ */
+export function looksLikePath(file: string): boolean {
+  if (file.includes('/') || file.includes('\\') || file.length < 24) return true;
+  const dot = file.lastIndexOf('.');
+  if (dot <= 0 || file.length - dot - 1 > 5) return false;
+  for (let i = dot + 1; i < file.length; i++) {
+    const c = file.charCodeAt(i) | 0x20;
+    if (c < 97 || c > 122) return false;
+  }
+  return dot < file.length - 1;
+}
+
 async function readFileText(file: string): Promise<string> {
-  // Named as `cat` names it: a path is not a secret, and without it the user cannot tell which argument failed.
-  const shown = printable(file);
+  // Named as `cat` names it (a path is not a secret), unless the argument looks like a credential pasted in the wrong place.
+  const shown = looksLikePath(file) ? printable(file) : 'the FILE argument (not shown: it looks like a credential, not a path)';
   try {
     const info = await fs.stat(file);
     if (info.isDirectory()) throw new CliError(EXIT_USAGE, `${shown} is a directory, not a paste`);

@@ -131,6 +131,13 @@ describe('extract input and failures', () => {
     const dir = await run(['extract', config.dir]);
     expect(dir.code).toBe(2);
     expect(dir.stderr).toBe(`stakeql: ${config.dir} is a directory, not a paste\n`);
+    const plain = await run(['extract', 'paste.txt']);
+    expect(plain.stderr).toBe('stakeql: cannot read paste.txt: no such file\n');
+    // A token given where the FILE goes is not repeated.
+    const token = `f3a1${'0123456789abcdef'.repeat(6)}`;
+    const misplaced = await run(['extract', token]);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toBe('stakeql: cannot read the FILE argument (not shown: it looks like a credential, not a path): no such file\n');
   });
 
   it.runIf(process.platform === 'linux')('--clipboard without a graphical session fails with one clear line (exit 1)', async () => {
