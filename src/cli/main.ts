@@ -39,6 +39,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
+  watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
 };
 
 const COMMON_OPTIONS = {

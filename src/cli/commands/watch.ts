@@ -1,0 +1,105 @@
+/**
+ * `stakeql watch balances|bets`: the site's realtime feed on the terminal,
+ * one line per event (one JSON object per line with --json), until Ctrl-C.
+ * Lost connections are retried by the client; the command says so on stderr
+ * and keeps stdout for the events.
+ */
+import type { BalanceUpdate, RealtimeHouseBet, RealtimeStateEvent } from '../../realtime/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { EXIT_OK, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { printable, writeJson } from '../output.js';
+
+const FEEDS = ['balances', 'bets'] as const;
+type Feed = (typeof FEEDS)[number];
+
+/** An amount as a person reads it: no exponent (1e-7), no trailing zeros, at most 8 decimals. */
+function decimal(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n)) return String(n);
+  const fixed = n.toFixed(8);
+  let end = fixed.length;
+  while (fixed[end - 1] === '0') end--;
+  if (fixed[end - 1] === '.') end--;
+  return fixed.slice(0, end);
+}
+
+function balanceLine(e: BalanceUpdate): string {
+  const change = `${e.amount > 0 ? '+' : ''}${decimal(e.amount)} ${printable(e.balance.currency)}`;
+  const cause = e.identifier === null ? '' : `  bet ${printable(e.identifier)}`;
+  return `${change}  balance ${decimal(e.balance.amount)} ${printable(e.balance.currency)}${cause}`;
+}
+
+function betLine(b: RealtimeHouseBet): string {
+  const bet = b.bet;
+  const who = bet.user === undefined ? '' : `  ${printable(bet.user.name)}`;
+  if (bet.amount === undefined) return `${printable(b.game.name)}  (${printable(bet.__typename)})${who}  ${printable(b.iid)}`;
+  const currency = printable(bet.currency ?? '');
+  return `${printable(b.game.name)}  ${decimal(bet.amount)} ${currency}  ×${decimal(bet.payoutMultiplier)}  ` +
+    `payout ${decimal(bet.payout)} ${currency}${who}  ${printable(b.iid)}`;
+}
+
+function stateLine(event: RealtimeStateEvent): string | null {
+  switch (event.state) {
+    case 'disconnected': {
+      if (!event.will_retry) return null; // the error that ends the feed says it all
+      const why = event.code === null ? '' : ` (close ${event.code}${event.reason === null ? '' : ` ${printable(event.reason)}`})`;
+      return `stakeql: connection lost${why}; reconnecting…`;
+    }
+    case 'connected':
+      return event.reconnected ? 'stakeql: reconnected' : null;
+    case 'token_changed':
+      return 'stakeql: new access token; reconnecting with it…';
+  }
+}
+
+async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const feed = args.positionals[0] as Feed;
+  if (!FEEDS.includes(feed)) throw usageError(`watch: unknown feed "${printable(feed)}": use balances or bets`);
+  const json = args.values['json'] === true;
+  const opened = await openClient(args, ctx, feed === 'balances');
+  await withClient(opened, async (client) => {
+    client.on_realtime_state((event) => {
+      const line = stateLine(event);
+      if (line !== null) ctx.io.stderr.write(`${line}\n`);
+    });
+    // Ctrl-C closes the client, which ends the feed normally.
+    void ctx.io.untilStopped().then(() => client.close());
+    if (feed === 'balances') {
+      for await (const update of client.watch_balances()) {
+        if (json) writeJson(ctx.io.stdout, update, true);
+        else ctx.io.stdout.write(`${balanceLine(update)}\n`);
+      }
+    } else {
+      for await (const bet of client.watch_house_bets()) {
+        if (json) writeJson(ctx.io.stdout, bet, true);
+        else ctx.io.stdout.write(`${betLine(bet)}\n`);
+      }
+    }
+  });
+  ctx.io.stderr.write('stakeql watch stopped\n');
+  return EXIT_OK;
+}
+
+/** The `watch` command. */
+export const command: Command = {
+  usage: 'stakeql watch balances|bets [--json] [--profile NAME] [--base-url URL]',
+  help: `Follows the site's realtime feed (wss://…/_api/websockets) and prints each
+event as it comes, until Ctrl-C:
+  balances  every change of your available balance (AvailableBalances), with
+            the identifier of the bet that moved it; needs credentials
+  bets      every bet anyone finishes on the site (HouseBets)
+A lost connection is retried with backoff and every subscription restored;
+stderr says so, stdout carries only events. Exit code 4 when the site refuses
+the credentials or Cloudflare demands a challenge, 1 when reconnecting fails.
+
+Options:
+${CLIENT_OPTIONS_HELP}
+  --json          one JSON object per line, the site's fields`,
+  options: {
+    ...CLIENT_OPTIONS,
+    json: { type: 'boolean' },
+  },
+  minPositionals: 1,
+  maxPositionals: 1,
+  run: runWatch,
+};
