@@ -56,10 +56,29 @@ describe('watch_balances: the site\'s AvailableBalances feed', () => {
       origin: sandbox.url,
       had_session_cookie: true,
       had_clearance_cookie: false,
+      session_fingerprint: token_fingerprint(login.session_cookie),
+      cookie_names: ['session'],
     });
     await client.close();
     await reader.done;
     expect(reader.error).toBeUndefined(); // close() ends the feed normally
+  });
+
+  it('the upgrade carries the cookies the site rotated over HTTP (a new session, __cf_bm) as the next request would', async () => {
+    await using sandbox = await start_sandbox({ rotate_session: true });
+    const login = sandbox.login('dave');
+    await using client = new StakeClient({ base_url: sandbox.url, ...login, user_agent: UA });
+    await client.current_user(); // answered with Set-Cookie: a new session and __cf_bm
+    const rotated = client._auth_manager.session_cookie;
+    expect(rotated).not.toBe(login.session_cookie);
+    const reader = new Reader(client.watch_balances());
+    await subscriptions_live(sandbox, 1);
+    const [init] = sandbox.websocket_stats().connection_inits;
+    expect(init?.cookie_names).toEqual(['session', '__cf_bm']);
+    expect(init?.session_fingerprint).toBe(token_fingerprint(rotated as string));
+    expect(init?.verdict).toBe('ok');
+    await client.close();
+    await reader.done;
   });
 
   it('vault moves arrive on VaultBalances and on AvailableBalances', async () => {

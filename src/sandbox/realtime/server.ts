@@ -58,6 +58,10 @@ export interface ConnectionInitRecord {
   readonly origin: string | null;
   readonly had_session_cookie: boolean;
   readonly had_clearance_cookie: boolean;
+  /** {@link token_fingerprint} of the `session` cookie the upgrade carried, or null. */
+  readonly session_fingerprint: string | null;
+  /** Names of the cookies the upgrade carried, in order (never their values). */
+  readonly cookie_names: readonly string[];
 }
 
 /** The websocket side of a sandbox: counts, the init log and the delivery records. */
@@ -231,6 +235,8 @@ export class RealtimeServer {
       origin: req.headers.origin ?? null,
       had_session_cookie: cookies['session'] !== undefined,
       had_clearance_cookie: cookies['cf_clearance'] !== undefined,
+      session_fingerprint: cookies['session'] === undefined ? null : token_fingerprint(cookies['session']),
+      cookie_names: Object.keys(cookies),
     };
     if (this.#inits.length >= MAX_INIT_RECORDS) this.#inits.shift();
     this.#inits.push(record);
