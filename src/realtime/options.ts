@@ -11,7 +11,7 @@ import WebSocket from 'ws';
  * (Node 20 has no stable global WebSocket, and the browser-style one cannot
  * send the `Cookie` and `User-Agent` the site's edge checks).
  */
-export type WebSocketClass = typeof WebSocket;
+export type WebSocketClass = new (url: string | URL, protocols?: string | string[], options?: WebSocket.ClientOptions) => WebSocket;
 
 /** Options of the realtime feed; every one optional. */
 export interface RealtimeOptions {
@@ -64,7 +64,10 @@ export function resolve_realtime_options(value: unknown): ResolvedRealtimeOption
   if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError('realtime must be an object');
   const o = value as RealtimeOptions;
   const websocket = o.websocket ?? WebSocket;
-  if (typeof websocket !== 'function') throw new TypeError('realtime.websocket must be a WebSocket class');
+  // graphql-ws reads the ready-state constants off the class.
+  if (typeof websocket !== 'function' || !['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED'].every((k) => k in websocket)) {
+    throw new TypeError('realtime.websocket must be a WebSocket class (such as the ws package\'s)');
+  }
   const language = o.language ?? 'en';
   if (typeof language !== 'string') throw new TypeError('realtime.language must be a string');
   if (language.length === 0 || language.length > 16) throw new RangeError('realtime.language must be 1 to 16 characters');

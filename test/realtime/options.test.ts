@@ -7,6 +7,7 @@ import { full_jitter_delay } from '../../src/realtime/index.js';
 describe('realtime options', () => {
   it.each([
     [{ websocket: 5 }, TypeError],
+    [{ websocket: class NotASocket {} }, TypeError],
     [{ language: '' }, RangeError],
     [{ language: 7 }, TypeError],
     [{ retry_attempts: -1 }, RangeError],
