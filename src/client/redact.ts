@@ -24,7 +24,13 @@ export function redact_headers(headers: Readonly<Record<string, string>>): Recor
 export function prepare_secrets(secrets: Iterable<string | null | undefined>): string[] {
   const out = new Set<string>();
   for (const secret of secrets) {
-    if (typeof secret === 'string' && secret.length >= MIN_SECRET_LENGTH) out.add(ascii_lower(secret));
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
+    out.add(ascii_lower(secret));
+    // The common encoded forms are also looked for as written: text just before one (a stray `%`)
+    // can make a decoded reading start mid-escape and miss it.
+    out.add(ascii_lower(encodeURIComponent(secret)));
+    out.add(ascii_lower(secret.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')));
+    out.add(json_escaped(secret));
   }
   return [...out];
 }
@@ -50,16 +56,9 @@ export function redact_prepared(text: string, secrets: readonly string[]): strin
   const raw = ascii_lower(text);
   for (const secret of secrets) collect(raw, secret, null, null, spans);
   if (has_escape(text)) {
-    const first = decode_view(text);
-    const firstLower = ascii_lower(first.text);
-    for (const secret of secrets) collect(firstLower, secret, first.starts, first.ends, spans);
-    if (has_escape(first.text)) {
-      const second = decode_view(first.text);
-      // Map the second view's spans through the first back to the original text.
-      const starts = second.starts.map((s) => first.starts[s] as number);
-      const ends = second.ends.map((e) => first.ends[e - 1] as number);
-      const secondLower = ascii_lower(second.text);
-      for (const secret of secrets) collect(secondLower, secret, starts, ends, spans);
+    for (const view of decoded_views(text)) {
+      const lower = ascii_lower(view.text);
+      for (const secret of secrets) collect(lower, secret, view.starts, view.ends, spans);
     }
   }
   if (spans.length === 0) return text;
@@ -80,6 +79,13 @@ export function redact_prepared(text: string, secrets: readonly string[]): strin
     i += 1;
   }
   return out + text.slice(at);
+}
+
+/** Every character as a JSON `\u00xx` escape (lower-case hex): a stray backslash before one hides it from the decoded readings. */
+function json_escaped(secret: string): string {
+  let out = '';
+  for (let i = 0; i < secret.length; i++) out += `\\u${secret.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
 }
 
 /** Adds the original spans of every occurrence of `secret` in `haystack` (a view of the text). */
@@ -141,8 +147,39 @@ function hex_value(c: number): number {
   return -1;
 }
 
-/** Decodes one layer of percent-escapes, HTML character references and JSON escapes, remembering spans. */
-function decode_view(text: string): View {
+type Kinds = { readonly percent: boolean; readonly markup: boolean };
+const ALL: Kinds = { percent: true, markup: true };
+const PERCENT: Kinds = { percent: true, markup: false };
+const MARKUP: Kinds = { percent: false, markup: true };
+
+/**
+ * The readings of `text` a secret is looked for in, each mapped back to the
+ * original: every kind of escape decoded at once, once and twice; and one
+ * kind after the other, both orders (a secret may itself hold `%aa` or
+ * `&amp;`-like text, which decoding everything at once would eat).
+ */
+function decoded_views(text: string): View[] {
+  const all = decode_view(text, ALL);
+  const percent = decode_view(text, PERCENT);
+  const markup = decode_view(text, MARKUP);
+  const views = [all, percent, markup];
+  if (has_escape(all.text)) views.push(compose(all, decode_view(all.text, ALL)));
+  if (has_escape(percent.text)) views.push(compose(percent, decode_view(percent.text, MARKUP)));
+  if (has_escape(markup.text)) views.push(compose(markup, decode_view(markup.text, PERCENT)));
+  return views;
+}
+
+/** `inner` (a view of `outer.text`) with its spans mapped through `outer` to the original text. */
+function compose(outer: View, inner: View): View {
+  return {
+    text: inner.text,
+    starts: inner.starts.map((s) => outer.starts[s] as number),
+    ends: inner.ends.map((e) => outer.ends[e - 1] as number),
+  };
+}
+
+/** Decodes one layer of percent-escapes and/or HTML character references and JSON escapes, remembering spans. */
+function decode_view(text: string, kinds: Kinds): View {
   const parts: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -157,7 +194,7 @@ function decode_view(text: string): View {
   const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 37 /* % */ && i + 2 < n) {
+    if (c === 37 /* % */ && kinds.percent && i + 2 < n) {
       const hi = hex_value(text.charCodeAt(i + 1));
       const lo = hex_value(text.charCodeAt(i + 2));
       if (hi !== -1 && lo !== -1) {
@@ -166,7 +203,7 @@ function decode_view(text: string): View {
         continue;
       }
     }
-    if (c === 38 /* & */) {
+    if (c === 38 /* & */ && kinds.markup) {
       const end = text.indexOf(';', i + 1);
       if (end !== -1 && end - i <= MAX_REFERENCE_LENGTH) {
         const decoded = reference(text.slice(i + 1, end));
@@ -177,7 +214,7 @@ function decode_view(text: string): View {
         }
       }
     }
-    if (c === 92 /* \ */ && i + 1 < n) {
+    if (c === 92 /* \ */ && kinds.markup && i + 1 < n) {
       const next = text[i + 1] as string;
       if (next === 'u' && i + 5 < n) {
         let code = 0;

@@ -72,9 +72,13 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
+// Written just before a planted value: escape characters that could pair with its first characters.
+const PREFIXES = ['', '%', '\\', '&', '&#', '%2', '\\u00'] as const;
+
 interface Planting {
   readonly field: Field;
   readonly encoding: Encoding;
+  readonly prefix: (typeof PREFIXES)[number];
   /** Which received credential (index modulo how many the server holds). */
   readonly which: number;
   /** Nesting depth for nested fields. */
@@ -118,7 +122,7 @@ function nest(value: unknown, depth: number): unknown {
 
 function answer(res: ServerResponse, p: Plan): void {
   const planted = (field: Field): string[] =>
-    p.plantings.filter((x) => x.field === field).map((x) => encode(known[x.which % known.length] as string, x.encoding));
+    p.plantings.filter((x) => x.field === field).map((x) => x.prefix + encode(known[x.which % known.length] as string, x.encoding));
   const one = (field: Field, fallback: string): string => planted(field)[0] ?? fallback;
   const nested = (field: Field): unknown => {
     const found = p.plantings.find((x) => x.field === field);
@@ -284,6 +288,7 @@ const secretOf = (chars: string[]): fc.Arbitrary<string> =>
 const planting: fc.Arbitrary<Planting> = fc.record({
   field: fc.constantFrom(...FIELDS),
   encoding: fc.constantFrom(...ENCODINGS),
+  prefix: fc.constantFrom(...PREFIXES),
   which: fc.nat(20),
   depth: fc.integer({ min: 0, max: 6 }),
 });
@@ -364,10 +369,10 @@ describe('a hostile server cannot carry a credential out through any field (issu
     const token = 'Qpathtoken0123456789Z';
     const client = new StakeClient({ base_url: url, access_token: token, retry: { limit: 0 } });
     try {
-      plan = { shape: 'graphql', status: 200, plantings: [{ field: 'path', encoding: 'raw', which: 0, depth: 0 }] };
+      plan = { shape: 'graphql', status: 200, plantings: [{ field: 'path', encoding: 'raw', prefix: '', which: 0, depth: 0 }] };
       const error = (await client.current_user().catch((e: unknown) => e)) as Error;
       expect(error.message).toContain('at user.[redacted].0');
-      plan = { shape: 'redirect', status: 302, plantings: [{ field: 'location_host', encoding: 'lower', which: 0, depth: 0 }] };
+      plan = { shape: 'redirect', status: 302, plantings: [{ field: 'location_host', encoding: 'lower', prefix: '', which: 0, depth: 0 }] };
       const redirect = (await client.current_user().catch((e: unknown) => e)) as Error;
       expect(redirect.message).toMatch(/redirected \(HTTP 30\d\) to another origin \(http:\/\/\[redacted\]\.example\.com\)/);
     } finally {
