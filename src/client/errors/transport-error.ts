@@ -5,7 +5,9 @@ import { StakeError, name_error_class, type StakeErrorInit } from './stake-error
  * - `timeout`: no complete answer within `timeout_ms`;
  * - `aborted`: the caller's `signal` aborted (`cause` is the signal's reason);
  * - `closed`: the client was closed (before or while sending);
- * - `connection_failed`: no connection could be made (refused, DNS, unreachable);
+ * - `connection_failed`: the request was provably never written: no connection
+ *   (refused, DNS, unreachable, a bad port fetch refuses), a failed TLS
+ *   handshake, or a header fetch could not build;
  * - `network`: the connection broke (reset, dropped) after the request left;
  * - `bad_response`: the answer was not a GraphQL JSON response;
  * - `http_status`: an HTTP error status (5xx after retries, an unexpected 4xx).
@@ -23,7 +25,8 @@ export interface TransportErrorInit extends StakeErrorInit {
 /**
  * The HTTP exchange failed. For a mutation, `may_have_reached_server` is the
  * field to read: false only when the client knows the request never left
- * (connection refused, DNS failure, aborted or closed before sending); when
+ * (connection refused, DNS failure, bad port, TLS handshake failure, aborted
+ * or closed before sending); when
  * true the operation may have run — check before sending it again.
  */
 export class TransportError extends StakeError {
