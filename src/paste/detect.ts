@@ -86,16 +86,21 @@ function sum(windows: readonly string[], score: (window: string) => number): num
  * with `indexOf`, in the sniff windows. `curlExe` says the paste opens with
  * `curl.exe`, which only Windows shells run.
  */
-function shellsByLikelihood(windows: readonly string[], curlExe: boolean | null): CurlShell[] {
+function shellsByLikelihood(windows: readonly string[], curlExe: boolean | null): readonly CurlShell[] {
   const powershell = curlExe === null ? sum(windows, powershellSignals) : sum(windows, backtickSignals) + (curlExe ? 2 : 0);
+  const cmd = Math.min(sum(windows, cmdSignals), CMD_SIGNAL_MAX);
+  // The usual paste has no mark of cmd or PowerShell: POSIX first, no scoring of it needed.
+  if (cmd === 0 && powershell === 0) return POSIX_FIRST;
   const scores: Array<[CurlShell, number]> = [
     ['curl-posix', sum(windows, posixSignals)],
-    ['curl-cmd', Math.min(sum(windows, cmdSignals), CMD_SIGNAL_MAX)],
+    ['curl-cmd', cmd],
     ['curl-powershell', powershell],
   ];
   // Array.prototype.sort is stable, so equal scores keep the order above.
   return scores.sort((a, b) => b[1] - a[1]).map(([shell]) => shell);
 }
+
+const POSIX_FIRST: readonly CurlShell[] = ['curl-posix', 'curl-cmd', 'curl-powershell'];
 
 /** The highest score cmdSignals gives one text, so two windows cannot outweigh the other shells. */
 const CMD_SIGNAL_MAX = 70;

@@ -1,4 +1,3 @@
-import { parse as parseCookieString } from 'cookie';
 import type { PastedRequest } from './request.js';
 
 /**
@@ -6,8 +5,6 @@ import type { PastedRequest } from './request.js';
  * the readers so every format obeys the same rules (typescript-binding.md,
  * "The cURL extractors").
  */
-
-const keepAsWritten = (value: string): string => value;
 
 /** Trims and removes one pair of matching surrounding quotes. */
 function unquote(value: string): string {
@@ -35,24 +32,49 @@ export function headerValue(request: PastedRequest, name: string): string | null
   return null;
 }
 
-type CookieMap = Record<string, string | undefined>;
+/** Whether `text[from..to)`, spaces and tabs trimmed, is exactly `name`. */
+function trimmedEquals(text: string, from: number, to: number, name: string): boolean {
+  while (from < to && isBlank(text.charCodeAt(from))) from++;
+  while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+  return to - from === name.length && text.startsWith(name, from);
+}
 
-/** Parsed cookies of each request, so reading `session` and `cf_clearance` parses once. */
-const parsedCookies = new WeakMap<PastedRequest, { fromFlags: CookieMap | null; fromHeaders: CookieMap[] }>();
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
 
-function cookiesOf(request: PastedRequest): { fromFlags: CookieMap | null; fromHeaders: CookieMap[] } {
-  let parsed = parsedCookies.get(request);
-  if (parsed === undefined) {
-    // The `cookie` package splits name=value pairs; identity decode keeps
-    // percent-encoding exactly as written, and its first occurrence wins.
-    const parse = (text: string): CookieMap => parseCookieString(text, { decode: keepAsWritten });
-    parsed = {
-      fromFlags: request.cookie_strings.length > 0 ? parse(request.cookie_strings.join('; ')) : null,
-      fromHeaders: request.headers.filter(([name]) => sameName(name, 'cookie')).map(([, value]) => parse(value)),
-    };
-    parsedCookies.set(request, parsed);
-  }
-  return parsed;
+/**
+ * The value of the first cookie named exactly `name` in a `Cookie` header
+ * string (or `undefined`), as written: no decoding, spaces and tabs trimmed.
+ * The pairs are split exactly as the `cookie` package's `parse` splits them
+ * (test/paste/pick.test.ts checks the two agree on random strings), but only
+ * the wanted pair is sliced out: no object of every cookie is built. Linear:
+ * each `indexOf` starts past the previous pair.
+ */
+export function cookieNamed(str: string, name: string): string | undefined {
+  const len = str.length;
+  if (len < 2) return undefined;
+  let index = 0;
+  do {
+    const eq = str.indexOf('=', index);
+    if (eq === -1) return undefined;
+    const semi = str.indexOf(';', index);
+    const end = semi === -1 ? len : semi;
+    if (eq > end) {
+      // A piece without '=': resume at the last ';' before the next '=' (as `cookie` does).
+      index = str.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    if (trimmedEquals(str, index, eq, name)) {
+      let from = eq + 1;
+      let to = end;
+      while (from < to && isBlank(str.charCodeAt(from))) from++;
+      while (to > from && isBlank(str.charCodeAt(to - 1))) to--;
+      return str.slice(from, to);
+    }
+    index = end + 1;
+  } while (index < len);
+  return undefined;
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -65,11 +87,14 @@ function nonEmpty(value: string | undefined): string | null {
  * a `Cookie` header. Empty counts as absent.
  */
 export function cookieValue(request: PastedRequest, name: string): string | null {
-  const { fromFlags, fromHeaders } = cookiesOf(request);
-  const fromFlag = fromFlags === null ? null : nonEmpty(fromFlags[name]);
-  if (fromFlag !== null) return fromFlag;
-  for (const cookies of fromHeaders) {
-    const fromHeader = nonEmpty(cookies[name]);
+  const strings = request.cookie_strings;
+  if (strings.length > 0) {
+    const fromFlag = nonEmpty(cookieNamed(strings.length === 1 ? (strings[0] as string) : strings.join('; '), name));
+    if (fromFlag !== null) return fromFlag;
+  }
+  for (const [headerName, value] of request.headers) {
+    if (!sameName(headerName, 'cookie')) continue;
+    const fromHeader = nonEmpty(cookieNamed(value, name));
     if (fromHeader !== null) return fromHeader;
   }
   return null;
@@ -79,6 +104,8 @@ export function cookieValue(request: PastedRequest, name: string): string | null
 export function originOf(request: PastedRequest): string | null {
   if (request.url === null) return null;
   const raw = request.url.trim();
+  const plain = plainOrigin(raw);
+  if (plain !== null) return plain;
   // curl guesses http:// for a URL written without a scheme.
   const withScheme = raw.includes('://') ? raw : `http://${raw}`;
   try {
@@ -87,6 +114,34 @@ export function originOf(request: PastedRequest): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The origin of `http(s)://host/…` when the host is a plain lower-case DNS
+ * name (letters, digits, `-`, dots between labels, the last label opening
+ * with a letter, no port, no user info, no punycode): then the URL parser
+ * would return exactly `scheme://host`, and parsing is skipped. Anything
+ * else is null and goes through `new URL`.
+ */
+function plainOrigin(raw: string): string | null {
+  const hostStart = raw.startsWith('https://') ? 8 : raw.startsWith('http://') ? 7 : -1;
+  if (hostStart < 0) return null;
+  let end = hostStart;
+  let labelStart = hostStart;
+  for (; end < raw.length; end++) {
+    const c = raw.charCodeAt(end);
+    if (c === 0x2f || c === 0x3f || c === 0x23) break; // / ? #
+    if (c === 0x2e) {
+      if (end === labelStart) return null; // empty label
+      labelStart = end + 1;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) {
+      return null;
+    }
+  }
+  const first = raw.charCodeAt(labelStart);
+  if (end === labelStart || !(first >= 0x61 && first <= 0x7a)) return null; // empty or numeric-looking last label
+  const host = raw.slice(hostStart, end);
+  return host.includes('xn--') ? null : raw.slice(0, end);
 }
 
 /** True when the request goes to the site's GraphQL endpoint. */
@@ -100,6 +155,7 @@ export function isGraphqlRequest(request: PastedRequest): boolean {
  * the preferred request first, e.g. the newest HAR entry).
  */
 export function inPreferenceOrder(requests: readonly PastedRequest[]): PastedRequest[] {
+  if (requests.length === 1) return requests as PastedRequest[];
   return [...requests.filter(isGraphqlRequest), ...requests.filter((r) => !isGraphqlRequest(r))];
 }
 
