@@ -143,15 +143,7 @@ export class RealtimeConnection {
    * signal's reason); `close()` ends it normally.
    */
   subscribe<T>(request: SubscriptionRequest, signal: AbortSignal | null, pick?: (data: unknown) => T): SubscriptionIterator<T> {
-    const ctx: FailureContext = {
-      operation_name: request.operation_name,
-      redact: (text) => this.#host.redact(text),
-      had_user_agent: this.#host.had_user_agent,
-      get had_clearance() {
-        return had_clearance();
-      },
-    };
-    const had_clearance = (): boolean => this.#had_clearance;
+    const ctx = this.#failure_context(request.operation_name);
     let unsubscribe: (() => void) | null = null;
     let on_abort: (() => void) | null = null;
     const iterator: SubscriptionIterator<T> = new SubscriptionIterator<T>(() => {
@@ -246,15 +238,22 @@ export class RealtimeConnection {
     if (!will_retry || !was_acknowledged) return;
     this.#lost_in_a_row++;
     if (this.#lost_in_a_row > this.#opts.retry_attempts) {
-      for (const iterator of [...this.#iterators]) {
-        iterator.fail(to_stake_error(event, {
-          operation_name: null,
-          redact: (text) => this.#host.redact(text),
-          had_clearance: this.#had_clearance,
-          had_user_agent: this.#host.had_user_agent,
-        }));
-      }
+      const error = to_stake_error(event, this.#failure_context(null));
+      for (const iterator of [...this.#iterators]) iterator.fail(error);
     }
+  }
+
+  /** What error mapping needs; `had_clearance` is read when an error is made (the attempt that failed). */
+  #failure_context(operation_name: string | null): FailureContext {
+    const had_clearance = (): boolean => this.#had_clearance;
+    return {
+      operation_name,
+      redact: (text) => this.#host.redact(text),
+      had_user_agent: this.#host.had_user_agent,
+      get had_clearance() {
+        return had_clearance();
+      },
+    };
   }
 
   #expect_pong(): void {
