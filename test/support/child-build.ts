@@ -94,5 +94,22 @@ async function build(): Promise<string> {
     await fs.rm(work, { recursive: true, force: true });
   }
   if (!(await isValidBuild(dir, root))) throw new Error(`child build: ${dir} is not a complete build of ${ROOT}`);
+  await pruneOldBuilds(cache, dir);
   return dist;
+}
+
+const PRUNE_AFTER_MS = 60 * 60 * 1000;
+
+// Every edit of src/ makes a new build; those of other sources go once they
+// are an hour old (a test run that started with one is long over by then).
+async function pruneOldBuilds(cache: string, keep: string): Promise<void> {
+  for (const entry of await fs.readdir(cache)) {
+    const full = path.join(cache, entry);
+    if (!entry.startsWith('stakeql-build-') || full === keep) continue;
+    try {
+      if (Date.now() - (await fs.stat(full)).mtimeMs > PRUNE_AFTER_MS) await fs.rm(full, { recursive: true, force: true });
+    } catch {
+      // Pruned by a test file running beside this one.
+    }
+  }
 }
