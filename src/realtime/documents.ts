@@ -1,10 +1,20 @@
 /**
  * The site's subscriptions, as public clients of `wss://stake.com/_api/websockets`
- * send them (operation and field names exactly the site's; sources in the
- * report of issue 9): several independent dice bots, a mitmproxy script and
- * browser extensions subscribe to `AvailableBalances`, `VaultBalances` and
- * `HouseBets` with these selections. `Notifications` and `Crash` are seen
- * too, but no public source shows a full selection of them: not shipped.
+ * send them (operation and field names exactly the site's). Sources:
+ * - `AvailableBalances { availableBalances { amount identifier balance { amount
+ *   currency } } }` after `connection_init { accessToken, language: 'en' }` on
+ *   subprotocol `graphql-transport-ws`: github.com/poky1084/Limbo,
+ *   Limbo/Forms/Form1.cs (a C# limbo bot), and the same text in an Electron
+ *   slots client, a Python client and a browser userscript in the public code index;
+ * - `VaultBalances { vaultBalances { amount identifier balance { amount currency } } }`:
+ *   the same Python client and userscript;
+ * - `HouseBets { houseBets { ...RealtimeHouseBet } }` with `fragment
+ *   RealtimeHouseBet on Bet { id iid game { name icon } bet { ... on CasinoBet
+ *   { id active payoutMultiplier amountMultiplier amount payout updatedAt
+ *   currency user { id name } } } }`: the Electron client, the Python client,
+ *   and two graphql-ws based dashboards (which call `bet` the union `BetBet`).
+ * `Notifications` and `Crash` are seen too, but no public source shows a full
+ * selection of them: not shipped.
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { parse } from 'graphql';

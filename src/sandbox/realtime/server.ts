@@ -3,10 +3,11 @@
  * `useServer` on a `ws` WebSocketServer) on the sandbox's own HTTP server, at
  * the site's path `/_api/websockets`.
  *
- * As on the site (public clients send exactly this; sources in the report of
- * issue 9): the first message is `connection_init` whose payload carries
- * `accessToken` (the `x-access-token` value) and `language`, the web app adds
- * `lockdownToken`. The sandbox's own rules, where the site is not public:
+ * As on the site (public clients send exactly this: github.com/poky1084/Limbo
+ * Limbo/Forms/Form1.cs; a browser extension and a Python client add the web
+ * app's `lockdownToken`; see src/realtime/documents.ts): the first message is
+ * `connection_init` whose payload carries `accessToken` (the `x-access-token`
+ * value) and `language`, the web app adds `lockdownToken`. The sandbox's own rules, where the site is not public:
  * no `accessToken` is an anonymous connection (public feeds only); a token the
  * sandbox does not accept is refused with close 4403 "Forbidden"; a revoked
  * token's connections are closed the same way; only subscriptions are served.
