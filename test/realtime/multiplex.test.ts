@@ -1,6 +1,7 @@
 /** One connection per client, opened on first use, shared by every subscription, closed with the client. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
+import { AVAILABLE_BALANCES_SUBSCRIPTION, type AvailableBalancesData, type BalanceUpdate } from '../../src/realtime/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';
 
@@ -53,6 +54,9 @@ describe('multiplexing', () => {
     await using sandbox = await start_sandbox();
     const login = sandbox.login('carol');
     await using client = new StakeClient({ base_url: sandbox.url, ...login });
+    // Checked by the compiler; the functions are never called.
+    expectTypeOf(() => client.subscribe(AVAILABLE_BALANCES_SUBSCRIPTION)).returns.toEqualTypeOf<AsyncIterableIterator<AvailableBalancesData>>();
+    expectTypeOf(() => client.watch_balances()).returns.toEqualTypeOf<AsyncIterableIterator<BalanceUpdate>>();
     expect(() => client.subscribe('query Me { user { id } }')).toThrow(TypeError);
     expect(() => client.subscribe('subscription {')).toThrow(TypeError);
     expect(() => client.subscribe('subscription A { houseBets { id } } subscription B { houseBets { iid } }')).toThrow(/operation_name/);
