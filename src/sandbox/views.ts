@@ -23,7 +23,7 @@ const GAME_NAMES: Readonly<Record<GameState['kind'], string>> = {
 };
 
 /** What the private fields of a user need of the request: who asks. */
-interface Viewer {
+export interface Viewer {
   readonly auth: AuthVerdict;
 }
 
