@@ -41,3 +41,26 @@ for (const { name, format, make } of LINEARITY_CASES) {
 console.log('\nLinearity: every reader path at 256 KB and 1 MB (best of repeated reads; 4× the bytes, so linear ≈ 4, quadratic ≈ 16)');
 console.table(rows);
 console.log(`worst ratio: ${worst.toFixed(1)} over ${rows.length} paths`);
+
+// The hostile pastes of issue 11, exactly as reported, at 256 KB and 1 MB.
+const HOSTILE = [
+  ["$'…' body of \\x41 escapes (threw RangeError at 520 KB)", (n) => `curl https://stake.com/_api/graphql -H 'x-access-token: ab' --data-raw $'${'\\x41'.repeat(Math.floor(n / 4))}'`],
+  ["one word of adjacent 'a'\"b\" pieces", (n) => `curl ${`'a'"b"`.repeat(Math.floor(n / 6))}`],
+  ['"…" of escaped backslashes', (n) => `curl "${'\\\\'.repeat(Math.floor(n / 2))}"`],
+  ['"…" of doubled quotes (cmd)', (n) => `curl "https://stake.com/_api/graphql" -H "a: b" --data-raw "${'""'.repeat(Math.floor(n / 2))}"`],
+];
+const hostileRows = [];
+for (const [name, make] of HOSTILE) {
+  if (only !== undefined && !name.includes(only)) continue;
+  const small = make(256 * 1024);
+  const large = make(1024 * 1024);
+  globalThis.gc?.();
+  const a = best(small);
+  globalThis.gc?.();
+  const b = best(large);
+  hostileRows.push({ paste: name, 't(256 KB) ms': +a.toFixed(2), 't(1 MB) ms': +b.toFixed(2), 't(1 MB)/t(256 KB)': +(b / a).toFixed(1) });
+}
+if (hostileRows.length > 0) {
+  console.log('\nThe hostile pastes of issue 11 (best of repeated reads)');
+  console.table(hostileRows);
+}

@@ -58,10 +58,25 @@ function isOctal(c: number): boolean {
   return c >= 0x30 && c <= 0x37;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  '\\': '\\', "'": "'", '"': '"', '?': '?',
-};
+/** The character a one-letter ANSI-C escape stands for (bash manual, "ANSI-C Quoting"), or -1. */
+function simpleEscape(c: number): number {
+  switch (c) {
+    case 0x61: return 0x07; // \a
+    case 0x62: return 0x08; // \b
+    case 0x65: // \e
+    case 0x45: return 0x1b; // \E
+    case 0x66: return 0x0c; // \f
+    case 0x6e: return 0x0a; // \n
+    case 0x72: return 0x0d; // \r
+    case 0x74: return 0x09; // \t
+    case 0x76: return 0x0b; // \v
+    case BACKSLASH:
+    case SQUOTE:
+    case DQUOTE:
+    case 0x3f: return c; // \\ \' \" \?
+    default: return -1;
+  }
+}
 
 /**
  * Where the next `'`, `"` and `\` stand, each looked up again only once the
@@ -95,14 +110,16 @@ class Marks {
   }
 }
 
+const isAscii = (byte: number): boolean => byte < 0x80;
+
 /** Bytes of consecutive `\x`/octal escapes, kept in one growing buffer and decoded together. */
 class ByteRun {
-  private bytes = new Uint8Array(64);
+  private bytes = new Uint8Array(0);
   private length = 0;
 
   push(byte: number): void {
     if (this.length === this.bytes.length) {
-      const grown = new Uint8Array(this.bytes.length * 2);
+      const grown = new Uint8Array(Math.max(64, this.bytes.length * 2));
       grown.set(this.bytes);
       this.bytes = grown;
     }
@@ -112,8 +129,11 @@ class ByteRun {
   /** Adds the decoded run (if any) to `out` and empties the run. */
   flushInto(out: TextBuilder): void {
     if (this.length === 0) return;
-    out.add(decodeBytes(this.bytes.subarray(0, this.length)));
+    const run = this.bytes.subarray(0, this.length);
     this.length = 0;
+    // ASCII bytes are their own characters: no decoding, no intermediate string.
+    if (run.every(isAscii)) for (const byte of run) out.addCode(byte);
+    else out.add(decodeBytes(run));
   }
 }
 
@@ -144,15 +164,15 @@ function readAnsiC(text: string, start: number, marks: Marks, out: TextBuilder, 
     }
     i = slash + 1;
     if (i >= n) break;
-    const e = text[i] as string;
-    const simple = SIMPLE_ESCAPES[e];
-    if (simple !== undefined) {
+    const ec = text.charCodeAt(i);
+    const simple = simpleEscape(ec);
+    if (simple >= 0) {
       bytes.flushInto(out);
-      out.add(simple);
+      out.addCode(simple);
       i++;
       continue;
     }
-    const ec = e.charCodeAt(0);
+    const e = text[i] as string;
     if (isOctal(ec)) {
       let v = 0;
       let k = 0;
@@ -188,7 +208,14 @@ function readAnsiC(text: string, start: number, marks: Marks, out: TextBuilder, 
         bytes.push(v);
       } else {
         bytes.flushInto(out);
-        out.add(v <= 0x10ffff ? String.fromCodePoint(v) : '\ufffd');
+        if (v <= 0xffff) {
+          out.addCode(v);
+        } else if (v <= 0x10ffff) {
+          out.addCode(0xd800 + ((v - 0x10000) >> 10));
+          out.addCode(0xdc00 + ((v - 0x10000) & 0x3ff));
+        } else {
+          out.addCode(0xfffd);
+        }
       }
       continue;
     }
