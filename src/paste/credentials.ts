@@ -29,16 +29,26 @@ export function extract_credentials(text: string): Credentials {
   if (typeof text !== 'string') {
     throw new TypeError(`the paste must be a string (got ${text === null ? 'null' : typeof text})`);
   }
-  return credentialsOf(readPaste(text).requests);
+  return credentialsOf(readPaste(text).requests, text.length > DETACH_ABOVE);
 }
+
+/**
+ * Values cut out of a paste longer than this are copied (see `copied`); a
+ * value of a shorter paste may keep those few kilobytes alive, which costs
+ * less than copying it on every read.
+ */
+const DETACH_ABOVE = 16 * 1024;
 
 /**
  * The credentials of requests a paste was already read into (`readPaste`),
  * by the same rules as {@link extract_credentials}, for callers that also
- * need the format and must not read the paste twice.
+ * need the format and must not read the paste twice. With `copyValues`
+ * (the default) each value is copied out of the paste, so holding it never
+ * keeps a large paste alive.
  */
-export function credentialsOf(requests: readonly PastedRequest[]): Credentials {
+export function credentialsOf(requests: readonly PastedRequest[], copyValues = true): Credentials {
   const ordered = inPreferenceOrder(requests);
+  const detach = copyValues ? copied : asIs;
   return {
     access_token: detach(firstFound(ordered, (r) => headerValue(r, 'x-access-token'))),
     session_cookie: detach(firstFound(ordered, (r) => cookieValue(r, 'session'))),
@@ -53,6 +63,8 @@ export function credentialsOf(requests: readonly PastedRequest[]): Credentials {
  * its parent string, so a 90-character token would otherwise keep a whole
  * megabyte paste alive for as long as the caller holds the token.
  */
-function detach(value: string | null): string | null {
+function copied(value: string | null): string | null {
   return value === null ? null : (' ' + value).slice(1);
 }
+
+const asIs = (value: string | null): string | null => value;

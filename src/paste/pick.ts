@@ -16,9 +16,15 @@ function unquote(value: string): string {
   return v;
 }
 
-/** Header name equality, case-insensitive; the length check spares most lower-casing. */
+/** Header name equality, ASCII case-insensitive (header names are ASCII tokens), without allocating. */
 function sameName(name: string, lowerWanted: string): boolean {
-  return name.length === lowerWanted.length && name.toLowerCase() === lowerWanted;
+  if (name.length !== lowerWanted.length) return false;
+  for (let k = 0; k < name.length; k++) {
+    let c = name.charCodeAt(k);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== lowerWanted.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /** The first non-empty value of a header (name compared case-insensitively), or null. */

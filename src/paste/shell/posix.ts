@@ -112,9 +112,12 @@ class Marks {
 
 const isAscii = (byte: number): boolean => byte < 0x80;
 
+const NO_BYTES = new Uint8Array(0);
+
 /** Bytes of consecutive `\x`/octal escapes, kept in one growing buffer and decoded together. */
 class ByteRun {
-  private bytes = new Uint8Array(0);
+  // Shared empty start: allocating even an empty typed array costs more than reading a short word.
+  private bytes: Uint8Array = NO_BYTES;
   private length = 0;
 
   push(byte: number): void {
