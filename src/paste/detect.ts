@@ -129,6 +129,8 @@ function isWordEnd(c: number): boolean {
 function opensWithCurl(text: string): boolean | null {
   let start = 0;
   while (start < text.length && text.charCodeAt(start) <= 0x20) start++;
+  // How every browser writes it: no lower-casing needed.
+  if (text.startsWith('curl ', start)) return false;
   const newline = text.indexOf('\n', start);
   const end = Math.min(newline < 0 ? text.length : newline, start + 256);
   const line = text.slice(start, end);
