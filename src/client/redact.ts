@@ -92,8 +92,8 @@ function json_escaped(secret: string): string {
 function collect(
   haystack: string,
   secret: string,
-  starts: readonly number[] | null,
-  ends: readonly number[] | null,
+  starts: Int32Array | null,
+  ends: Int32Array | null,
   spans: Array<[number, number]>,
 ): void {
   let from = 0;
@@ -117,12 +117,12 @@ function ascii_lower(text: string): string {
     }
   }
   if (!upper) return text;
-  let out = '';
+  const codes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    out += c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : text[i];
+    codes[i] = c >= 65 && c <= 90 ? c + 32 : c;
   }
-  return out;
+  return from_codes(codes, codes.length);
 }
 
 function has_escape(text: string): boolean {
@@ -132,8 +132,8 @@ function has_escape(text: string): boolean {
 /** A decoded reading of a text: each code unit with the span of the original it came from. */
 interface View {
   readonly text: string;
-  readonly starts: number[];
-  readonly ends: number[];
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
 }
 
 const NAMED_REFERENCES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/', percnt: '%', bsol: '\\' };
@@ -171,41 +171,57 @@ function decoded_views(text: string): View[] {
 
 /** `inner` (a view of `outer.text`) with its spans mapped through `outer` to the original text. */
 function compose(outer: View, inner: View): View {
-  return {
-    text: inner.text,
-    starts: inner.starts.map((s) => outer.starts[s] as number),
-    ends: inner.ends.map((e) => outer.ends[e - 1] as number),
-  };
+  const starts = new Int32Array(inner.starts.length);
+  const ends = new Int32Array(inner.ends.length);
+  for (let k = 0; k < starts.length; k++) {
+    starts[k] = outer.starts[inner.starts[k] as number] as number;
+    ends[k] = outer.ends[(inner.ends[k] as number) - 1] as number;
+  }
+  return { text: inner.text, starts, ends };
 }
 
 /** Decodes one layer of percent-escapes and/or HTML character references and JSON escapes, remembering spans. */
 function decode_view(text: string, kinds: Kinds): View {
-  const parts: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const push = (decoded: string, start: number, end: number): void => {
-    for (let k = 0; k < decoded.length; k++) {
-      parts.push(decoded[k] as string);
-      starts.push(start);
-      ends.push(end);
+  const n = text.length;
+  // A decoded unit never takes more room than what it came from (an astral reference is 2 units from 8+).
+  const codes = new Uint16Array(n);
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  let len = 0;
+  const push = (code: number, start: number, end: number): void => {
+    if (code > 0xffff) {
+      const v = code - 0x10000;
+      push(0xd800 + (v >> 10), start, end);
+      push(0xdc00 + (v & 0x3ff), start, end);
+      return;
     }
+    codes[len] = code;
+    starts[len] = start;
+    ends[len] = end;
+    len += 1;
   };
   let i = 0;
-  const n = text.length;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 37 /* % */ && kinds.percent && i + 2 < n) {
       const hi = hex_value(text.charCodeAt(i + 1));
       const lo = hex_value(text.charCodeAt(i + 2));
       if (hi !== -1 && lo !== -1) {
-        push(String.fromCharCode(hi * 16 + lo), i, i + 3);
+        push(hi * 16 + lo, i, i + 3);
         i += 3;
         continue;
       }
     }
     if (c === 38 /* & */ && kinds.markup) {
-      const end = text.indexOf(';', i + 1);
-      if (end !== -1 && end - i <= MAX_REFERENCE_LENGTH) {
+      // Only the next few characters are looked at, so a text of many `&` stays linear.
+      let end = -1;
+      for (let j = i + 1; j < n && j - i <= MAX_REFERENCE_LENGTH; j++) {
+        if (text.charCodeAt(j) === 59 /* ; */) {
+          end = j;
+          break;
+        }
+      }
+      if (end !== -1) {
         const decoded = reference(text.slice(i + 1, end));
         if (decoded !== null) {
           push(decoded, i, end + 1);
@@ -215,8 +231,8 @@ function decode_view(text: string, kinds: Kinds): View {
       }
     }
     if (c === 92 /* \ */ && kinds.markup && i + 1 < n) {
-      const next = text[i + 1] as string;
-      if (next === 'u' && i + 5 < n) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 117 /* u */ && i + 5 < n) {
         let code = 0;
         let ok = true;
         for (let k = 2; k < 6; k++) {
@@ -225,32 +241,41 @@ function decode_view(text: string, kinds: Kinds): View {
           code = code * 16 + h;
         }
         if (ok) {
-          push(String.fromCharCode(code), i, i + 6);
+          push(code, i, i + 6);
           i += 6;
           continue;
         }
       }
-      if (next === '/' || next === '"' || next === '\\' || next === "'") {
+      if (next === 47 /* / */ || next === 34 /* " */ || next === 92 /* \ */ || next === 39 /* ' */) {
         push(next, i, i + 2);
         i += 2;
         continue;
       }
     }
-    push(text[i] as string, i, i + 1);
+    push(c, i, i + 1);
     i += 1;
   }
-  return { text: parts.join(''), starts, ends };
+  return { text: from_codes(codes, len), starts: starts.subarray(0, len), ends: ends.subarray(0, len) };
 }
 
-/** The text of an HTML character reference's body (`amp`, `#65`, `#x41`), or null when it is none. */
-function reference(body: string): string | null {
+/** A string from UTF-16 code units, in chunks (one call with millions of arguments would overflow the stack). */
+function from_codes(codes: Uint16Array, len: number): string {
+  const parts: string[] = [];
+  for (let at = 0; at < len; at += 8192) {
+    parts.push(String.fromCharCode(...codes.subarray(at, Math.min(len, at + 8192))));
+  }
+  return parts.join('');
+}
+
+/** The code point of an HTML character reference's body (`amp`, `#65`, `#x41`), or null when it is none. */
+function reference(body: string): number | null {
   if (body.startsWith('#x') || body.startsWith('#X')) return code_point(body.slice(2), 16);
   if (body.startsWith('#')) return code_point(body.slice(1), 10);
   const name = body.toLowerCase();
-  return Object.hasOwn(NAMED_REFERENCES, name) ? (NAMED_REFERENCES[name] as string) : null;
+  return Object.hasOwn(NAMED_REFERENCES, name) ? (NAMED_REFERENCES[name] as string).charCodeAt(0) : null;
 }
 
-function code_point(digits: string, radix: 10 | 16): string | null {
+function code_point(digits: string, radix: 10 | 16): number | null {
   if (digits === '' || digits.length > 7) return null;
   let value = 0;
   for (let k = 0; k < digits.length; k++) {
@@ -258,5 +283,5 @@ function code_point(digits: string, radix: 10 | 16): string | null {
     if (d < 0 || d >= radix) return null;
     value = value * radix + d;
   }
-  return value > 0x10ffff ? null : String.fromCodePoint(value);
+  return value > 0x10ffff ? null : value;
 }
