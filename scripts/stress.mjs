@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { counterOf, startChildSandbox, storeChild } from './stress-children.mjs';
+import { counterOf, profileFor, startChildSandbox, storeChild } from './stress-children.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -100,13 +100,17 @@ async function killedWriters(total, lanes) {
     await next.discard();
   };
   await Promise.all(Array.from({ length: lanes }, (_, i) => lane(i)));
+  // One more save tidies what the dead left (temp files hold secrets).
+  await store.save_profile('after', profileFor('after', 1));
+  const leftovers = (await fs.readdir(dir)).filter((f) => f !== 'profiles.json');
   await fs.rm(dir, { recursive: true, force: true });
   const ms = Date.now() - started;
   console.log(
     `1. store writers SIGKILLed: ${tally.killed} (${lanes} at a time on one profiles.json), ${tally.acked} saves acknowledged; ` +
-      `torn ${tally.torn}, lost ${tally.lost}, writer errors ${tally.unexpected}, lock waits given up ${tally.gaveUp}; ${seconds(ms)}`,
+      `torn ${tally.torn}, lost ${tally.lost}, writer errors ${tally.unexpected}, lock waits given up ${tally.gaveUp}, files left after the next save ${leftovers.length}; ${seconds(ms)}`,
   );
   check(tally.killed === total && tally.torn === 0 && tally.lost === 0 && tally.unexpected === 0, 'SIGKILLed writers: torn, lost or failed');
+  check(leftovers.length === 0, `SIGKILLed writers: left behind ${leftovers.join(', ')}`);
 }
 
 // ---- 2. Concurrent savers ---------------------------------------------------

@@ -10,7 +10,7 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 5000;
 /** Infix of the names a dead breaker's lock is moved to before it is removed. */
 export const STALE_LOCK_INFIX = '.stale-';
 
-/** Infix of the files a lock is written to before it is linked into place. */
+/** Infix of the files a lock is written to before it is linked into place (`<lock>.new-<pid>-<hex>`). */
 export const NEW_LOCK_INFIX = '.new-';
 
 /** Suffix of the lock that breakers of a stale lock take turns on. */
@@ -74,6 +74,13 @@ function isDead(lock: { text: string; mtimeMs: number }): boolean {
  * its owner is gone. A live process may still be working on it.
  */
 export async function isDeadLeftover(p: string): Promise<boolean> {
+  // A draft is named after its writer's pid: a writer killed while creating
+  // it leaves it empty, so its content cannot tell.
+  const draft = p.lastIndexOf(NEW_LOCK_INFIX);
+  if (draft >= 0) {
+    const pid = Number(p.slice(draft + NEW_LOCK_INFIX.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0) return !processAlive(pid);
+  }
   const lock = await readLock(p);
   return lock !== null && isDead(lock);
 }
@@ -109,7 +116,7 @@ async function createOpenThenWrite(p: string, content: string): Promise<boolean>
  * never seen empty: there is no window in which a live owner looks dead.
  */
 async function createExclusive(p: string, content: string): Promise<boolean> {
-  const draft = `${p}${NEW_LOCK_INFIX}${randomBytes(6).toString('hex')}`;
+  const draft = `${p}${NEW_LOCK_INFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
   await fs.writeFile(draft, content, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
   try {
     await fs.link(draft, p);

@@ -59,9 +59,11 @@ describe('the file store lock', () => {
   it('tidies lock drafts and asides of dead processes only', async () => {
     const store = create_file_store(tmp.dir);
     await store.save_profile('default', { access_token: 'a' });
-    const live = `${lock}.new-aaaaaaaaaaaa`;
-    await fs.writeFile(live, owner(process.pid, 'live-draft'), { mode: 0o600 });
-    await fs.writeFile(`${lock}.new-bbbbbbbbbbbb`, owner(deadPid(), 'dead-draft'), { mode: 0o600 });
+    const live = `${lock}.new-${process.pid}-aaaaaaaaaaaa`;
+    await fs.writeFile(live, '', { mode: 0o600 });
+    // A writer killed while creating its draft leaves it empty: the name tells whose it was.
+    await fs.writeFile(`${lock}.new-${deadPid()}-bbbbbbbbbbbb`, '', { mode: 0o600 });
+    await fs.writeFile(`${lock}.break.new-${deadPid()}-dddddddddddd`, owner(deadPid(), 'dead-breaker-draft'), { mode: 0o600 });
     await fs.writeFile(`${lock}.break.stale-cccccccccccc`, owner(deadPid(), 'dead-aside'), { mode: 0o600 });
     await store.save_profile('work', { access_token: 'w' });
     expect((await fs.readdir(tmp.dir)).sort()).toEqual(['profiles.json', path.basename(live)]);
