@@ -29,6 +29,7 @@ export function prepare_secrets(secrets: Iterable<string | null | undefined>): s
     // The common encoded forms are also looked for as written: text just before one (a stray `%`)
     // can make a decoded reading start mid-escape and miss it.
     out.add(ascii_lower(encodeURIComponent(secret)));
+    out.add(ascii_lower(encodeURIComponent(encodeURIComponent(secret))));
     out.add(ascii_lower(secret.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')));
     out.add(json_escaped(secret));
   }
@@ -147,25 +148,30 @@ function hex_value(c: number): number {
   return -1;
 }
 
-type Kinds = { readonly percent: boolean; readonly markup: boolean };
-const ALL: Kinds = { percent: true, markup: true };
-const PERCENT: Kinds = { percent: true, markup: false };
-const MARKUP: Kinds = { percent: false, markup: true };
+type Kinds = { readonly percent: boolean; readonly html: boolean; readonly json: boolean };
+const ALL: Kinds = { percent: true, html: true, json: true };
+const PERCENT: Kinds = { percent: true, html: false, json: false };
+const HTML: Kinds = { percent: false, html: true, json: false };
+const JSON_ESCAPES: Kinds = { percent: false, html: false, json: true };
 
 /**
  * The readings of `text` a secret is looked for in, each mapped back to the
- * original: every kind of escape decoded at once, once and twice; and one
- * kind after the other, both orders (a secret may itself hold `%aa` or
- * `&amp;`-like text, which decoding everything at once would eat).
+ * original: every kind of escape decoded at once, once and twice; each kind
+ * alone; and percent-escapes before or after each other kind. Decoding one
+ * kind at a time keeps an escape of another kind written just before a
+ * secret (a stray `%`, `\u0`, `&`) from swallowing the secret's first
+ * characters.
  */
 function decoded_views(text: string): View[] {
   const all = decode_view(text, ALL);
-  const percent = decode_view(text, PERCENT);
-  const markup = decode_view(text, MARKUP);
-  const views = [all, percent, markup];
+  const views = [all];
   if (has_escape(all.text)) views.push(compose(all, decode_view(all.text, ALL)));
-  if (has_escape(percent.text)) views.push(compose(percent, decode_view(percent.text, MARKUP)));
-  if (has_escape(markup.text)) views.push(compose(markup, decode_view(markup.text, PERCENT)));
+  for (const kind of [PERCENT, HTML, JSON_ESCAPES]) {
+    const once = decode_view(text, kind);
+    views.push(once);
+    const then = kind === PERCENT ? [HTML, JSON_ESCAPES] : [PERCENT];
+    for (const next of then) views.push(compose(once, decode_view(once.text, next)));
+  }
   return views;
 }
 
@@ -212,7 +218,7 @@ function decode_view(text: string, kinds: Kinds): View {
         continue;
       }
     }
-    if (c === 38 /* & */ && kinds.markup) {
+    if (c === 38 /* & */ && kinds.html) {
       // Only the next few characters are looked at, so a text of many `&` stays linear.
       let end = -1;
       for (let j = i + 1; j < n && j - i <= MAX_REFERENCE_LENGTH; j++) {
@@ -230,7 +236,7 @@ function decode_view(text: string, kinds: Kinds): View {
         }
       }
     }
-    if (c === 92 /* \ */ && kinds.markup && i + 1 < n) {
+    if (c === 92 /* \ */ && kinds.json && i + 1 < n) {
       const next = text.charCodeAt(i + 1);
       if (next === 117 /* u */ && i + 5 < n) {
         let code = 0;
