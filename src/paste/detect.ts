@@ -43,6 +43,7 @@ function posixSignals(text: string): number {
 }
 
 function isCurlWord(word: string): boolean {
+  if (word === 'curl') return true;
   const base = word.slice(Math.max(word.lastIndexOf('/'), word.lastIndexOf('\\')) + 1).toLowerCase();
   return base === 'curl' || base === 'curl.exe';
 }
@@ -55,7 +56,7 @@ function curlRequests(commands: readonly string[][]): PastedRequest[] {
   const requests: PastedRequest[] = [];
   for (const words of commands) {
     const at = words.findIndex(isCurlWord);
-    if (at >= 0) requests.push(...readCurlArgs(words.slice(at + 1)));
+    if (at >= 0) requests.push(...readCurlArgs(words, at + 1));
   }
   return requests;
 }

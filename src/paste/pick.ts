@@ -27,9 +27,17 @@ function sameName(name: string, lowerWanted: string): boolean {
   return true;
 }
 
+function isLowerCase(name: string): boolean {
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c >= 0x41 && c <= 0x5a) return false;
+  }
+  return true;
+}
+
 /** The first non-empty value of a header (name compared case-insensitively), or null. */
 export function headerValue(request: PastedRequest, name: string): string | null {
-  const wanted = name.toLowerCase();
+  const wanted = isLowerCase(name) ? name : name.toLowerCase();
   for (const [headerName, value] of request.headers) {
     if (!sameName(headerName, wanted)) continue;
     const v = unquote(value);

@@ -326,6 +326,18 @@ export function findShortOption(letter: string): CurlOption | null {
   return byShort.get(letter) ?? null;
 }
 
+/** The short options by char code: the reader looks letters up without making a string of each. */
+const byShortCode: ReadonlyArray<CurlOption | undefined> = (() => {
+  const table: Array<CurlOption | undefined> = new Array<CurlOption | undefined>(128).fill(undefined);
+  for (const [letter, option] of byShort) table[letter.charCodeAt(0)] = option;
+  return table;
+})();
+
+/** {@link findShortOption} by the letter's char code. */
+export function findShortOptionCode(code: number): CurlOption | null {
+  return byShortCode[code] ?? null;
+}
+
 /**
  * The option a long name means, as curl resolves it: an exact name wins
  * (`--head` is not `--header`); otherwise an unambiguous prefix is accepted,

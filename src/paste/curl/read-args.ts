@@ -1,5 +1,5 @@
 import type { PastedRequest } from '../request.js';
-import { findLongOption, findShortOption, type CurlOption } from './options.js';
+import { findLongOption, findShortOptionCode, type CurlOption } from './options.js';
 
 interface Draft {
   url: string | null;
@@ -12,16 +12,17 @@ interface Draft {
    * (a custom header replaces the built-in one; checked with curl 7.88 in
    * test/paste/curl-oracle.test.ts).
    */
-  implied: Map<string, string>;
+  implied: Map<string, string> | null;
 }
 
 function newDraft(): Draft {
-  return { url: null, headers: [], cookie_strings: [], implied: new Map() };
+  return { url: null, headers: [], cookie_strings: [], implied: null };
 }
 
 /** The request a finished draft describes: the `-H` headers, then the implied ones no `-H` overrides. */
 function finish(draft: Draft): PastedRequest {
   const headers = draft.headers;
+  if (draft.implied === null) return { url: draft.url, headers, cookie_strings: draft.cookie_strings };
   for (const [name, value] of draft.implied) {
     // An empty -A / -e removes curl's header altogether (`curl --help user-agent`).
     if (value === '') continue;
@@ -34,13 +35,26 @@ function finish(draft: Draft): PastedRequest {
 
 /** Splits `Name: value` as curl's -H does; `Name;` is curl's way to send an empty header. */
 function parseHeaderArg(arg: string): readonly [string, string] | null {
-  if (arg.startsWith('@')) return null; // headers read from a file we cannot see
+  if (arg.charCodeAt(0) === 0x40) return null; // `@file`: headers read from a file we cannot see
   const colon = arg.indexOf(':');
   if (colon < 0) {
     const trimmed = arg.trim();
     return trimmed.endsWith(';') ? [trimmed.slice(0, -1).trim(), ''] : null;
   }
-  return [arg.slice(0, colon).trim(), arg.slice(colon + 1).trim()];
+  return [trimmedSlice(arg, 0, colon), trimmedSlice(arg, colon + 1, arg.length)];
+}
+
+/** `text.slice(from, to).trim()`, with one slice for the ASCII blanks a header has around its parts. */
+function trimmedSlice(text: string, from: number, to: number): string {
+  while (from < to && isAsciiSpace(text.charCodeAt(from))) from++;
+  while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
+  const slice = text.slice(from, to);
+  // Other whitespace `trim` removes (no-break space, line separators…) is rare: left to it.
+  return slice.length > 0 && (text.charCodeAt(from) > 0x7f || text.charCodeAt(to - 1) > 0x7f) ? slice.trim() : slice;
+}
+
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
 function apply(draft: Draft, option: CurlOption, value: string | undefined): void {
@@ -57,11 +71,11 @@ function apply(draft: Draft, option: CurlOption, value: string | undefined): voi
       if (value.includes('=')) draft.cookie_strings.push(value);
       break;
     case 'user-agent':
-      draft.implied.set('User-Agent', value);
+      (draft.implied ??= new Map()).set('User-Agent', value);
       break;
     case 'referer':
       // `-e 'url;auto'` also sets the Referer on redirects; the header sent first is the url.
-      draft.implied.set('Referer', value.endsWith(';auto') ? value.slice(0, -5) : value);
+      (draft.implied ??= new Map()).set('Referer', value.endsWith(';auto') ? value.slice(0, -5) : value);
       break;
     case 'url':
       if (draft.url === null) draft.url = value;
@@ -77,13 +91,14 @@ function apply(draft: Draft, option: CurlOption, value: string | undefined): voi
  * prefixes, clustered short options (`-sH'x: y'`), `--` ending the options,
  * and `-:`/`--next` starting another transfer. Every option that takes a value
  * consumes it, so body text is never mistaken for a header or a cookie.
+ * Reading starts at `args[from]` (the word after `curl`), so no copy is made.
  */
-export function readCurlArgs(args: readonly string[]): PastedRequest[] {
+export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[] {
   const requests: PastedRequest[] = [];
   let draft = newDraft();
   let optionsEnded = false;
 
-  for (let i = 0; i < args.length; i++) {
+  for (let i = from; i < args.length; i++) {
     const arg = args[i] as string;
     if (!optionsEnded && arg === '--') {
       optionsEnded = true;
@@ -118,7 +133,7 @@ export function readCurlArgs(args: readonly string[]): PastedRequest[] {
     }
     if (!optionsEnded && arg.length > 1 && arg.startsWith('-')) {
       for (let j = 1; j < arg.length; j++) {
-        const option = findShortOption(arg[j] as string);
+        const option = findShortOptionCode(arg.charCodeAt(j));
         if (option === null) break; // curl rejects the whole word
         if (option.name === 'next') {
           requests.push(finish(draft));
