@@ -148,6 +148,12 @@ function host_of(core: ClientCore): RealtimeHost {
       return { headers, had_clearance: built.had_clearance };
     },
     access_token: () => core.auth.access_token,
+    token_to_send: () => {
+      const token = core.auth.access_token;
+      core.secrets.remember(token);
+      return token;
+    },
+    scrub: (value) => core.secrets.scrub(value),
     store_cookies: (headers: IncomingHttpHeaders) => core.store_cookies(headers_like(headers)),
     redact: (text) => core.redact(text),
     had_user_agent: core.opts.user_agent !== null,

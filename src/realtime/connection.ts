@@ -28,6 +28,10 @@ export interface RealtimeHost {
   upgrade_headers(): Promise<{ headers: Record<string, string>; had_clearance: boolean }>;
   /** The token the AuthManager holds now. */
   access_token(): string | null;
+  /** The token a `connection_init` sends now (remembered by the redaction, as a sent credential is). */
+  token_to_send(): string | null;
+  /** Cleans a value (an error) of every credential before it reaches the user. */
+  scrub<T>(value: T): T;
   /** `Set-Cookie` of an upgrade answer. */
   store_cookies(headers: IncomingHttpHeaders): void;
   /** The client's redaction point. */
@@ -104,7 +108,7 @@ export class RealtimeConnection {
       shouldRetry: should_retry,
       // Read at connect time, so a reconnection carries the token the manager holds then.
       connectionParams: () => {
-        const token = host.access_token();
+        const token = host.token_to_send();
         this.#connected_token = token;
         return { ...(token === null ? {} : { accessToken: token }), language: opts.language, ...opts.init_fields };
       },
@@ -156,12 +160,12 @@ export class RealtimeConnection {
       return iterator;
     }
     if (signal?.aborted === true) {
-      iterator.fail(aborted_error(request.operation_name, signal.reason));
+      iterator.fail(this.#host.scrub(aborted_error(request.operation_name, signal.reason)));
       return iterator;
     }
     this.#iterators.add(iterator as SubscriptionIterator<unknown>);
     if (signal !== null) {
-      on_abort = () => iterator.fail(aborted_error(request.operation_name, signal.reason));
+      on_abort = () => iterator.fail(this.#host.scrub(aborted_error(request.operation_name, signal.reason)));
       signal.addEventListener('abort', on_abort, { once: true });
     }
     unsubscribe = this.#client.subscribe<T>(
@@ -174,13 +178,13 @@ export class RealtimeConnection {
         next: (result) => {
           this.#lost_in_a_row = 0;
           if (result.errors !== undefined && result.errors.length > 0) {
-            iterator.fail(from_graphql_errors(result.errors, ctx, result.data));
+            iterator.fail(this.#host.scrub(from_graphql_errors(result.errors, ctx, result.data)));
           } else {
             // Unwrapped here rather than by a wrapping iterator: one promise per result, not two.
             iterator.push(pick === undefined ? (result.data as T) : pick(result.data));
           }
         },
-        error: (failure) => iterator.fail(to_stake_error(failure, ctx)),
+        error: (failure) => iterator.fail(this.#host.scrub(to_stake_error(failure, ctx))),
         complete: () => iterator.finish(),
       },
     );
@@ -238,7 +242,7 @@ export class RealtimeConnection {
     if (!will_retry || !was_acknowledged) return;
     this.#lost_in_a_row++;
     if (this.#lost_in_a_row > this.#opts.retry_attempts) {
-      const error = to_stake_error(event, this.#failure_context(null));
+      const error = this.#host.scrub(to_stake_error(event, this.#failure_context(null)));
       for (const iterator of [...this.#iterators]) iterator.fail(error);
     }
   }

@@ -171,4 +171,38 @@ describe('secrets never leak, even when the server echoes them', () => {
       await new Promise((resolve) => wss.close(resolve));
     }
   });
+
+  it('a token replaced after it was sent stays redacted when the server echoes it later', async () => {
+    const old_token = 'd'.repeat(96);
+    const new_token = 'e'.repeat(96);
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'graphql-transport-ws' });
+    let connections = 0;
+    wss.on('connection', (socket) => {
+      const n = ++connections;
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { type: string };
+        // The first connection is accepted; the one after the token change is refused naming the old token.
+        if (message.type === 'connection_init' && n === 1) socket.send(JSON.stringify({ type: 'connection_ack' }));
+        else if (message.type === 'connection_init') socket.close(4401, `was ${old_token}`);
+      });
+    });
+    await new Promise((resolve) => wss.once('listening', resolve));
+    try {
+      await using client = new StakeClient({
+        base_url: `http://127.0.0.1:${(wss.address() as { port: number }).port}`,
+        access_token: old_token,
+        realtime: { token_check_ms: 10, base_delay_ms: 1 },
+      });
+      const reader = new Reader(client.watch_house_bets());
+      await wait_until(() => connections === 1, 'the first connection');
+      client._auth_manager.set_access_token(new_token);
+      await reader.done;
+      expect(reader.error).toBeInstanceOf(AuthenticationError);
+      expect((reader.error as AuthenticationError).server_message).toBe('was [redacted]');
+      shows_none_of([old_token, new_token], reader.error);
+    } finally {
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise((resolve) => wss.close(resolve));
+    }
+  });
 });
