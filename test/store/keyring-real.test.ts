@@ -163,4 +163,11 @@ describe.skipIf(locked.service === null)(`a Secret Service whose keyring is lock
       expect(result.error?.message).not.toContain('tok-');
     }
   });
+
+  it('is not swapped for the file under auto: secrets stay out of files unless asked (STAKEQL_STORE=file)', async () => {
+    const out = await drive([{ op: 'save', name: 'main', n: 3 }], { ...env(), STAKEQL_STORE: 'auto' });
+    expect(out.kind).toBe('keyring');
+    expect(out.results[0]?.error?.message).toContain('the keyring is locked');
+    expect((await fs.readdir(config.dir)).includes('profiles.json')).toBe(false);
+  });
 });
