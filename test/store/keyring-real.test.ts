@@ -153,7 +153,7 @@ describe('a Secret Service that is absent', () => {
 describe.skipIf(locked.service === null)(`a Secret Service whose keyring is locked${locked.reason ? ` (skipped: ${locked.reason})` : ''}`, () => {
   const env = (): Record<string, string> => ({ STAKEQL_STORE: 'keyring', DBUS_SESSION_BUS_ADDRESS: (locked.service as SecretService).address });
 
-  it('fails saves and reads with an error that says it is locked and what to do, and keeps the entry', async () => {
+  it('fails saves and reads (of an entry saved while it was unlocked) with an error that says it is locked and what to do', async () => {
     const out = await drive([{ op: 'save', name: 'main', n: 2 }, { op: 'load', name: 'seeded' }], env());
     expect(out.kind).toBe('keyring');
     for (const result of out.results) {
