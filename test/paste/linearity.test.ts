@@ -9,15 +9,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * Linearity of every path of every paste reader (the cases of
  * support/linearity-cases.mjs), in a child process with a deadline: one read
- * of a 256 KB paste against 16 reads of its 16 KB version, the same bytes
+ * of a 512 KB paste against 16 reads of its 32 KB version, the same bytes
  * either way, in CPU time of the child (support/linearity-child.mjs). Linear
  * work gives about 1, quadratic about 16; the bound, 5, leaves room for the
  * garbage collector and a noisy shared machine. Not a speed test: only the
  * growth is asserted, and a control that is quadratic on purpose must exceed it.
+ * (The code before issue 11 fails it: at these sizes its `$'…'` reader throws
+ * and two of its double-quote paths measure 7.6 and 11.8.)
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SIZE = 16 * 1024;
+const SIZE = 32 * 1024;
 const FACTOR = 16;
 const BOUND = 5;
 
