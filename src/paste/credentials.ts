@@ -50,13 +50,19 @@ export function credentialsOf(requests: readonly PastedRequest[], copyValues = t
   const ordered = inPreferenceOrder(requests);
   const detach = copyValues ? copied : asIs;
   return {
-    access_token: detach(firstFound(ordered, (r) => headerValue(r, 'x-access-token'))),
-    session_cookie: detach(firstFound(ordered, (r) => cookieValue(r, 'session'))),
-    cf_clearance: detach(firstFound(ordered, (r) => cookieValue(r, 'cf_clearance'))),
-    user_agent: detach(firstFound(ordered, (r) => headerValue(r, 'user-agent'))),
+    access_token: detach(firstFound(ordered, accessToken)),
+    session_cookie: detach(firstFound(ordered, sessionCookie)),
+    cf_clearance: detach(firstFound(ordered, cfClearance)),
+    user_agent: detach(firstFound(ordered, userAgent)),
     base_url: firstFound(ordered, originOf),
   };
 }
+
+// The pickers, made once: closures written inline would be allocated on every call.
+const accessToken = (r: PastedRequest): string | null => headerValue(r, 'x-access-token');
+const sessionCookie = (r: PastedRequest): string | null => cookieValue(r, 'session');
+const cfClearance = (r: PastedRequest): string | null => cookieValue(r, 'cf_clearance');
+const userAgent = (r: PastedRequest): string | null => headerValue(r, 'user-agent');
 
 /**
  * A copy of a value cut out of the paste. Engines keep a slice pointing into

@@ -207,8 +207,18 @@ export function cmdSignals(text: string): number {
     else if (i > 0 && text.charCodeAt(i - 1) === PERCENT && isEnvNameStart(next)) percentCarets++;
     if (lineEnds >= SIGN_CAP && caretQuotes >= SIGN_CAP && percentCarets >= SIGN_CAP) break;
   }
-  for (let i = text.indexOf('"%"'); i >= 0 && quotedPercents < SIGN_CAP; i = text.indexOf('"%"', i + 3)) {
-    quotedPercents++;
+  // `"%"` counted from its `%`: a one-character search runs at memchr speed,
+  // while a search for the three characters stops at every `"` of a JSON body
+  // (3× the scan on a typical paste, which mostly holds no `%` at all). After
+  // a match the next `%` is looked for past the match, so the occurrences
+  // counted are the same non-overlapping ones as `indexOf('"%"', i + 3)` finds.
+  for (let i = text.indexOf('%', 1); i >= 0 && quotedPercents < SIGN_CAP; ) {
+    if (text.charCodeAt(i - 1) === DQUOTE && text.charCodeAt(i + 1) === DQUOTE) {
+      quotedPercents++;
+      i = text.indexOf('%', i + 3);
+    } else {
+      i = text.indexOf('%', i + 1);
+    }
   }
   return 3 * Math.min(lineEnds, SIGN_CAP) + 2 * Math.min(caretQuotes, SIGN_CAP) +
     Math.min(percentCarets, SIGN_CAP) + Math.min(quotedPercents, SIGN_CAP);
