@@ -26,6 +26,7 @@ try {
 import { AuthManager, extract_credentials, StakeClient } from 'stakeql';
 import { AuthManager as FromAuth, TOKEN_EXPIRY_BUFFER_SECONDS } from 'stakeql/auth';
 import { start_sandbox } from 'stakeql/sandbox';
+import { server_seed_hash, verify_bet } from 'stakeql/fairness';
 if (AuthManager !== FromAuth) throw new Error('stakeql and stakeql/auth export different AuthManager classes');
 if (TOKEN_EXPIRY_BUFFER_SECONDS !== 300) throw new Error('buffer constant');
 const c = extract_credentials("curl 'https://stake.com/_api/graphql' -H 'x-access-token: t0k' -b 'session=s3s'");
@@ -36,15 +37,45 @@ const login = sandbox.login();
 const client = new StakeClient({ base_url: sandbox.url, access_token: login.access_token, session_cookie: login.session_cookie });
 const user = await client.current_user();
 if (!user || typeof user.id !== 'string') throw new Error('current_user: ' + JSON.stringify(user));
+if (server_seed_hash('abc') !== 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad') throw new Error('server_seed_hash');
+// A bet, its balance event over the websocket (graphql-ws and ws from the tarball's
+// dependencies), then the bet verified after a rotation.
+const feed = client.watch_balances()[Symbol.asyncIterator]();
+const first = feed.next();
+// Events published before the subscription is live are not replayed: wait for it.
+for (let waited = 0; sandbox.websocket_stats().live_subscriptions < 1; waited += 20) {
+  if (waited > 10_000) throw new Error('the subscription never went live');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+const bet = await client.dice({ amount: 0.0001, currency: 'btc', target: 50.5, condition: 'above' });
+const event = await Promise.race([first, new Promise((_, reject) => setTimeout(() => reject(new Error('no balance event in 10 s')), 10_000))]);
+if (event.value?.identifier !== bet.identifier) throw new Error('balance event: ' + JSON.stringify(event.value));
+await feed.return?.();
+await client.rotate_seed_pair();
+for await (const entry of client.bets()) {
+  const report = verify_bet(entry.bet);
+  if (report.ok !== true) throw new Error('verify_bet: ' + JSON.stringify(report));
+}
 await client.close();
 await sandbox.close();
-console.log('imports and a sandbox round trip: ok');
+console.log('imports, a sandbox round trip, a bet with its realtime event, and its verification: ok');
 `);
   process.stdout.write(run('node', ['check.mjs'], app));
 
   writeFileSync(join(app, 'check.ts'), `
 import { AuthManager, extract_credentials, type Credentials } from 'stakeql';
 import { TOKEN_EXPIRY_BUFFER_SECONDS } from 'stakeql/auth';
+import { StakeClient, DiceRoll } from 'stakeql';
+import { verify_bet, type BetReport } from 'stakeql/fairness';
+async function typed(client: StakeClient): Promise<void> {
+  const data = await client.graphql(DiceRoll, { amount: 1, target: 50, condition: 'below', currency: 'usd', identifier: 'x' });
+  const result: number = data.diceRoll.state.result;
+  const bet = await client.dice({ amount: 1, currency: 'usd', target: 50, condition: 'above' });
+  const identifier: string = bet.identifier;
+  const report: BetReport = verify_bet(bet);
+  void result; void identifier; void report;
+}
+void typed;
 const m: AuthManager = new AuthManager('t', null);
 const h: Promise<Record<string, string>> = m.get_auth_headers();
 const c: Credentials = extract_credentials('');

@@ -11,7 +11,29 @@ import WebSocket from 'ws';
  * (Node 20 has no stable global WebSocket, and the browser-style one cannot
  * send the `Cookie` and `User-Agent` the site's edge checks).
  */
-export type WebSocketClass = new (url: string | URL, protocols?: string | string[], options?: WebSocket.ClientOptions) => WebSocket;
+export type WebSocketClass = new (url: string | URL, protocols?: string | string[], options?: WebSocketClientInit) => WebSocketLike;
+
+/**
+ * What the client passes as the constructor's third argument: the upgrade
+ * request's headers. Declared here, not taken from `@types/ws`, so the
+ * published declarations need no types package the user did not ask for.
+ */
+export interface WebSocketClientInit {
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What the client needs of a socket besides the standard WebSocket members
+ * graphql-ws uses: `ws`'s EventEmitter `on`/`once` (the upgrade answer, the
+ * close) and `terminate` (a socket dropped without a close handshake).
+ */
+export interface WebSocketLike {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- listeners of ws's events take their own argument types
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  once(event: string, listener: (...args: any[]) => void): unknown;
+  terminate(): void;
+}
 
 /** Options of the realtime feed; every one optional. */
 export interface RealtimeOptions {
