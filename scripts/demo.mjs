@@ -1,9 +1,11 @@
 // The README's main job: what a newcomer sees stakeql do.
 // 1. `stakeql extract` on the shipped sample paste (secrets masked);
 // 2. the sandbox round trip: start a local sandbox, `stakeql login` its sample
-//    paste into a throwaway profile store, then `stakeql whoami` against it.
+//    paste into a throwaway profile store, then `stakeql whoami` against it;
+// 3. what people do with it: two bets, the seed pair rotated (revealing the
+//    server seed), the history exported, and every bet verified offline.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -15,10 +17,12 @@ const env = { ...process.env, STAKEQL_CONFIG_DIR: configDir, STAKEQL_STORE: 'fil
 for (const name of Object.keys(env)) if (name.startsWith('STAKE_')) delete env[name];
 
 // Asynchronous on purpose: the sandbox answers from this very process.
-function stakeql(args, input) {
-  console.log(`\n$ stakeql ${args.join(' ')}${input === undefined ? '' : '   (paste on stdin)'}`);
+function stakeql(args, input, outputFile) {
+  console.log(`\n$ stakeql ${args.join(' ')}${input === undefined ? '' : '   (paste on stdin)'}${outputFile === undefined ? '' : ` > ${outputFile}`}`);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'] });
+    const stdout = outputFile === undefined ? 'inherit' : openSync(outputFile, 'w', 0o600);
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', stdout, 'inherit'] });
+    if (typeof stdout === 'number') closeSync(stdout);
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     if (input !== undefined) child.stdin.end(input);
     child.on('close', (code) => {
@@ -38,6 +42,13 @@ try {
   await stakeql(['login', '-', '--profile', 'demo'], paste);
   await stakeql(['status', '--profile', 'demo']);
   await stakeql(['whoami', '--profile', 'demo', '--base-url', sandbox.url]);
+  const site = ['--profile', 'demo', '--base-url', sandbox.url];
+  await stakeql(['bet', 'dice', '0.0001', 'btc', '--target', '50.5', '--condition', 'above', '--yes', ...site]);
+  await stakeql(['bet', 'limbo', '0.0001', 'btc', '--multiplier', '2', '--yes', ...site]);
+  await stakeql(['seeds', '--rotate', ...site]);
+  const history = join(configDir, 'bets.json');
+  await stakeql(['bets', '--json', ...site], undefined, history);
+  await stakeql(['verify', '--bets', history]);
 } finally {
   await sandbox.close();
   rmSync(configDir, { recursive: true, force: true });
