@@ -46,43 +46,58 @@ function parseHeaderArg(arg: string): readonly [string, string] | null {
 
 /** `text.slice(from, to).trim()`, with one slice for the ASCII blanks a header has around its parts. */
 function trimmedSlice(text: string, from: number, to: number): string {
-  while (from < to && isAsciiSpace(text.charCodeAt(from))) from++;
-  while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
+  // Each end's character is read once: the loops keep the code they stopped
+  // on, which is also what the non-ASCII check below needs.
+  let first = 0;
+  while (from < to) {
+    first = text.charCodeAt(from);
+    if (!isAsciiSpace(first)) break;
+    from++;
+  }
+  let last = 0;
+  while (to > from) {
+    last = text.charCodeAt(to - 1);
+    if (!isAsciiSpace(last)) break;
+    to--;
+  }
   const slice = text.slice(from, to);
   // Other whitespace `trim` removes (no-break space, line separators…) is rare: left to it.
-  return slice.length > 0 && (text.charCodeAt(from) > 0x7f || text.charCodeAt(to - 1) > 0x7f) ? slice.trim() : slice;
+  return from < to && (first > 0x7f || last > 0x7f) ? slice.trim() : slice;
 }
 
 function isAsciiSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
+/**
+ * The options whose value the reader keeps, as the table's own objects:
+ * options are told apart by identity, not by name (the table's names come
+ * from `split`, not interned, so a `switch` on them compares characters).
+ */
+const HEADER = findLongOption('header') as CurlOption;
+const COOKIE = findLongOption('cookie') as CurlOption;
+const USER_AGENT = findLongOption('user-agent') as CurlOption;
+const REFERER = findLongOption('referer') as CurlOption;
+const URL_OPTION = findLongOption('url') as CurlOption;
+const NEXT = findLongOption('next') as CurlOption;
+
 function apply(draft: Draft, option: CurlOption, value: string | undefined): void {
   if (value === undefined) return;
-  switch (option.name) {
-    case 'header':
-      {
-        const header = parseHeaderArg(value);
-        if (header !== null) draft.headers.push(header);
-      }
-      break;
-    case 'cookie':
-      // curl's own rule: a -b value without '=' names a cookie-jar file.
-      if (value.includes('=')) draft.cookie_strings.push(value);
-      break;
-    case 'user-agent':
-      (draft.implied ??= new Map()).set('User-Agent', value);
-      break;
-    case 'referer':
-      // `-e 'url;auto'` also sets the Referer on redirects; the header sent first is the url.
-      (draft.implied ??= new Map()).set('Referer', value.endsWith(';auto') ? value.slice(0, -5) : value);
-      break;
-    case 'url':
-      if (draft.url === null) draft.url = value;
-      break;
-    default:
-      break; // every other option's value is skipped, never read as a header
+  if (option === HEADER) {
+    const header = parseHeaderArg(value);
+    if (header !== null) draft.headers.push(header);
+  } else if (option === COOKIE) {
+    // curl's own rule: a -b value without '=' names a cookie-jar file.
+    if (value.includes('=')) draft.cookie_strings.push(value);
+  } else if (option === USER_AGENT) {
+    (draft.implied ??= new Map()).set('User-Agent', value);
+  } else if (option === REFERER) {
+    // `-e 'url;auto'` also sets the Referer on redirects; the header sent first is the url.
+    (draft.implied ??= new Map()).set('Referer', value.endsWith(';auto') ? value.slice(0, -5) : value);
+  } else if (option === URL_OPTION) {
+    if (draft.url === null) draft.url = value;
   }
+  // Every other option's value is skipped, never read as a header.
 }
 
 /**
@@ -100,28 +115,32 @@ export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[]
 
   for (let i = from; i < args.length; i++) {
     const arg = args[i] as string;
-    if (!optionsEnded && arg === '--') {
-      optionsEnded = true;
-      continue;
-    }
-    if (!optionsEnded && arg.length > 2 && arg.startsWith('--')) {
-      let word = arg.slice(2);
+    // Told apart by their first two characters: no comparison with '--' and
+    // no slice per option word (an option word is most of what a paste holds).
+    const dash = !optionsEnded && arg.charCodeAt(0) === 0x2d;
+    if (dash && arg.charCodeAt(1) === 0x2d) {
+      if (arg.length === 2) {
+        optionsEnded = true;
+        continue;
+      }
+      let start = 2;
       let negated = false;
-      if (word.startsWith('no-')) {
+      if (arg.startsWith('no-', 2)) {
         negated = true;
-        word = word.slice(3);
-      } else if (word.startsWith('expand-')) {
-        word = word.slice(7);
+        start = 5;
+      } else if (arg.startsWith('expand-', 2)) {
+        start = 9;
       }
       let inline: string | undefined;
-      const eq = word.indexOf('=');
+      let end = arg.length;
+      const eq = arg.indexOf('=', start);
       if (eq >= 0) {
-        inline = word.slice(eq + 1);
-        word = word.slice(0, eq);
+        inline = arg.slice(eq + 1);
+        end = eq;
       }
-      const option = findLongOption(word);
+      const option = findLongOption(arg.slice(start, end));
       if (option === null || negated) continue; // unknown, or `--no-bool`: takes no value
-      if (option.name === 'next') {
+      if (option === NEXT) {
         requests.push(finish(draft));
         draft = newDraft();
         continue;
@@ -131,11 +150,11 @@ export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[]
       apply(draft, option, value);
       continue;
     }
-    if (!optionsEnded && arg.length > 1 && arg.startsWith('-')) {
+    if (dash && arg.length > 1) {
       for (let j = 1; j < arg.length; j++) {
         const option = findShortOptionCode(arg.charCodeAt(j));
         if (option === null) break; // curl rejects the whole word
-        if (option.name === 'next') {
+        if (option === NEXT) {
           requests.push(finish(draft));
           draft = newDraft();
           continue;
