@@ -1,4 +1,5 @@
-import { readPaste } from './detect.js';
+import { curlCredentials } from './curl-credentials.js';
+import { plainCurlCommand, readPaste } from './detect.js';
 import { cookieValue, firstFound, headerValue, inPreferenceOrder, originOf } from './pick.js';
 import type { PastedRequest } from './request.js';
 
@@ -29,7 +30,22 @@ export function extract_credentials(text: string): Credentials {
   if (typeof text !== 'string') {
     throw new TypeError(`the paste must be a string (got ${text === null ? 'null' : typeof text})`);
   }
-  return credentialsOf(readPaste(text).requests, text.length > DETACH_ABOVE);
+  const copyValues = text.length > DETACH_ABOVE;
+  // The usual paste, one plain curl command: its credentials are read from
+  // curl's arguments without building the request (same answers, see
+  // curl-credentials.ts); anything else is read the general way.
+  const command = plainCurlCommand(text);
+  const fast = command === null ? null : curlCredentials(command.words, command.from);
+  if (fast !== null) {
+    if (copyValues) {
+      fast.access_token = copied(fast.access_token);
+      fast.session_cookie = copied(fast.session_cookie);
+      fast.cf_clearance = copied(fast.cf_clearance);
+      fast.user_agent = copied(fast.user_agent);
+    }
+    return fast;
+  }
+  return credentialsOf(readPaste(text).requests, copyValues);
 }
 
 /**

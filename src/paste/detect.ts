@@ -155,6 +155,34 @@ function readCurl(text: string, shells: readonly CurlShell[]): ReadPaste | null 
   return null;
 }
 
+/** The words of a one-command curl paste, and where curl's arguments start among them. */
+export interface CurlCommand {
+  readonly words: readonly string[];
+  /** The index just past the `curl` word. */
+  readonly from: number;
+}
+
+/**
+ * The paste's curl command when {@link readPaste} would read the paste as
+ * exactly one POSIX curl command (it opens with `curl`, POSIX is the most
+ * likely shell, and one command names curl); null otherwise. Lets the
+ * credentials of the usual paste be read without building its request.
+ */
+export function plainCurlCommand(text: string): CurlCommand | null {
+  if (opensWithCurl(text) !== false) return null;
+  if (shellsByLikelihood(sniffWindows(text), false)[0] !== 'curl-posix') return null;
+  const commands = tokenizePosix(text);
+  let found: CurlCommand | null = null;
+  for (let c = 0; c < commands.length; c++) {
+    const words = commands[c] as string[];
+    const at = words.findIndex(isCurlWord);
+    if (at < 0) continue;
+    if (found !== null) return null; // two commands: two sets of requests
+    found = { words, from: at + 1 };
+  }
+  return found;
+}
+
 /**
  * Detects the format of a paste and reads its requests. Never throws for a
  * string. For a cURL paste the shell is detected from the text; when the most

@@ -7,7 +7,7 @@ import type { PastedRequest } from './request.js';
  */
 
 /** Trims and removes one pair of matching surrounding quotes. */
-function unquote(value: string): string {
+export function unquote(value: string): string {
   const v = value.trim();
   if (v.length >= 2) {
     const first = v[0];

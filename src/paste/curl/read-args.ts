@@ -34,7 +34,7 @@ function finish(draft: Draft): PastedRequest {
 }
 
 /** Splits `Name: value` as curl's -H does; `Name;` is curl's way to send an empty header. */
-function parseHeaderArg(arg: string): readonly [string, string] | null {
+export function parseHeaderArg(arg: string): readonly [string, string] | null {
   if (arg.charCodeAt(0) === 0x40) return null; // `@file`: headers read from a file we cannot see
   const colon = arg.indexOf(':');
   if (colon < 0) {
@@ -45,7 +45,7 @@ function parseHeaderArg(arg: string): readonly [string, string] | null {
 }
 
 /** `text.slice(from, to).trim()`, with one slice for the ASCII blanks a header has around its parts. */
-function trimmedSlice(text: string, from: number, to: number): string {
+export function trimmedSlice(text: string, from: number, to: number): string {
   // Each end's character is read once: the loops keep the code they stopped
   // on, which is also what the non-ASCII check below needs.
   let first = 0;
@@ -65,7 +65,7 @@ function trimmedSlice(text: string, from: number, to: number): string {
   return from < to && (first > 0x7f || last > 0x7f) ? slice.trim() : slice;
 }
 
-function isAsciiSpace(code: number): boolean {
+export function isAsciiSpace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
@@ -74,11 +74,11 @@ function isAsciiSpace(code: number): boolean {
  * options are told apart by identity, not by name (the table's names come
  * from `split`, not interned, so a `switch` on them compares characters).
  */
-const HEADER = findLongOption('header') as CurlOption;
-const COOKIE = findLongOption('cookie') as CurlOption;
-const USER_AGENT = findLongOption('user-agent') as CurlOption;
+export const HEADER = findLongOption('header') as CurlOption;
+export const COOKIE = findLongOption('cookie') as CurlOption;
+export const USER_AGENT = findLongOption('user-agent') as CurlOption;
 const REFERER = findLongOption('referer') as CurlOption;
-const URL_OPTION = findLongOption('url') as CurlOption;
+export const URL_OPTION = findLongOption('url') as CurlOption;
 const NEXT = findLongOption('next') as CurlOption;
 
 function apply(draft: Draft, option: CurlOption, value: string | undefined): void {
@@ -101,18 +101,30 @@ function apply(draft: Draft, option: CurlOption, value: string | undefined): voi
 }
 
 /**
- * Reads curl's arguments (the words after `curl`) as curl itself does: long
+ * What reading curl's arguments reports, in order: each value an option
+ * takes, each positional argument (a URL), each `--next`. Two readers listen:
+ * the request builder below and the credential reader of a plain curl paste
+ * (`../curl-credentials.ts`), so curl's option rules live in one place.
+ */
+export interface CurlArgSink {
+  /** An option that takes a value, with it (`undefined` when the words ran out). */
+  value(option: CurlOption, value: string | undefined): void;
+  /** An argument that is not an option. */
+  positional(arg: string): void;
+  /** `-:` / `--next`: another transfer starts. */
+  next(): void;
+}
+
+/**
+ * Walks curl's arguments (the words after `curl`) as curl itself does: long
  * options exact or by unambiguous prefix, `--name=value`, `--no-`/`--expand-`
  * prefixes, clustered short options (`-sH'x: y'`), `--` ending the options,
  * and `-:`/`--next` starting another transfer. Every option that takes a value
  * consumes it, so body text is never mistaken for a header or a cookie.
- * Reading starts at `args[from]` (the word after `curl`), so no copy is made.
+ * Walking starts at `args[from]` (the word after `curl`), so no copy is made.
  */
-export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[] {
-  const requests: PastedRequest[] = [];
-  let draft = newDraft();
+export function walkCurlArgs(args: readonly string[], from: number, sink: CurlArgSink): void {
   let optionsEnded = false;
-
   for (let i = from; i < args.length; i++) {
     const arg = args[i] as string;
     // Told apart by their first two characters: no comparison with '--' and
@@ -141,13 +153,11 @@ export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[]
       const option = findLongOption(arg.slice(start, end));
       if (option === null || negated) continue; // unknown, or `--no-bool`: takes no value
       if (option === NEXT) {
-        requests.push(finish(draft));
-        draft = newDraft();
+        sink.next();
         continue;
       }
       if (option.kind !== 'value') continue;
-      const value = inline ?? args[++i];
-      apply(draft, option, value);
+      sink.value(option, inline ?? args[++i]);
       continue;
     }
     if (dash && arg.length > 1) {
@@ -155,20 +165,47 @@ export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[]
         const option = findShortOptionCode(arg.charCodeAt(j));
         if (option === null) break; // curl rejects the whole word
         if (option === NEXT) {
-          requests.push(finish(draft));
-          draft = newDraft();
+          sink.next();
           continue;
         }
         if (option.kind === 'value') {
-          const value = j + 1 < arg.length ? arg.slice(j + 1) : args[++i];
-          apply(draft, option, value);
+          sink.value(option, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]);
           break;
         }
       }
       continue;
     }
-    if (draft.url === null) draft.url = arg;
+    sink.positional(arg);
   }
-  requests.push(finish(draft));
-  return requests;
+}
+
+/** Builds one request per transfer. */
+class RequestBuilder implements CurlArgSink {
+  readonly requests: PastedRequest[] = [];
+  private draft = newDraft();
+
+  value(option: CurlOption, value: string | undefined): void {
+    apply(this.draft, option, value);
+  }
+
+  positional(arg: string): void {
+    if (this.draft.url === null) this.draft.url = arg;
+  }
+
+  next(): void {
+    this.requests.push(finish(this.draft));
+    this.draft = newDraft();
+  }
+
+  done(): PastedRequest[] {
+    this.requests.push(finish(this.draft));
+    return this.requests;
+  }
+}
+
+/** The requests curl's arguments describe (see {@link walkCurlArgs}), one per transfer. */
+export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[] {
+  const builder = new RequestBuilder();
+  walkCurlArgs(args, from, builder);
+  return builder.done();
 }
