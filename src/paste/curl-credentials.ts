@@ -86,6 +86,14 @@ class CredentialReader implements CurlArgSink {
   /** A `-H` value: the name told in place, the value cut only for the headers wanted. */
   private header(word: string): void {
     if (word.charCodeAt(0) === 0x40) return; // `@file`, as parseHeaderArg
+    // A name opening with anything but x, u or c (ASCII blanks aside, as
+    // `trim` skips them) is none of ours: most headers end here, before the
+    // search for their colon. A non-ASCII first character goes on (`trim`
+    // may remove it).
+    let lead = 0;
+    while (lead < word.length && isAsciiSpace(word.charCodeAt(lead))) lead++;
+    const initial = word.charCodeAt(lead) | 0x20;
+    if (initial !== 0x78 && initial !== 0x75 && initial !== 0x63 && initial <= 0x7f) return;
     const colon = word.indexOf(':');
     let from = 0;
     let to = colon;
