@@ -5,6 +5,7 @@
 // Run through `npm run bench` (builds dist/ first), or `node bench/client.mjs
 // [--rounds N] [--sequential N] [--concurrent N] [--concurrency N] [--dist DIR]`.
 import { parseArgs } from 'node:util';
+import { sent_headers } from './support/sent-headers.mjs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -46,13 +47,7 @@ try {
   // exact headers it then sends, so bare fetch carries the same bytes.
   await viaClient();
   await viaClient();
-  const seen = sandbox.stats().last_headers;
-  const headers = {
-    'content-type': seen['content-type'],
-    'x-access-token': seen['x-access-token'],
-    cookie: seen.cookie,
-    'user-agent': seen['user-agent'],
-  };
+  const headers = sent_headers(sandbox);
   const url = `${sandbox.url}/_api/graphql`;
   const body = JSON.stringify({ query: CURRENT_USER_QUERY, variables: {}, operationName: 'CurrentUser' });
   const viaFetch = async () => {

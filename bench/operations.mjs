@@ -10,6 +10,7 @@
 // Run through `npm run bench` (builds dist/ first), or
 // `node --expose-gc bench/operations.mjs [--rounds N] [--bets N] [--dist DIR]`.
 import { parseArgs } from 'node:util';
+import { sent_headers } from './support/sent-headers.mjs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
@@ -53,13 +54,7 @@ try {
   // Headers exactly as the client sends them (after the first answer set its cookies).
   await viaDice();
   await viaDice();
-  const seen = sandbox.stats().last_headers;
-  const headers = {
-    'content-type': seen['content-type'],
-    'x-access-token': seen['x-access-token'],
-    cookie: seen.cookie,
-    'user-agent': seen['user-agent'],
-  };
+  const headers = sent_headers(sandbox);
   const url = `${sandbox.url}/_api/graphql`;
   const viaFetch = async () => {
     const variables = { amount: 0.01, target: 50.5, condition: 'above', currency: 'usd', identifier: new_identifier() };

@@ -11,21 +11,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// The crash tests' profile shape, so the stress run and the tests judge a torn save alike.
+import { profileFor } from '../test/store/helpers/profile-for.mjs';
+
+export { profileFor };
 
 const SELF = fileURLToPath(import.meta.url);
 const CHILD_TIMEOUT_MS = 30_000;
-
-/** The n-th save of profile `name`: every field carries n, so a complete profile agrees on one n. */
-export function profileFor(name, n) {
-  return {
-    access_token: `tok-${name}-${n}`,
-    session_cookie: `s-${name}-${n}`,
-    cf_clearance: `cf-${name}-${n}`,
-    user_agent: `UA ${name} ${n}`,
-    base_url: 'https://stake.com',
-    token_expires_at: 1_800_000_000 + n,
-  };
-}
 
 /** The n a stored profile agrees on, or NaN when its fields disagree (a torn save). */
 export function counterOf(name, profile) {
