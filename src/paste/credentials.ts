@@ -1,21 +1,9 @@
 import { curlCredentials } from './curl-credentials.js';
 import { plainCurlCommand, readPaste } from './detect.js';
 import { cookieValue, firstFound, headerValue, inPreferenceOrder, originOf } from './pick.js';
-import type { PastedRequest } from './request.js';
+import type { Credentials, PastedRequest } from './request.js';
 
-/** Everything a pasted request holds that a client needs. */
-export interface Credentials {
-  /** The `x-access-token` header (as `extract_access_token_from_curl`). */
-  access_token: string | null;
-  /** The `session` cookie, as written (as `extract_session_from_curl`). */
-  session_cookie: string | null;
-  /** The anti-bot clearance cookie `cf_clearance`, read like `session`. */
-  cf_clearance: string | null;
-  /** The `User-Agent` header (or curl's `-A` / `--user-agent`). */
-  user_agent: string | null;
-  /** `scheme://host[:port]` of the request URL. */
-  base_url: string | null;
-}
+export type { Credentials } from './request.js';
 
 /**
  * Reads the credentials out of anything copied from DevTools: "Copy as cURL"

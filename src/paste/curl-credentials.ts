@@ -11,7 +11,7 @@
  * name it cannot tell in place) makes it answer null, and the caller reads
  * the paste the general way.
  */
-import type { Credentials } from './credentials.js';
+import type { Credentials } from './request.js';
 import {
   COOKIE,
   HEADER,
