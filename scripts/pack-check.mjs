@@ -25,7 +25,9 @@ try {
   writeFileSync(join(app, 'check.mjs'), `
 import { AuthManager, extract_credentials, StakeClient } from 'stakeql';
 import { AuthManager as FromAuth, TOKEN_EXPIRY_BUFFER_SECONDS } from 'stakeql/auth';
-import { start_sandbox } from 'stakeql/sandbox';
+import { start_sandbox, SANDBOX_SDL } from 'stakeql/sandbox';
+import { buildSchema, validate } from 'graphql';
+import { DiceRoll } from 'stakeql';
 import { server_seed_hash, verify_bet } from 'stakeql/fairness';
 if (AuthManager !== FromAuth) throw new Error('stakeql and stakeql/auth export different AuthManager classes');
 if (TOKEN_EXPIRY_BUFFER_SECONDS !== 300) throw new Error('buffer constant');
@@ -37,6 +39,7 @@ const login = sandbox.login();
 const client = new StakeClient({ base_url: sandbox.url, access_token: login.access_token, session_cookie: login.session_cookie });
 const user = await client.current_user();
 if (!user || typeof user.id !== 'string') throw new Error('current_user: ' + JSON.stringify(user));
+if (validate(buildSchema(SANDBOX_SDL), DiceRoll).length !== 0) throw new Error('DiceRoll does not validate against SANDBOX_SDL');
 if (server_seed_hash('abc') !== 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad') throw new Error('server_seed_hash');
 // A bet, its balance event over the websocket (graphql-ws and ws from the tarball's
 // dependencies), then the bet verified after a rotation.

@@ -22,6 +22,8 @@ import type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats 
 export type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 export { token_fingerprint, type ConnectionInitRecord, type WebsocketStats } from './realtime/server.js';
 export type { BalanceDelivery } from './realtime/feed.js';
+/** The sandbox's schema as SDL (the site's names), e.g. to `validate` your own documents against it. */
+export { SANDBOX_SDL } from './sdl.js';
 
 /** The User-Agent `sample_curl` uses when given none (a desktop Chrome). */
 export const SANDBOX_DEFAULT_USER_AGENT: string = DEFAULT_USER_AGENT;
