@@ -24,7 +24,10 @@ import {
   type CurlArgSink,
 } from './curl/read-args.js';
 import type { CurlOption } from './curl/options.js';
-import { cookieNamed, originOf, unquote } from './pick.js';
+import { cookiesNamed, originOf, unquote, type CookiePair } from './pick.js';
+
+/** Reused by every reader: filled and read within one `cookies` call. */
+const FOUND: CookiePair = { first: undefined, second: undefined };
 
 /** Which of the headers the credentials come from a `-H` names. */
 const OTHER = 0;
@@ -132,21 +135,35 @@ class CredentialReader implements CurlArgSink {
     else this.userAgent = v;
   }
 
-  /** As `cookieValue` of the request: the `-b` strings joined first, then each Cookie header. */
-  cookie(name: string): string | null {
+  /** The `session` cookie, set by {@link cookies}. */
+  session: string | null = null;
+  /** The `cf_clearance` cookie, set by {@link cookies}. */
+  clearance: string | null = null;
+
+  /**
+   * As `cookieValue` of the request for `session` and `cf_clearance`: the
+   * `-b` strings joined first, then each Cookie header; each string walked
+   * once for both names.
+   */
+  cookies(): void {
+    const found = FOUND;
     const strings = this.cookieStrings;
     if (strings !== null) {
-      const v = cookieNamed(strings.length === 1 ? (strings[0] as string) : strings.join('; '), name);
-      if (v !== undefined && v !== '') return v;
+      cookiesNamed(strings.length === 1 ? (strings[0] as string) : strings.join('; '), 'session', 'cf_clearance', true, true, found);
+      this.take(found);
     }
     const headers = this.cookieHeaders;
     if (headers !== null) {
-      for (let k = 0; k < headers.length; k++) {
-        const v = cookieNamed(headers[k] as string, name);
-        if (v !== undefined && v !== '') return v;
+      for (let k = 0; k < headers.length && (this.session === null || this.clearance === null); k++) {
+        cookiesNamed(headers[k] as string, 'session', 'cf_clearance', this.session === null, this.clearance === null, found);
+        this.take(found);
       }
     }
-    return null;
+  }
+
+  private take(found: CookiePair): void {
+    if (found.first !== undefined && found.first !== '') this.session = found.first;
+    if (found.second !== undefined && found.second !== '') this.clearance = found.second;
   }
 
   /** As `headerValue(request, 'user-agent')`: an `-A` header is added after the `-H` ones, only when none names it. */
@@ -166,10 +183,11 @@ export function curlCredentials(args: readonly string[], from: number): Credenti
   const reader = new CredentialReader();
   walkCurlArgs(args, from, reader);
   if (reader.gaveUp) return null;
+  reader.cookies();
   return {
     access_token: reader.accessToken,
-    session_cookie: reader.cookie('session'),
-    cf_clearance: reader.cookie('cf_clearance'),
+    session_cookie: reader.session,
+    cf_clearance: reader.clearance,
     user_agent: reader.agent(),
     base_url: originOf({ url: reader.url, headers: [], cookie_strings: [] }),
   };

@@ -54,7 +54,13 @@ export function headerValue(request: PastedRequest, name: string): string | null
 function trimmedEquals(text: string, from: number, to: number, name: string): boolean {
   while (from < to && isBlank(text.charCodeAt(from))) from++;
   while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
-  return to - from === name.length && text.startsWith(name, from);
+  if (to - from !== name.length) return false;
+  // Compared in place: most pieces differ at their first character, and a
+  // `startsWith` call costs more than the few comparisons a cookie name needs.
+  for (let k = 0; k < name.length; k++) {
+    if (text.charCodeAt(from + k) !== name.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 function isBlank(code: number): boolean {
@@ -93,6 +99,61 @@ export function cookieNamed(str: string, name: string): string | undefined {
     index = end + 1;
   } while (index < len);
   return undefined;
+}
+
+/** The first value of each of two cookies in one string, as {@link cookiesNamed} fills it. */
+export interface CookiePair {
+  first: string | undefined;
+  second: string | undefined;
+}
+
+/**
+ * {@link cookieNamed} for two names in one walk of `str`: sets `found.first`
+ * (when `wantFirst`) and `found.second` (when `wantSecond`) to what
+ * `cookieNamed(str, first)` and `cookieNamed(str, second)` return. The
+ * credential reader wants `session` and `cf_clearance` out of the same long
+ * Cookie string; one walk crosses it once instead of twice.
+ */
+export function cookiesNamed(
+  str: string,
+  first: string,
+  second: string,
+  wantFirst: boolean,
+  wantSecond: boolean,
+  found: CookiePair,
+): void {
+  found.first = undefined;
+  found.second = undefined;
+  const len = str.length;
+  if (len < 2) return;
+  let index = 0;
+  do {
+    const eq = str.indexOf('=', index);
+    if (eq === -1) return;
+    const semi = str.indexOf(';', index);
+    const end = semi === -1 ? len : semi;
+    if (eq > end) {
+      index = str.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    const isFirst = wantFirst && trimmedEquals(str, index, eq, first);
+    if (isFirst || (wantSecond && trimmedEquals(str, index, eq, second))) {
+      let from = eq + 1;
+      let to = end;
+      while (from < to && isBlank(str.charCodeAt(from))) from++;
+      while (to > from && isBlank(str.charCodeAt(to - 1))) to--;
+      const value = str.slice(from, to);
+      if (isFirst) {
+        found.first = value;
+        wantFirst = false;
+      } else {
+        found.second = value;
+        wantSecond = false;
+      }
+      if (!wantFirst && !wantSecond) return;
+    }
+    index = end + 1;
+  } while (index < len);
 }
 
 function nonEmpty(value: string | undefined): string | null {
@@ -143,8 +204,19 @@ export function originOf(request: PastedRequest): string | null {
  * would return exactly `scheme://host`, and parsing is skipped. Anything
  * else is null and goes through `new URL`.
  */
+/** 8 after `https://`, 7 after `http://` (lower case, as the URL parser would write them), else -1. */
+function schemeEnd(raw: string): number {
+  if (
+    raw.charCodeAt(0) !== 0x68 || raw.charCodeAt(1) !== 0x74 || raw.charCodeAt(2) !== 0x74 || raw.charCodeAt(3) !== 0x70
+  ) {
+    return -1;
+  }
+  const at = raw.charCodeAt(4) === 0x73 ? 5 : 4;
+  return raw.charCodeAt(at) === 0x3a && raw.charCodeAt(at + 1) === 0x2f && raw.charCodeAt(at + 2) === 0x2f ? at + 3 : -1;
+}
+
 function plainOrigin(raw: string): string | null {
-  const hostStart = raw.startsWith('https://') ? 8 : raw.startsWith('http://') ? 7 : -1;
+  const hostStart = schemeEnd(raw);
   if (hostStart < 0) return null;
   let end = hostStart;
   let labelStart = hostStart;

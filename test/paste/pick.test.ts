@@ -1,7 +1,7 @@
 import { parse } from 'cookie';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cookieNamed, originOf } from '../../src/paste/pick.js';
+import { cookieNamed, cookiesNamed, originOf, type CookiePair } from '../../src/paste/pick.js';
 
 const asWritten = (value: string): string => value;
 
@@ -20,6 +20,25 @@ describe('cookieNamed', () => {
     fc.assert(
       fc.property(text, fc.constantFrom('a', 's', 'session', 'x', 'session=', ''), (s, name) => {
         expect(cookieNamed(s, name)).toBe(parse(s, { decode: asWritten })[name]);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('cookiesNamed', () => {
+  // One walk for two names must answer what two cookieNamed walks answer, including
+  // repeated names, names that are a prefix of the other and a name not wanted.
+  it('gives each wanted name what cookieNamed gives it, and undefined for a name not wanted', () => {
+    const text = fc.string({ unit: fc.constantFrom('s', 'session', 'cf', 'cf_clearance', '=', ';', ' ', '\t', 'x', ''), maxLength: 40 });
+    const name = fc.constantFrom('s', 'session', 'cf', 'cf_clearance', 'x');
+    fc.assert(
+      fc.property(text, name, name, fc.boolean(), fc.boolean(), (s, first, second, wantFirst, wantSecond) => {
+        fc.pre(first !== second);
+        const found: CookiePair = { first: 'stale', second: 'stale' };
+        cookiesNamed(s, first, second, wantFirst, wantSecond, found);
+        expect(found.first).toBe(wantFirst ? cookieNamed(s, first) : undefined);
+        expect(found.second).toBe(wantSecond ? cookieNamed(s, second) : undefined);
       }),
       { numRuns: 5000 },
     );
