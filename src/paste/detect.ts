@@ -170,7 +170,11 @@ export interface CurlCommand {
  */
 export function plainCurlCommand(text: string): CurlCommand | null {
   if (opensWithCurl(text) !== false) return null;
-  if (shellsByLikelihood(sniffWindows(text), false)[0] !== 'curl-posix') return null;
+  // A paste that fits in one sniff window and shows no mark of cmd or
+  // PowerShell is POSIX first (see shellsByLikelihood), decided without
+  // building the window list.
+  const plain = text.length <= 2 * SNIFF_WINDOW && backtickSignals(text) === 0 && cmdSignals(text) === 0;
+  if (!plain && shellsByLikelihood(sniffWindows(text), false)[0] !== 'curl-posix') return null;
   const commands = tokenizePosix(text);
   let found: CurlCommand | null = null;
   for (let c = 0; c < commands.length; c++) {
