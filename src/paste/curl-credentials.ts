@@ -24,7 +24,7 @@ import {
   type CurlArgSink,
 } from './curl/read-args.js';
 import type { CurlOption } from './curl/options.js';
-import { cookiesNamed, originOf, unquote, type CookiePair } from './pick.js';
+import { cookiesNamed, originOfUrl, unquote, type CookiePair } from './pick.js';
 
 /** Reused by every reader: filled and read within one `cookies` call. */
 const FOUND: CookiePair = { first: undefined, second: undefined };
@@ -189,6 +189,6 @@ export function curlCredentials(args: readonly string[], from: number): Credenti
     session_cookie: reader.session,
     cf_clearance: reader.clearance,
     user_agent: reader.agent(),
-    base_url: originOf({ url: reader.url, headers: [], cookie_strings: [] }),
+    base_url: originOfUrl(reader.url),
   };
 }

@@ -183,8 +183,13 @@ export function cookieValue(request: PastedRequest, name: string): string | null
 
 /** `scheme://host[:port]` of the request URL, or null when it is not an http(s) URL. */
 export function originOf(request: PastedRequest): string | null {
-  if (request.url === null) return null;
-  const raw = request.url.trim();
+  return originOfUrl(request.url);
+}
+
+/** {@link originOf} for a URL as written (null for none). */
+export function originOfUrl(url: string | null): string | null {
+  if (url === null) return null;
+  const raw = url.trim();
   const plain = plainOrigin(raw);
   if (plain !== null) return plain;
   // curl guesses http:// for a URL written without a scheme.
@@ -232,8 +237,9 @@ function plainOrigin(raw: string): string | null {
   }
   const first = raw.charCodeAt(labelStart);
   if (end === labelStart || !(first >= 0x61 && first <= 0x7a)) return null; // empty or numeric-looking last label
-  const host = raw.slice(hostStart, end);
-  return host.includes('xn--') ? null : raw.slice(0, end);
+  // Punycode anywhere in the host: the first `xn--` of the URL is the one that tells.
+  const punycode = raw.indexOf('xn--', hostStart);
+  return punycode >= 0 && punycode + 4 <= end ? null : raw.slice(0, end);
 }
 
 /** True when the request goes to the site's GraphQL endpoint. */
