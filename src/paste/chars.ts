@@ -21,6 +21,17 @@ export function codesToString(codes: Uint16Array | Uint8Array, length = codes.le
   return parts.join('');
 }
 
+/**
+ * A piece of a text, `text[from..to)`, filled in place: a reader that hands
+ * out words this way allocates nothing for a word that is a plain piece of
+ * the paste, and the caller slices only the words it keeps.
+ */
+export interface Span {
+  text: string;
+  from: number;
+  to: number;
+}
+
 const NO_UNITS = new Uint16Array(0);
 
 /** The largest buffer a builder keeps between two texts. */
@@ -86,6 +97,28 @@ export class TextBuilder {
   /** Adds a whole (short) string. */
   add(piece: string): void {
     this.addSlice(piece, 0, piece.length);
+  }
+
+  /**
+   * Like {@link take}, into `span`: a lone piece stays a span of its input,
+   * uncut; anything else is built and spans the whole built string. False
+   * (and `span` untouched) when nothing was added.
+   */
+  takeInto(span: Span): boolean {
+    if (!this.started) return false;
+    if (this.lone !== null) {
+      span.text = this.lone;
+      span.from = this.loneFrom;
+      span.to = this.loneTo;
+      this.lone = null;
+      this.started = false;
+      return true;
+    }
+    const built = this.take() as string;
+    span.text = built;
+    span.from = 0;
+    span.to = built.length;
+    return true;
   }
 
   /** The text built (null when nothing was added), and a reset for the next one. */

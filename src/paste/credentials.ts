@@ -1,5 +1,5 @@
-import { curlCredentials } from './curl-credentials.js';
-import { plainCurlCommand, readPaste } from './detect.js';
+import { posixCurlCredentials } from './curl-credentials.js';
+import { posixCurlFirst, readPaste } from './detect.js';
 import { cookieValue, firstFound, headerValue, inPreferenceOrder, originOf } from './pick.js';
 import type { Credentials, PastedRequest } from './request.js';
 
@@ -20,10 +20,10 @@ export function extract_credentials(text: string): Credentials {
   }
   const copyValues = text.length > DETACH_ABOVE;
   // The usual paste, one plain curl command: its credentials are read from
-  // curl's arguments without building the request (same answers, see
-  // curl-credentials.ts); anything else is read the general way.
-  const command = plainCurlCommand(text);
-  const fast = command === null ? null : curlCredentials(command.words, command.from);
+  // curl's arguments as the paste is lexed, without building the request
+  // (same answers, see curl-credentials.ts); anything else is read the
+  // general way.
+  const fast = posixCurlFirst(text) ? posixCurlCredentials(text) : null;
   if (fast !== null) {
     if (copyValues) {
       fast.access_token = copied(fast.access_token);

@@ -1,21 +1,23 @@
 /**
- * The credentials of a paste that is one plain curl command, read straight
- * from curl's arguments. It gives the answers `credentialsOf` gives for the
- * request `readCurlArgs` would build (test/paste/curl-credentials.test.ts
- * compares the two on every fixture and on mutated pastes), without building
- * that request: no `[name, value]` pair nor slice per header, no header list
- * walked four times. A paste is mostly headers, and the typical paste
- * (issue 10) spent a third of its time building and then searching them.
+ * The credentials of a paste that is one plain POSIX curl command, read as
+ * the paste is lexed. The same lexer (`shell/posix.ts`) and the same walk of
+ * curl's options (`walkCurlArgs`) as the general reader, with a listener that
+ * keeps only the credentials instead of building the request: words come as
+ * spans of the paste, and only the values wanted are cut out. It gives the
+ * answers `credentialsOf` gives for the request `readCurlArgs` would build
+ * (test/paste/curl-credentials.test.ts compares the two on every fixture and
+ * on mutated pastes).
  *
- * Anything this reader does not cover (a second transfer, a header whose
- * name it cannot tell in place) makes it answer null, and the caller reads
- * the paste the general way.
+ * Anything this reader does not cover (a second transfer, a second curl
+ * command) makes it answer null, and the caller reads the paste the general
+ * way.
  */
 import type { Credentials } from './request.js';
 import {
   COOKIE,
   HEADER,
   isAsciiSpace,
+  isCurlProgram,
   parseHeaderArg,
   trimmedSlice,
   URL_OPTION,
@@ -24,6 +26,7 @@ import {
   type CurlArgSink,
 } from './curl/read-args.js';
 import type { CurlOption } from './curl/options.js';
+import { PosixLexer } from './shell/posix.js';
 import { cookiesNamed, originOfUrl, unquote, type CookiePair } from './pick.js';
 
 /** Reused by every reader: filled and read within one `cookies` call. */
@@ -68,63 +71,65 @@ class CredentialReader implements CurlArgSink {
   cookieStrings: string[] | null = null;
   cookieHeaders: string[] | null = null;
 
-  value(option: CurlOption, value: string | undefined): void {
-    if (value === undefined) return;
-    if (option === HEADER) this.header(value);
+  value(option: CurlOption, text: string, from: number, to: number): void {
+    if (option === HEADER) this.header(text, from, to);
     else if (option === COOKIE) {
+      const value = text.slice(from, to);
       // curl's own rule: a -b value without '=' names a cookie-jar file.
       if (value.includes('=')) (this.cookieStrings ??= []).push(value);
-    } else if (option === USER_AGENT) this.impliedUserAgent = value;
-    else if (option === URL_OPTION) this.positional(value);
+    } else if (option === USER_AGENT) this.impliedUserAgent = text.slice(from, to);
+    else if (option === URL_OPTION) this.positional(text, from, to);
   }
 
-  positional(arg: string): void {
-    if (this.url === null) this.url = arg;
+  positional(text: string, from: number, to: number): void {
+    if (this.url === null) this.url = text.slice(from, to);
   }
 
   next(): void {
     this.gaveUp = true;
   }
 
-  /** A `-H` value: the name told in place, the value cut only for the headers wanted. */
-  private header(word: string): void {
-    if (word.charCodeAt(0) === 0x40) return; // `@file`, as parseHeaderArg
+  /**
+   * A `-H` value, `text[start..end)`: the name told in place, the value cut
+   * only for the headers wanted. Never reads past `end`.
+   */
+  private header(text: string, start: number, end: number): void {
+    if (start === end || text.charCodeAt(start) === 0x40) return; // empty, or `@file` (as parseHeaderArg)
     // A name opening with anything but x, u or c (ASCII blanks aside, as
     // `trim` skips them) is none of ours: most headers end here, before the
     // search for their colon. A non-ASCII first character goes on (`trim`
     // may remove it).
-    let lead = 0;
-    while (lead < word.length && isAsciiSpace(word.charCodeAt(lead))) lead++;
-    const initial = word.charCodeAt(lead) | 0x20;
+    let lead = start;
+    while (lead < end && isAsciiSpace(text.charCodeAt(lead))) lead++;
+    if (lead === end) return; // blanks only: no header (parseHeaderArg gives null)
+    const initial = text.charCodeAt(lead) | 0x20;
     if (initial !== 0x78 && initial !== 0x75 && initial !== 0x63 && initial <= 0x7f) return;
-    const colon = word.indexOf(':');
-    let from = 0;
+    let colon = lead;
+    while (colon < end && text.charCodeAt(colon) !== 0x3a) colon++;
+    let from = start;
     let to = colon;
-    if (colon >= 0) {
-      while (from < to && isAsciiSpace(word.charCodeAt(from))) from++;
-      while (to > from && isAsciiSpace(word.charCodeAt(to - 1))) to--;
-    }
+    while (from < to && isAsciiSpace(text.charCodeAt(from))) from++;
+    while (to > from && isAsciiSpace(text.charCodeAt(to - 1))) to--;
     let kind: number;
     let value: string | null = null;
-    if (colon < 0 || word.charCodeAt(from) > 0x7f || word.charCodeAt(to - 1) > 0x7f) {
+    if (colon === end || text.charCodeAt(from) > 0x7f || text.charCodeAt(to - 1) > 0x7f) {
       // `Name;` or a name with other blanks around it: cut as the request reader cuts it.
-      const header = parseHeaderArg(word);
+      const header = parseHeaderArg(text.slice(start, end));
       if (header === null) return;
       kind = kindOfName(header[0]);
       value = header[1];
     } else {
       const n = to - from;
       kind =
-        n === 14 && namedAt(word, from, 'x-access-token') ? ACCESS_TOKEN
-        : n === 10 && namedAt(word, from, 'user-agent') ? USER_AGENT_HEADER
-        : n === 6 && namedAt(word, from, 'cookie') ? COOKIE_HEADER
+        n === 14 && namedAt(text, from, 'x-access-token') ? ACCESS_TOKEN
+        : n === 10 && namedAt(text, from, 'user-agent') ? USER_AGENT_HEADER
+        : n === 6 && namedAt(text, from, 'cookie') ? COOKIE_HEADER
         : OTHER;
-      if (kind === OTHER) return;
     }
     if (kind === OTHER) return;
     if (kind === USER_AGENT_HEADER) this.namedUserAgent = true;
     if (kind === ACCESS_TOKEN ? this.accessToken !== null : kind === USER_AGENT_HEADER && this.userAgent !== null) return;
-    value ??= trimmedSlice(word, colon + 1, word.length);
+    value ??= trimmedSlice(text, colon + 1, end);
     if (kind === COOKIE_HEADER) {
       (this.cookieHeaders ??= []).push(value);
       return;
@@ -175,14 +180,26 @@ class CredentialReader implements CurlArgSink {
 }
 
 /**
- * The credentials of the one transfer `args[from..]` describes (the words
- * after `curl`), or null when they hold another transfer (`--next`). Values
- * are slices of the paste, as the request reader's are.
+ * The credentials of a paste that is one POSIX curl command (words before
+ * `curl` are a pasted prompt; other commands may stand around it if they do
+ * not run curl), read as the paste is lexed. Null when the paste holds no
+ * curl command, two of them, or a second transfer (`--next`): the general
+ * reader decides then. Values are slices of the paste, as the request
+ * reader's are.
  */
-export function curlCredentials(args: readonly string[], from: number): Credentials | null {
-  const reader = new CredentialReader();
-  walkCurlArgs(args, from, reader);
-  if (reader.gaveUp) return null;
+export function posixCurlCredentials(text: string): Credentials | null {
+  const words = new PosixLexer(text);
+  let reader: CredentialReader | null = null;
+  do {
+    while (words.advance()) {
+      if (!isCurlProgram(words.text, words.from, words.to)) continue;
+      if (reader !== null) return null; // a second command: two sets of requests
+      reader = new CredentialReader();
+      walkCurlArgs(words, reader);
+      if (reader.gaveUp) return null;
+    }
+  } while (words.nextCommand());
+  if (reader === null) return null;
   reader.cookies();
   return {
     access_token: reader.accessToken,

@@ -1,4 +1,4 @@
-import { readCurlArgs } from './curl/read-args.js';
+import { isCurlProgram, readCurlArgs } from './curl/read-args.js';
 import { readFetchRequests, sniffFetch } from './formats/fetch.js';
 import { readHar, sniffHar } from './formats/har.js';
 import { readPowerShellRequests, sniffPowerShellRequest } from './formats/powershell-request.js';
@@ -42,11 +42,7 @@ function posixSignals(text: string): number {
   return score;
 }
 
-function isCurlWord(word: string): boolean {
-  if (word === 'curl') return true;
-  const base = word.slice(Math.max(word.lastIndexOf('/'), word.lastIndexOf('\\')) + 1).toLowerCase();
-  return base === 'curl' || base === 'curl.exe';
-}
+const isCurlWord = (word: string): boolean => isCurlProgram(word, 0, word.length);
 
 /**
  * The curl invocations among tokenized commands. Words before the `curl`
@@ -155,36 +151,19 @@ function readCurl(text: string, shells: readonly CurlShell[]): ReadPaste | null 
   return null;
 }
 
-/** The words of a one-command curl paste, and where curl's arguments start among them. */
-export interface CurlCommand {
-  readonly words: readonly string[];
-  /** The index just past the `curl` word. */
-  readonly from: number;
-}
-
 /**
- * The paste's curl command when {@link readPaste} would read the paste as
- * exactly one POSIX curl command (it opens with `curl`, POSIX is the most
- * likely shell, and one command names curl); null otherwise. Lets the
- * credentials of the usual paste be read without building its request.
+ * Whether {@link readPaste} reads the paste as POSIX curl before anything
+ * else: it opens with `curl` and POSIX is the most likely shell. Such a
+ * paste's credentials can be read straight from the words (see
+ * `../curl-credentials.ts`) without building its request.
  */
-export function plainCurlCommand(text: string): CurlCommand | null {
-  if (opensWithCurl(text) !== false) return null;
+export function posixCurlFirst(text: string): boolean {
+  if (opensWithCurl(text) !== false) return false;
   // A paste that fits in one sniff window and shows no mark of cmd or
   // PowerShell is POSIX first (see shellsByLikelihood), decided without
   // building the window list.
-  const plain = text.length <= 2 * SNIFF_WINDOW && backtickSignals(text) === 0 && cmdSignals(text) === 0;
-  if (!plain && shellsByLikelihood(sniffWindows(text), false)[0] !== 'curl-posix') return null;
-  const commands = tokenizePosix(text);
-  let found: CurlCommand | null = null;
-  for (let c = 0; c < commands.length; c++) {
-    const words = commands[c] as string[];
-    const at = words.findIndex(isCurlWord);
-    if (at < 0) continue;
-    if (found !== null) return null; // two commands: two sets of requests
-    found = { words, from: at + 1 };
-  }
-  return found;
+  if (text.length <= 2 * SNIFF_WINDOW && backtickSignals(text) === 0 && cmdSignals(text) === 0) return true;
+  return shellsByLikelihood(sniffWindows(text), false)[0] === 'curl-posix';
 }
 
 /**

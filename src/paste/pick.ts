@@ -8,7 +8,7 @@ import type { PastedRequest } from './request.js';
 
 /** Trims and removes one pair of matching surrounding quotes. */
 export function unquote(value: string): string {
-  const v = value.trim();
+  const v = isUntrimmed(value) ? value.trim() : value;
   if (v.length >= 2) {
     const first = v[0];
     if ((first === '"' || first === "'") && v[v.length - 1] === first) return v.slice(1, -1).trim();
@@ -54,9 +54,13 @@ export function headerValue(request: PastedRequest, name: string): string | null
 function trimmedEquals(text: string, from: number, to: number, name: string): boolean {
   while (from < to && isBlank(text.charCodeAt(from))) from++;
   while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
-  if (to - from !== name.length) return false;
-  // Compared in place: most pieces differ at their first character, and a
-  // `startsWith` call costs more than the few comparisons a cookie name needs.
+  return to - from === name.length && sameAt(text, from, name);
+}
+
+/** Whether `name` stands at `text[from..)`, compared in place (case-sensitive). */
+function sameAt(text: string, from: number, name: string): boolean {
+  // Most pieces differ at their first character, and a `startsWith` call
+  // costs more than the few comparisons a cookie name needs.
   for (let k = 0; k < name.length; k++) {
     if (text.charCodeAt(from + k) !== name.charCodeAt(k)) return false;
   }
@@ -136,8 +140,14 @@ export function cookiesNamed(
       index = str.lastIndexOf(';', eq - 1) + 1;
       continue;
     }
-    const isFirst = wantFirst && trimmedEquals(str, index, eq, first);
-    if (isFirst || (wantSecond && trimmedEquals(str, index, eq, second))) {
+    // The key trimmed once, then told by its length before any character is compared.
+    let keyFrom = index;
+    let keyTo = eq;
+    while (keyFrom < keyTo && isBlank(str.charCodeAt(keyFrom))) keyFrom++;
+    while (keyTo > keyFrom && isBlank(str.charCodeAt(keyTo - 1))) keyTo--;
+    const keyLength = keyTo - keyFrom;
+    const isFirst = wantFirst && keyLength === first.length && sameAt(str, keyFrom, first);
+    if (isFirst || (wantSecond && keyLength === second.length && sameAt(str, keyFrom, second))) {
       let from = eq + 1;
       let to = end;
       while (from < to && isBlank(str.charCodeAt(from))) from++;
@@ -189,7 +199,8 @@ export function originOf(request: PastedRequest): string | null {
 /** {@link originOf} for a URL as written (null for none). */
 export function originOfUrl(url: string | null): string | null {
   if (url === null) return null;
-  const raw = url.trim();
+  // `trim` is a call into the runtime; a URL as pasted has nothing to trim.
+  const raw = isUntrimmed(url) ? url.trim() : url;
   const plain = plainOrigin(raw);
   if (plain !== null) return plain;
   // curl guesses http:// for a URL written without a scheme.
@@ -231,15 +242,27 @@ function plainOrigin(raw: string): string | null {
     if (c === 0x2e) {
       if (end === labelStart) return null; // empty label
       labelStart = end + 1;
-    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d)) {
+    } else if (c === 0x2d) {
+      // Punycode (`xn--`) anywhere in the host: the URL parser decides. Told
+      // at its second dash, in place: a host is shorter than what a
+      // multi-character `indexOf` costs to set up.
+      if (end - 3 >= hostStart && raw.charCodeAt(end - 1) === 0x2d && raw.charCodeAt(end - 2) === 0x6e &&
+        raw.charCodeAt(end - 3) === 0x78) return null;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39))) {
       return null;
     }
   }
   const first = raw.charCodeAt(labelStart);
   if (end === labelStart || !(first >= 0x61 && first <= 0x7a)) return null; // empty or numeric-looking last label
-  // Punycode anywhere in the host: the first `xn--` of the URL is the one that tells.
-  const punycode = raw.indexOf('xn--', hostStart);
-  return punycode >= 0 && punycode + 4 <= end ? null : raw.slice(0, end);
+  return raw.slice(0, end);
+}
+
+/** Whether `trim` would change `text`: a blank (ASCII or not) at either end. */
+function isUntrimmed(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first <= 0x20 || first > 0x7e || last <= 0x20 || last > 0x7e;
 }
 
 /** True when the request goes to the site's GraphQL endpoint. */

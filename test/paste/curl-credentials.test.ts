@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { credentialsOf } from '../../src/paste/credentials.js';
-import { curlCredentials } from '../../src/paste/curl-credentials.js';
-import { plainCurlCommand, readPaste } from '../../src/paste/detect.js';
+import { posixCurlCredentials } from '../../src/paste/curl-credentials.js';
+import { posixCurlFirst, readPaste } from '../../src/paste/detect.js';
 import { extract_credentials } from '../../src/paste/index.js';
 // @ts-expect-error: plain JavaScript module shared with scripts/fuzz.mjs, typed by use
 import { fuzzCase, seedPastes } from './support/fuzz-cases.mjs';
@@ -11,8 +11,7 @@ const general = (text: string) => credentialsOf(readPaste(text).requests, false)
 
 /** The credentials read straight from curl's arguments, or null when that reader does not apply. */
 function direct(text: string) {
-  const command = plainCurlCommand(text);
-  return command === null ? null : curlCredentials(command.words, command.from);
+  return posixCurlFirst(text) ? posixCurlCredentials(text) : null;
 }
 
 const NBSP = '\u00a0';

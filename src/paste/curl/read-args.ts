@@ -1,3 +1,4 @@
+import type { Span } from '../chars.js';
 import type { PastedRequest } from '../request.js';
 import { findLongOption, findShortOptionCode, type CurlOption } from './options.js';
 
@@ -81,8 +82,7 @@ const REFERER = findLongOption('referer') as CurlOption;
 export const URL_OPTION = findLongOption('url') as CurlOption;
 const NEXT = findLongOption('next') as CurlOption;
 
-function apply(draft: Draft, option: CurlOption, value: string | undefined): void {
-  if (value === undefined) return;
+function apply(draft: Draft, option: CurlOption, value: string): void {
   if (option === HEADER) {
     const header = parseHeaderArg(value);
     if (header !== null) draft.headers.push(header);
@@ -101,16 +101,47 @@ function apply(draft: Draft, option: CurlOption, value: string | undefined): voi
 }
 
 /**
+ * The words of one command, one at a time: the current word is
+ * `text[from..to)`. A shell lexer hands out words of the paste this way
+ * without cutting them; {@link ArrayWords} serves words already cut.
+ */
+export interface CurlWords extends Span {
+  /** Moves to the next word; false once the command has no more (and on every call after). */
+  advance(): boolean;
+}
+
+/** The words `args[at..]` as {@link CurlWords}. */
+export class ArrayWords implements CurlWords {
+  text = '';
+  from = 0;
+  to = 0;
+  constructor(
+    private readonly args: readonly string[],
+    private at: number,
+  ) {}
+
+  advance(): boolean {
+    if (this.at >= this.args.length) return false;
+    const arg = this.args[this.at++] as string;
+    this.text = arg;
+    this.from = 0;
+    this.to = arg.length;
+    return true;
+  }
+}
+
+/**
  * What reading curl's arguments reports, in order: each value an option
  * takes, each positional argument (a URL), each `--next`. Two readers listen:
  * the request builder below and the credential reader of a plain curl paste
  * (`../curl-credentials.ts`), so curl's option rules live in one place.
+ * Values come as spans, `text[from..to)`: a listener cuts only what it keeps.
  */
 export interface CurlArgSink {
-  /** An option that takes a value, with it (`undefined` when the words ran out). */
-  value(option: CurlOption, value: string | undefined): void;
+  /** An option that takes a value, with it (not called when the words ran out before it). */
+  value(option: CurlOption, text: string, from: number, to: number): void;
   /** An argument that is not an option. */
-  positional(arg: string): void;
+  positional(text: string, from: number, to: number): void;
   /** `-:` / `--next`: another transfer starts. */
   next(): void;
 }
@@ -121,62 +152,68 @@ export interface CurlArgSink {
  * prefixes, clustered short options (`-sH'x: y'`), `--` ending the options,
  * and `-:`/`--next` starting another transfer. Every option that takes a value
  * consumes it, so body text is never mistaken for a header or a cookie.
- * Walking starts at `args[from]` (the word after `curl`), so no copy is made.
  */
-export function walkCurlArgs(args: readonly string[], from: number, sink: CurlArgSink): void {
+export function walkCurlArgs(words: CurlWords, sink: CurlArgSink): void {
   let optionsEnded = false;
-  for (let i = from; i < args.length; i++) {
-    const arg = args[i] as string;
-    // Told apart by their first two characters: no comparison with '--' and
-    // no slice per option word (an option word is most of what a paste holds).
-    const dash = !optionsEnded && arg.charCodeAt(0) === 0x2d;
-    if (dash && arg.charCodeAt(1) === 0x2d) {
-      if (arg.length === 2) {
+  while (words.advance()) {
+    const text = words.text;
+    const from = words.from;
+    const to = words.to;
+    // Told apart in place by their first two characters: no slice per option
+    // word (an option word is most of what a paste holds). Every read stays
+    // within the word: past `to` lies the rest of the paste.
+    if (optionsEnded || to - from < 2 || text.charCodeAt(from) !== 0x2d) {
+      sink.positional(text, from, to);
+      continue;
+    }
+    if (text.charCodeAt(from + 1) === 0x2d) {
+      if (to - from === 2) {
         optionsEnded = true;
         continue;
       }
-      let start = 2;
+      let start = from + 2;
       let negated = false;
-      if (arg.startsWith('no-', 2)) {
+      if (to - start >= 3 && text.startsWith('no-', start)) {
         negated = true;
-        start = 5;
-      } else if (arg.startsWith('expand-', 2)) {
-        start = 9;
+        start += 3;
+      } else if (to - start >= 7 && text.startsWith('expand-', start)) {
+        start += 7;
       }
-      let inline: string | undefined;
-      let end = arg.length;
-      const eq = arg.indexOf('=', start);
-      if (eq >= 0) {
-        inline = arg.slice(eq + 1);
-        end = eq;
-      }
-      const option = findLongOption(arg.slice(start, end));
+      let eq = start;
+      while (eq < to && text.charCodeAt(eq) !== 0x3d) eq++;
+      const option = findLongOption(text.slice(start, eq));
       if (option === null || negated) continue; // unknown, or `--no-bool`: takes no value
       if (option === NEXT) {
         sink.next();
         continue;
       }
       if (option.kind !== 'value') continue;
-      sink.value(option, inline ?? args[++i]);
+      if (eq < to) sink.value(option, text, eq + 1, to);
+      else if (words.advance()) sink.value(option, words.text, words.from, words.to);
       continue;
     }
-    if (dash && arg.length > 1) {
-      for (let j = 1; j < arg.length; j++) {
-        const option = findShortOptionCode(arg.charCodeAt(j));
-        if (option === null) break; // curl rejects the whole word
-        if (option === NEXT) {
-          sink.next();
-          continue;
-        }
-        if (option.kind === 'value') {
-          sink.value(option, j + 1 < arg.length ? arg.slice(j + 1) : args[++i]);
-          break;
-        }
+    for (let j = from + 1; j < to; j++) {
+      const option = findShortOptionCode(text.charCodeAt(j));
+      if (option === null) break; // curl rejects the whole word
+      if (option === NEXT) {
+        sink.next();
+        continue;
       }
-      continue;
+      if (option.kind === 'value') {
+        if (j + 1 < to) sink.value(option, text, j + 1, to);
+        else if (words.advance()) sink.value(option, words.text, words.from, words.to);
+        break;
+      }
     }
-    sink.positional(arg);
   }
+}
+
+/** Whether a word names the curl program: `curl` or `curl.exe`, bare or as a path, in any case. */
+export function isCurlProgram(text: string, from: number, to: number): boolean {
+  if (to - from === 4 && text.startsWith('curl', from)) return true;
+  const word = text.slice(from, to);
+  const base = word.slice(Math.max(word.lastIndexOf('/'), word.lastIndexOf('\\')) + 1).toLowerCase();
+  return base === 'curl' || base === 'curl.exe';
 }
 
 /** Builds one request per transfer. */
@@ -184,12 +221,12 @@ class RequestBuilder implements CurlArgSink {
   readonly requests: PastedRequest[] = [];
   private draft = newDraft();
 
-  value(option: CurlOption, value: string | undefined): void {
-    apply(this.draft, option, value);
+  value(option: CurlOption, text: string, from: number, to: number): void {
+    apply(this.draft, option, text.slice(from, to));
   }
 
-  positional(arg: string): void {
-    if (this.draft.url === null) this.draft.url = arg;
+  positional(text: string, from: number, to: number): void {
+    if (this.draft.url === null) this.draft.url = text.slice(from, to);
   }
 
   next(): void {
@@ -206,6 +243,6 @@ class RequestBuilder implements CurlArgSink {
 /** The requests curl's arguments describe (see {@link walkCurlArgs}), one per transfer. */
 export function readCurlArgs(args: readonly string[], from = 0): PastedRequest[] {
   const builder = new RequestBuilder();
-  walkCurlArgs(args, from, builder);
+  walkCurlArgs(new ArrayWords(args, from), builder);
   return builder.done();
 }

@@ -110,6 +110,22 @@ describe.skipIf(!hasBash)('tokenizePosix agrees with the real bash', () => {
     });
   });
 
+  it('on lines of many words, laid out with blanks and continuations as browsers lay out a paste', () => {
+    // The lexer hands out a word standing alone between blanks without building it:
+    // those words, their neighbours and what joins or parts them are checked here.
+    const quoters = [chromeBashQuote, singleQuote, doubleQuote, (s: string) => s.replace(/[^A-Za-z0-9_=.:/-]/g, '')];
+    const joints = [' ', '  ', '\t', ' \\\n  ', '\\\n', '', ' \\\n'];
+    const samples = fc.sample(
+      fc.array(fc.tuple(tricky, fc.nat(3), fc.nat(joints.length - 1)), { minLength: 2, maxLength: 8 }),
+      { numRuns: 200, seed: 7 },
+    );
+    const lines = samples.map((words) => 'w ' + words.map(([s, q, j]) => quoters[q]!(s) + joints[j]!).join('') + ' end');
+    const fromBash = bashWords(lines);
+    lines.forEach((line, k) => {
+      expect((tokenizePosix(line)[0] ?? []).map(asBytes), line).toEqual(fromBash[k]);
+    });
+  });
+
   it('on unquoted backslashes, continuations and double-quote escapes', () => {
     const lines = [
       String.raw`a\ b c\\d \$x "\a\b\"\\" '\'`,
