@@ -48,12 +48,12 @@ function namedAt(word: string, from: number, lower: string): boolean {
   return true;
 }
 
-/** What a header name (as `parseHeaderArg` cuts it) is, by the same comparison as `pick.ts`. */
-function kindOfName(name: string): number {
-  const n = name.length;
-  if (n === 14 && namedAt(name, 0, 'x-access-token')) return ACCESS_TOKEN;
-  if (n === 10 && namedAt(name, 0, 'user-agent')) return USER_AGENT_HEADER;
-  if (n === 6 && namedAt(name, 0, 'cookie')) return COOKIE_HEADER;
+/** What the header name `text[from..to)` is, by the same comparison as `pick.ts`. */
+function kindAt(text: string, from: number, to: number): number {
+  const n = to - from;
+  if (n === 14 && namedAt(text, from, 'x-access-token')) return ACCESS_TOKEN;
+  if (n === 10 && namedAt(text, from, 'user-agent')) return USER_AGENT_HEADER;
+  if (n === 6 && namedAt(text, from, 'cookie')) return COOKIE_HEADER;
   return OTHER;
 }
 
@@ -116,15 +116,10 @@ class CredentialReader implements CurlArgSink {
       // `Name;` or a name with other blanks around it: cut as the request reader cuts it.
       const header = parseHeaderArg(text.slice(start, end));
       if (header === null) return;
-      kind = kindOfName(header[0]);
+      kind = kindAt(header[0], 0, header[0].length);
       value = header[1];
     } else {
-      const n = to - from;
-      kind =
-        n === 14 && namedAt(text, from, 'x-access-token') ? ACCESS_TOKEN
-        : n === 10 && namedAt(text, from, 'user-agent') ? USER_AGENT_HEADER
-        : n === 6 && namedAt(text, from, 'cookie') ? COOKIE_HEADER
-        : OTHER;
+      kind = kindAt(text, from, to);
     }
     if (kind === OTHER) return;
     if (kind === USER_AGENT_HEADER) this.namedUserAgent = true;

@@ -50,13 +50,6 @@ export function headerValue(request: PastedRequest, name: string): string | null
   return null;
 }
 
-/** Whether `text[from..to)`, spaces and tabs trimmed, is exactly `name`. */
-function trimmedEquals(text: string, from: number, to: number, name: string): boolean {
-  while (from < to && isBlank(text.charCodeAt(from))) from++;
-  while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
-  return to - from === name.length && sameAt(text, from, name);
-}
-
 /** Whether `name` stands at `text[from..)`, compared in place (case-sensitive). */
 function sameAt(text: string, from: number, name: string): boolean {
   // Most pieces differ at their first character, and a `startsWith` call
@@ -80,30 +73,13 @@ function isBlank(code: number): boolean {
  * each `indexOf` starts past the previous pair.
  */
 export function cookieNamed(str: string, name: string): string | undefined {
-  const len = str.length;
-  if (len < 2) return undefined;
-  let index = 0;
-  do {
-    const eq = str.indexOf('=', index);
-    if (eq === -1) return undefined;
-    const semi = str.indexOf(';', index);
-    const end = semi === -1 ? len : semi;
-    if (eq > end) {
-      // A piece without '=': resume at the last ';' before the next '=' (as `cookie` does).
-      index = str.lastIndexOf(';', eq - 1) + 1;
-      continue;
-    }
-    if (trimmedEquals(str, index, eq, name)) {
-      let from = eq + 1;
-      let to = end;
-      while (from < to && isBlank(str.charCodeAt(from))) from++;
-      while (to > from && isBlank(str.charCodeAt(to - 1))) to--;
-      return str.slice(from, to);
-    }
-    index = end + 1;
-  } while (index < len);
-  return undefined;
+  const found = ONE;
+  cookiesNamed(str, name, '', true, false, found);
+  return found.first;
 }
+
+/** Reused by {@link cookieNamed}: filled and read within one call. */
+const ONE: CookiePair = { first: undefined, second: undefined };
 
 /** The first value of each of two cookies in one string, as {@link cookiesNamed} fills it. */
 export interface CookiePair {
