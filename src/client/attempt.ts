@@ -1,5 +1,5 @@
 import { interpret } from './classify.js';
-import { is_sendable_header_value, never_sent } from './connect-failure.js';
+import { connect_failure_cause, host_and_port, is_sendable_header_value, never_sent } from './connect-failure.js';
 import type { ClientCore } from './core.js';
 import type { RedactedRequest } from './errors/index.js';
 import { stopped_error, transport_error, type Call, type Fail, type Outcome } from './call.js';
@@ -58,8 +58,8 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
         reason: connected ? 'network' : 'connection_failed',
         may_have_reached_server: connected || call.maybe_ran,
         detail: connected
-          ? 'The connection failed after the request was sent'
-          : 'Could not send the request (no connection, a failed TLS handshake, or a request fetch refused to build)',
+          ? `The connection to ${host_and_port(core.endpoint_url)} failed after the request was sent`
+          : not_connected_detail(error, core.endpoint_url),
         cause: error,
         request: request(),
       }), { retryable: true, reached: connected });
@@ -97,4 +97,12 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
   } finally {
     scope.dispose();
   }
+}
+
+/** Why a request was never written, naming where it was going (host and port only: never a credential). */
+function not_connected_detail(error: unknown, endpoint: URL): string {
+  const cause = connect_failure_cause(error, endpoint);
+  return cause === null
+    ? `Could not send the request to ${host_and_port(endpoint)} (no connection, a failed TLS handshake, or a request fetch refused to build)`
+    : `Could not connect to ${host_and_port(endpoint)}: ${cause}`;
 }

@@ -47,7 +47,8 @@ export const BAD_PORTS: ReadonlySet<number> = new Set([
 /** The port a URL connects to (its default when none is written), or null for another scheme. */
 export function effective_port(url: URL): number | null {
   if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : null;
+  const scheme = url.protocol;
+  return scheme === 'https:' || scheme === 'wss:' ? 443 : scheme === 'http:' || scheme === 'ws:' ? 80 : null;
 }
 
 /**
@@ -69,6 +70,47 @@ export function never_sent(error: unknown, endpoint: URL | null = null): boolean
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+// What each no-connection code means, in the words a user searches for.
+const CONNECT_CAUSES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused (nothing listens on that port)',
+  ENOTFOUND: 'host not found (DNS has no address for it)',
+  EAI_NONAME: 'host not found (DNS has no address for it)',
+  EAI_FAIL: 'host not found (DNS failed)',
+  EAI_AGAIN: 'host not found (DNS lookup failed for now: no network, or the resolver did not answer)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRNOTAVAIL: 'address not available',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out (the host did not answer)',
+  ConnectTimeout: 'connection timed out (the host did not answer)',
+};
+
+/**
+ * Why no connection was made, for an error that {@link never_sent} says was
+ * never written: "connection refused", "host not found", a TLS failure with
+ * its code, or null when the error says nothing more precise.
+ */
+export function connect_failure_cause(error: unknown, endpoint: URL | null = null): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      const cause = CONNECT_CAUSES[code];
+      if (cause !== undefined) return cause;
+      if (TLS_SETUP_CODES.has(code)) return `TLS handshake failed (${code})`;
+    }
+    if (typeof name === 'string' && CONNECT_CAUSES[name] !== undefined) return CONNECT_CAUSES[name] as string;
+    if (code === 'ECONNRESET' && message === TLS_HANDSHAKE_CLOSED) return 'TLS handshake failed (the server closed the connection)';
+    if (message === 'bad port' && endpoint !== null) return `port ${effective_port(endpoint) ?? ''} is one fetch refuses (a bad port)`;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** `host:port` of a URL (its default port when none is written): where a connection was tried, never a credential. */
+export function host_and_port(url: URL): string {
+  return `${url.hostname}:${effective_port(url) ?? ''}`;
 }
 
 /**

@@ -7,7 +7,7 @@
  * It survives: keep-alive pings (a missing pong drops the socket), reconnection
  * with exponential backoff and full jitter (graphql-ws resubscribes every live
  * subscription on the new socket), a new token in the AuthManager reconnects
- * with it; a refusal (auth close, Cloudflare challenge, 401/403 on the upgrade)
+ * with it; a first connection that cannot be made fails at once; a refusal (auth close, Cloudflare challenge, 401/403 on the upgrade)
  * ends every subscription with its typed error at once, and a run of failed
  * reconnections ends them after `retry_attempts`.
  */
@@ -80,6 +80,7 @@ export class RealtimeConnection {
     const WebSocketImpl = socket_class(opts.websocket, {
       take_headers: () => this.#pending_headers,
       on_answer: (headers) => host.store_cookies(headers),
+      handshake_timeout_ms: opts.ack_timeout_ms,
     });
     const sockets = this.#sockets;
     class TrackedSocket extends WebSocketImpl {
@@ -105,7 +106,9 @@ export class RealtimeConnection {
       retryAttempts: opts.retry_attempts,
       retryWait: (attempt) =>
         sleep_unless_aborted(full_jitter_delay(attempt, opts.base_delay_ms, opts.max_delay_ms, opts.random), this.#stop.signal),
-      shouldRetry: should_retry,
+      // Reconnecting is for a connection that was up: a first connection that fails says why at once
+      // (a wrong port or host would otherwise be retried with backoff for more than a minute).
+      shouldRetry: (failure) => this.#will_retry(failure),
       // Read at connect time, so a reconnection carries the token the manager holds then.
       connectionParams: () => {
         const token = host.token_to_send();
@@ -235,7 +238,7 @@ export class RealtimeConnection {
     if (this.#closed || this.#iterators.size === 0) return;
     const code = is_close_event(event) ? event.code : null;
     const raw = is_close_event(event) ? event.reason : '';
-    const will_retry = should_retry(event);
+    const will_retry = this.#will_retry(event);
     this.#emit({ state: 'disconnected', code, reason: raw === '' ? null : this.#host.redact(raw), will_retry });
     // graphql-ws counts failed attempts itself, but forgets the count at every connection_ack:
     // a server that accepts and then drops at once would be reconnected to forever. Count those here.
@@ -247,12 +250,18 @@ export class RealtimeConnection {
     }
   }
 
+  /** Whether graphql-ws reconnects after `failure`: only to a connection that was once up, and only for a failure worth it. */
+  #will_retry(failure: unknown): boolean {
+    return this.#ever_connected && should_retry(failure);
+  }
+
   /** What error mapping needs; `had_clearance` is read when an error is made (the attempt that failed). */
   #failure_context(operation_name: string | null): FailureContext {
     const had_clearance = (): boolean => this.#had_clearance;
     return {
       operation_name,
       redact: (text) => this.#host.redact(text),
+      url: this.#host.url,
       had_user_agent: this.#host.had_user_agent,
       get had_clearance() {
         return had_clearance();

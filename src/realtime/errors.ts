@@ -13,6 +13,7 @@ import {
   is_authentication_failure,
   StakeError,
 } from '../client/errors/index.js';
+import { connect_failure_cause, host_and_port } from '../client/connect-failure.js';
 import { refusal_of } from './websocket.js';
 
 /** What the mapping needs to know about the subscription and the client. */
@@ -22,6 +23,8 @@ export interface FailureContext {
   readonly redact: (text: string) => string;
   readonly had_clearance: boolean;
   readonly had_user_agent: boolean;
+  /** The websocket URL (`ws(s)://host/_api/websockets`): its host and port name a failed connection. */
+  readonly url: string;
 }
 
 // graphql-transport-ws: 4401 "Unauthorized", 4403 "Forbidden" (graphql-ws's answer to a refused connection_init).
@@ -89,13 +92,11 @@ export function to_stake_error(failure: unknown, ctx: FailureContext): StakeErro
   if (typeof failure === 'object' && failure !== null && 'target' in failure) {
     const refusal = refusal_of((failure as { target: unknown }).target);
     if (refusal !== undefined) return from_refusal(refusal.status, refusal.challenge, ctx);
-    const message = (failure as { message?: unknown }).message;
-    const code = ((failure as { error?: { code?: unknown } }).error ?? {}).code;
     return new TransportError({
       ...base,
       reason: 'connection_failed',
       may_have_reached_server: false,
-      detail: `No websocket connection could be made${typeof message === 'string' && message !== '' ? ` (${ctx.redact(message)})` : typeof code === 'string' ? ` (${code})` : ''}`,
+      detail: not_connected_detail(failure, ctx),
     });
   }
   if (StakeError.is(failure)) return failure;
@@ -139,4 +140,19 @@ function from_refusal(status: number, challenge: boolean, ctx: FailureContext): 
 
 function op(ctx: FailureContext): string {
   return ctx.operation_name === null ? '' : ` for ${ctx.operation_name}`;
+}
+
+// ws's own text when `handshakeTimeout` expires (ws/lib/websocket.js, initAsClient).
+const WS_HANDSHAKE_TIMEOUT = 'Opening handshake has timed out';
+
+/** A websocket that never opened: why (refused, host not found, ...) and where, host and port only. */
+function not_connected_detail(failure: object, ctx: FailureContext): string {
+  const url = new URL(ctx.url);
+  const cause = connect_failure_cause((failure as { error?: unknown }).error ?? failure);
+  if (cause !== null) return `No websocket connection could be made to ${host_and_port(url)}: ${cause}`;
+  const message = (failure as { message?: unknown }).message;
+  if (message === WS_HANDSHAKE_TIMEOUT) {
+    return `No websocket connection could be made to ${host_and_port(url)}: the server accepted the connection but did not answer the upgrade within realtime.ack_timeout_ms`;
+  }
+  return `No websocket connection could be made to ${host_and_port(url)}${typeof message === 'string' && message !== '' ? ` (${ctx.redact(message)})` : ''}`;
 }

@@ -20,6 +20,8 @@ export type WebSocketClass = new (url: string | URL, protocols?: string | string
  */
 export interface WebSocketClientInit {
   readonly headers?: Readonly<Record<string, string>>;
+  /** ms to wait for the server's answer to the upgrade (`ws` reads it; another class may ignore it). */
+  readonly handshakeTimeout?: number;
 }
 
 /**
@@ -49,13 +51,21 @@ export interface RealtimeOptions {
   readonly init_fields?: Readonly<Record<string, string>> | null;
   /** A ping every this many ms; a pong missing for as long again drops the connection (then it reconnects). Default 20000; 0 turns pings off. */
   readonly keep_alive_ms?: number | null;
-  /** Reconnection attempts in a row before the subscriptions fail; default 10. */
+  /**
+   * Reconnection attempts in a row before the subscriptions fail; default 10.
+   * Only a connection that was once up is reconnected to: when the first
+   * connection cannot be made (refused, host not found, no upgrade answer,
+   * refused upgrade), the subscriptions fail at once with that error.
+   */
   readonly retry_attempts?: number | null;
   /** Backoff: attempt n waits a random time in [0, min(max_delay_ms, base_delay_ms · 2ⁿ)) ("full jitter"). Default 500. */
   readonly base_delay_ms?: number | null;
   /** Backoff cap; default 30000. */
   readonly max_delay_ms?: number | null;
-  /** How long to wait for `connection_ack` before giving up on a connection attempt; default 10000. */
+  /**
+   * How long to wait for the server's answer to the websocket upgrade, and
+   * then for `connection_ack`, before giving up on a connection attempt; default 10000.
+   */
   readonly ack_timeout_ms?: number | null;
   /** How often a live connection compares the manager's token with the one it connected with; default 1000. */
   readonly token_check_ms?: number | null;

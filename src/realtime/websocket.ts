@@ -26,6 +26,12 @@ export interface SocketHooks {
   take_headers(): Readonly<Record<string, string>>;
   /** Headers of the server's answer to the upgrade, accepted or not (for `Set-Cookie`). */
   on_answer(headers: IncomingMessage['headers']): void;
+  /**
+   * Bound on the opening handshake (ws's `handshakeTimeout`): a server that
+   * accepts TCP and never answers the upgrade would otherwise hold the
+   * attempt forever, since graphql-ws's ack timer starts only once the socket is open.
+   */
+  readonly handshake_timeout_ms: number;
 }
 
 const REFUSALS = new WeakMap<object, UpgradeRefusal>();
@@ -40,7 +46,7 @@ export function socket_class(base: WebSocketClass, hooks: SocketHooks): WebSocke
   class RealtimeSocket extends base {
     constructor(url: string | URL, protocols?: string | string[]) {
       // followRedirects stays off (ws's default): a redirect would carry the cookies elsewhere.
-      super(url, protocols, { headers: { ...hooks.take_headers() } });
+      super(url, protocols, { headers: { ...hooks.take_headers() }, handshakeTimeout: hooks.handshake_timeout_ms });
       this.on('upgrade', (res: IncomingMessage) => hooks.on_answer(res.headers));
       this.on('unexpected-response', (req: ClientRequest, res: IncomingMessage) => {
         hooks.on_answer(res.headers);

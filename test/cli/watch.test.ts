@@ -6,7 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
-import { buildCli, cliEnv, oneErrorLine } from './helpers/cli.js';
+import { buildCli, cliEnv, closedPort, oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 interface Watching {
@@ -101,6 +101,18 @@ describe('stakeql watch', () => {
     const own = await session.run(['watch', '--help']);
     expect(own.code).toBe(0);
     expect(own.stdout).toContain('stakeql watch balances|bets [--json]');
+  });
+
+  // Issue 22, items 6 and 7: reconnecting is for a connection that was up; a site never reached fails at once.
+  it('a port nobody listens on: one error line saying "connection refused" and the host and port, exit 1', async () => {
+    const port = await closedPort();
+    const w = await watch(['bets'], session.config_dir, { STAKE_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(await w.exited).toBe(1);
+    const line = oneErrorLine({ code: 1, signal: null, stdout: w.stdout, stderr: w.stderr.replace(/^stakeql: warning: .*\n/m, '') });
+    expect(line).toContain('connection refused');
+    expect(line).toContain(`127.0.0.1:${port}`);
+    expect(w.stderr).not.toContain('reconnecting');
+    expect(w.stdout).toBe('');
   });
 
   it('a revoked token: one error line, exit 4; an unknown feed: exit 2', async () => {

@@ -1,13 +1,15 @@
 /**
  * What the connection does when the other side misbehaves, over real
  * loopback sockets: a peer that stops answering pings is dropped and
- * reconnected to; a peer that accepts and then keeps closing, or a port
- * where nobody listens, ends the feed after `retry_attempts` instead of
- * looping forever; abort and close end it the documented ways.
+ * reconnected to; a peer that accepts and then keeps closing ends the feed
+ * after `retry_attempts` instead of looping forever; a first connection that
+ * cannot be made (nobody listens, no upgrade answer) fails at once; abort and close end it the documented ways.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StakeClient, TransportError } from '../../src/client/index.js';
+import type { WebSocketClass } from '../../src/realtime/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';
 
@@ -16,6 +18,16 @@ interface Peer {
   /** Per connection, the types of the messages it received. */
   readonly received: string[][];
   close(): Promise<void>;
+}
+
+/** A WebSocket class that records the URL of every connection it makes. */
+function counting(made: string[]): WebSocketClass {
+  return class CountingWebSocket extends WebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      made.push(String(args[0]));
+    }
+  };
 }
 
 const peers: Peer[] = [];
@@ -78,15 +90,65 @@ describe('no endless loops', () => {
     expect(flaky.received.length).toBeLessThanOrEqual(5);
   });
 
-  it('nobody listening: TransportError connection_failed after retry_attempts reconnections', async () => {
+  // Issue 22, items 6 and 7: reconnecting is for a connection that was up. A first connection that cannot be
+  // made fails at once (one attempt, not retry_attempts with backoff for minutes), saying why and where.
+  it('nobody listening: TransportError connection_failed after one attempt, "connection refused" and the host and port', async () => {
     const gone = await peer(() => {});
     const url = gone.url;
     await gone.close();
-    await using client = new StakeClient({ base_url: url, realtime: { retry_attempts: 2, base_delay_ms: 1 } });
+    const made: string[] = [];
+    await using client = new StakeClient({ base_url: url, realtime: { websocket: counting(made) } });
     const reader = new Reader(client.watch_house_bets());
     await reader.done;
     expect(reader.error).toBeInstanceOf(TransportError);
     expect(reader.error).toMatchObject({ reason: 'connection_failed', may_have_reached_server: false });
+    expect((reader.error as Error).message).toContain('connection refused');
+    expect((reader.error as Error).message).toContain(new URL(url).host);
+    expect(made).toHaveLength(1);
+  });
+
+  it('a server that accepts TCP and never answers the upgrade: connection_failed after one attempt', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const made: string[] = [];
+      const started = Date.now();
+      await using client = new StakeClient({ base_url: `http://127.0.0.1:${port}`, realtime: { websocket: counting(made), ack_timeout_ms: 500 } });
+      const reader = new Reader(client.watch_house_bets());
+      await reader.done;
+      expect(reader.error).toBeInstanceOf(TransportError);
+      expect(reader.error).toMatchObject({ reason: 'connection_failed' });
+      expect((reader.error as Error).message).toContain(`127.0.0.1:${port}`);
+      expect((reader.error as Error).message).toContain('did not answer the upgrade');
+      expect(made).toHaveLength(1);
+      expect(sockets.size).toBe(1);
+      // A generous bound against a retry loop, not a speed assertion.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('contrast: a connection that was up and is lost is reconnected to', async () => {
+    let connections = 0;
+    const dropper = await peer((socket, message) => {
+      if (message.type === 'connection_init') {
+        connections += 1;
+        socket.send(JSON.stringify({ type: 'connection_ack' }));
+      }
+      if (message.type === 'subscribe' && connections === 1) socket.terminate();
+    });
+    await using client = new StakeClient({ base_url: dropper.url, access_token: 'a'.repeat(96), realtime: { base_delay_ms: 1 } });
+    const reader = new Reader(client.watch_house_bets());
+    await wait_until(() => (dropper.received[1] ?? []).includes('subscribe'), 'the resubscription on a second connection');
+    expect(reader.ended).toBe(false);
   });
 });
 

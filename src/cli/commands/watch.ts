@@ -89,7 +89,8 @@ event as it comes, until Ctrl-C:
             the identifier of the bet that moved it; needs credentials
   bets      every bet anyone finishes on the site (HouseBets)
 A lost connection is retried with backoff and every subscription restored;
-stderr says so, stdout carries only events. Exit code 4 when the site refuses
+stderr says so, stdout carries only events. A site that cannot be reached at
+all (connection refused, host not found, no answer) fails at once, exit 1. Exit code 4 when the site refuses
 the credentials or Cloudflare demands a challenge, 1 when reconnecting fails.
 
 Options:
