@@ -124,6 +124,11 @@ describe('bad input is refused before anything is sent', () => {
     ['amount NaN', (c) => c.dice({ amount: Number.NaN, currency: 'btc', target: 50, condition: 'above' }), /^amount must be a finite number/, RangeError],
     ['amount negative', (c) => c.limbo({ amount: -1, currency: 'btc', multiplierTarget: 2 }), /^amount must be at least 0/, RangeError],
     ['amount too precise', (c) => c.dice({ amount: 0.001, currency: 'usd', target: 50, condition: 'above' }), /^amount 0.001 has more decimals than usd allows \(2\)/, RangeError],
+    // Issue 22, item 9: every amount below the currency's smallest unit is refused alike, never sent as 0.
+    ['amount 1e-12 usd', (c) => c.dice({ amount: 1e-12, currency: 'usd', target: 50, condition: 'above' }), /^amount 1e-12 has more decimals than usd allows \(2\)/, RangeError],
+    ['amount 1e-300 btc', (c) => c.dice({ amount: 1e-300, currency: 'btc', target: 50, condition: 'above' }), /^amount 1e-300 has more decimals than btc allows \(8\)/, RangeError],
+    ['amount 1e-9 btc', (c) => c.dice({ amount: 1e-9, currency: 'btc', target: 50, condition: 'above' }), /^amount 1e-9 has more decimals than btc allows \(8\)/, RangeError],
+    ['amount 5e-324 btc (the smallest double)', (c) => c.limbo({ amount: Number.MIN_VALUE, currency: 'btc', multiplierTarget: 2 }), /^amount 5e-324 has more decimals than btc allows/, RangeError],
     ['amount Infinity', (c) => c.keno({ amount: Infinity, currency: 'btc', numbers: [1] }), /^amount/, RangeError],
     ['currency upper-case', (c) => c.dice({ amount: 1, currency: 'USD', target: 50, condition: 'above' }), /^currency/, RangeError],
     ['dice target', (c) => c.dice({ amount: 1, currency: 'usd', target: 99, condition: 'below' }), /^target must be 0.01 to 98/, RangeError],

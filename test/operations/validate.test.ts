@@ -35,6 +35,27 @@ describe('normalize_amount', () => {
     expect(() => normalize_amount(1e300, 'amount', 'btc', 8)).toThrow(/too large/);
   });
 
+  it('an amount below the smallest unit is refused like any too precise amount, never sent as 0; 0 itself stays allowed', () => {
+    for (const [value, currency, decimals] of [[1e-12, 'usd', 2], [1e-300, 'btc', 8], [1e-9, 'btc', 8], [Number.MIN_VALUE, 'btc', 8], [4e-3, 'usd', 2], [1e-11, 'x', 0]] as const) {
+      expect(() => normalize_amount(value, 'amount', currency, decimals), `${value} ${currency}`).toThrow(RangeError);
+      expect(() => normalize_amount(value, 'amount', currency, decimals)).toThrow(`amount ${value} has more decimals than ${currency} allows (${decimals})`);
+    }
+    expect(normalize_amount(0, 'amount', 'usd', 2)).toBe(0);
+    expect(normalize_amount(-0, 'amount', 'usd', 2)).toBe(0);
+    expect(normalize_amount('0.00', 'amount', 'usd', 2)).toBe(0);
+  });
+
+  it('property: any positive amount below the smallest unit is refused', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 12 }), fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true }), (decimals, fraction) => {
+        const value = fraction * 10 ** -decimals * (1 - 1e-6);
+        fc.pre(value > 0);
+        expect(() => normalize_amount(value, 'amount', 'x', decimals)).toThrow(RangeError);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('property: any whole number of minor units, however it was computed, goes out as that decimal', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 45 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (units, decimals, parts) => {

@@ -9,7 +9,9 @@
  * number of them, that whole number is what was meant, and we send
  * `units / 10^decimals`, which JSON prints as the short decimal (0.3). When
  * it does not (0.123456789 BTC has 9 decimals), the amount is refused rather
- * than silently rounded: rounding money is the caller's decision. A decimal
+ * than silently rounded: rounding money is the caller's decision. An amount
+ * above 0 but below one minor unit (1e-12 usd) is refused the same way, never
+ * sent as 0. A decimal
  * string ("0.3") is read exactly, digit by digit.
  */
 
@@ -34,9 +36,12 @@ export function normalize_amount(value: unknown, field: string, currency: string
   const units = value * scale;
   if (units > Number.MAX_SAFE_INTEGER) throw new RangeError(`${field} is too large`);
   const whole = Math.round(units);
-  if (Math.abs(units - whole) > AMOUNT_TOLERANCE * Math.max(1, units)) {
+  // Below one minor unit nothing was meant but a smaller amount: the absolute tolerance
+  // must not turn 1e-12 usd into a bet of 0 (0 itself, a free bet, is what was meant only when given).
+  if (Math.abs(units - whole) > AMOUNT_TOLERANCE * Math.max(1, units) || (whole === 0 && value !== 0)) {
     throw new RangeError(`${field} ${value} has more decimals than ${currency} allows (${decimals})`);
   }
+  if (whole === 0) return 0; // not -0
   // An exact integer divided by a power of ten rounds once, to the double nearest the decimal:
   // its shortest form (what JSON prints) is that decimal.
   return whole / scale;
