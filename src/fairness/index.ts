@@ -13,6 +13,8 @@ export {
   type FloatsInput,
   type SeedInput,
 } from './rng.js';
+export { hmac_sha256 } from './hmac.js';
+export { prepare_seed_pair, type PreparedSeedPair, type SeedPair } from './seed-pair.js';
 export {
   GAMES_SUPPORTED,
   game_definition,

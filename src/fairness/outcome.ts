@@ -13,7 +13,7 @@ import { pump, type PumpOutcome, type PumpParams } from './games/pump.js';
 import { roulette, type RouletteOutcome } from './games/roulette.js';
 import type { GameDefinition } from './games/types.js';
 import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
-import { check_seed_input, draw_floats, type SeedInput } from './rng.js';
+import { check_seed_input, check_server_seed, draw_floats, type SeedInput } from './rng.js';
 
 /** Each game's parameters beyond the seeds, named as the site names them. */
 export interface GameParams {
@@ -73,13 +73,21 @@ export function game_definition(game: string): AnyGame {
   return GAMES[game];
 }
 
+/** Checks the seeds of an outcome: the triple, and a server seed the site could have revealed (hex). */
+function check_outcome_input(input: SeedInput): void {
+  check_seed_input(input);
+  check_server_seed(input.server_seed);
+}
+
 /**
  * The outcome the seeds produce for one bet of `game`: pure and synchronous.
- * Throws TypeError/RangeError naming the field for bad input.
+ * Throws TypeError/RangeError naming the field for bad input, including a
+ * server seed that is empty or not lower-case hex (the site reveals 64 hex
+ * digits; anything else would still hash, to an outcome no bet ever had).
  */
 export function outcome<G extends GameName>(game: G, input: SeedInput & GameParams[G]): GameOutcomes[G] {
   const definition = game_definition(game);
-  check_seed_input(input);
+  check_outcome_input(input);
   const params = definition.params(input as unknown as Record<string, unknown>);
   const floats = draw_floats(input, 0, definition.float_count(params));
   return definition.translate(floats, params) as GameOutcomes[G];
@@ -91,7 +99,7 @@ export function outcome_steps<G extends GameName>(
   input: SeedInput & GameParams[G],
 ): { floats: number[]; formula: string; source: string; outcome: GameOutcomes[G] } {
   const definition = game_definition(game);
-  check_seed_input(input);
+  check_outcome_input(input);
   const params = definition.params(input as unknown as Record<string, unknown>);
   const floats = draw_floats(input, 0, definition.float_count(params));
   return { floats, formula: definition.formula, source: definition.source, outcome: definition.translate(floats, params) as GameOutcomes[G] };

@@ -8,7 +8,7 @@
  */
 import { compare_state } from './compare.js';
 import { game_definition, is_game, type GameName } from './outcome.js';
-import { check_seed_input, draw_floats, server_seed_hash } from './rng.js';
+import { check_seed_input, check_server_seed, draw_floats, server_seed_hash } from './rng.js';
 
 /**
  * A bet as the client returns it (the site's `CasinoBet` with the seed fields
@@ -64,12 +64,15 @@ export interface VerifyBetOptions {
  * Verifies one bet against a revealed server seed (or the seed the bet itself
  * carries once revealed). Pure and synchronous. Throws TypeError when `bet`
  * lacks the fields it needs (id, game, nonce, clientSeed.seed,
- * serverSeed.seedHash).
+ * serverSeed.seedHash), RangeError when the server seed is empty or not
+ * lower-case hex (no seed the site reveals looks like that).
  */
 export function verify_bet(bet: CasinoBetLike, options: VerifyBetOptions = {}): BetReport {
   check_bet(bet);
-  const given = options?.server_seed ?? bet.serverSeed.seed ?? null;
-  if (given !== null && typeof given !== 'string') throw new TypeError('server_seed must be a string');
+  const own = options?.server_seed ?? null;
+  if (own !== null) check_server_seed(own, 'server_seed');
+  else if (bet.serverSeed.seed !== undefined && bet.serverSeed.seed !== null) check_server_seed(bet.serverSeed.seed, `bet ${bet.id}: serverSeed.seed`);
+  const given = own ?? bet.serverSeed.seed ?? null;
   const hash_ok = given === null ? null : server_seed_hash(given) === bet.serverSeed.seedHash.toLowerCase();
   return judge(bet, given, hash_ok);
 }
@@ -83,8 +86,10 @@ export type RevealedSeeds = Iterable<string> | ReadonlyMap<string, string>;
 /**
  * Verifies a bet history, yielding one {@link BetReport} per bet in input
  * order. A bet is checked with the seed whose hash is its `seedHash`, or else
- * the seed it carries. A record that is not a bet yields a report with
- * `ok: false` and a `note` rather than ending the stream.
+ * the seed it carries. A record that is not a bet (a seed it carries that is
+ * empty or not hex included) yields a report with `ok: false` and a `note`
+ * rather than ending the stream; a seed in `seeds` that is empty or not hex
+ * throws RangeError before the first report.
  */
 export async function* verify_bets(
   bets: AsyncIterable<CasinoBetLike> | Iterable<CasinoBetLike>,
@@ -112,6 +117,12 @@ export async function* verify_bets(
       yield judge(bet, null, null);
       continue;
     }
+    try {
+      check_server_seed(own, 'serverSeed.seed');
+    } catch (error) {
+      yield malformed(bet, error);
+      continue;
+    }
     let own_hash = carried.get(own);
     if (own_hash === undefined) {
       own_hash = server_seed_hash(own);
@@ -127,6 +138,7 @@ function seed_table(seeds: RevealedSeeds): Map<string, string> {
   if (seeds instanceof Map) {
     for (const [hash, seed] of seeds as ReadonlyMap<string, string>) {
       if (typeof hash !== 'string' || typeof seed !== 'string') throw new TypeError('seeds must map seedHash strings to seed strings');
+      check_server_seed(seed, `seeds: the seed given for seedHash ${hash}`);
       // A wrong pair would make every bet under it pass the hash check: check it once here.
       if (server_seed_hash(seed) !== hash.toLowerCase()) throw new RangeError(`seeds: the seed given for seedHash ${hash} does not hash to it`);
       table.set(hash.toLowerCase(), seed);
@@ -136,6 +148,7 @@ function seed_table(seeds: RevealedSeeds): Map<string, string> {
   if (seeds === null || typeof seeds !== 'object' || !(Symbol.iterator in seeds)) throw new TypeError('seeds must be an iterable of seed strings or a Map');
   for (const seed of seeds as Iterable<unknown>) {
     if (typeof seed !== 'string') throw new TypeError('each revealed seed must be a string');
+    check_server_seed(seed, 'seeds: a revealed seed');
     table.set(server_seed_hash(seed), seed);
   }
   return table;

@@ -66,17 +66,15 @@ describe('verify_bet', () => {
   });
 
   it('mines: compares the revealed mines, takes minesCount from the state, and skips an open round', () => {
-    // lucasholder/fair src/games/mines.rs: "client seed"/"server seed", nonce 1, 3 mines → 18, 15, 5.
-    const mines = (state: Record<string, unknown>) =>
-      verify_bet(
-        { id: 'm', game: 'mines', state, nonce: 1, clientSeed: { seed: 'client seed' }, serverSeed: { seedHash: sha256('server seed'), seed: 'server seed' } },
-      );
-    expect(mines({ mines: [5, 15, 18], minesCount: 3, rounds: [] }).ok).toBe(true);
-    expect(mines({ mines: [5, 15, 19], minesCount: 3, rounds: [] }).outcome_ok).toBe(false);
-    const open = mines({ mines: null, minesCount: 3, rounds: [{ field: 0, payoutMultiplier: 1.13 }] });
+    // KyranRana Mines.test.ts: with 24 mines the one safe tile of its first seed is 1-based 22 (0-based 21).
+    const mines = (state: Record<string, unknown>) => verify_bet(bet('mines', state), { server_seed: SEED });
+    const allBut = (safe: number) => [...Array(25).keys()].filter((tile) => tile !== safe);
+    expect(mines({ mines: allBut(21), minesCount: 24, rounds: [] }).ok).toBe(true);
+    expect(mines({ mines: allBut(20), minesCount: 24, rounds: [] }).outcome_ok).toBe(false);
+    const open = mines({ mines: null, minesCount: 24, rounds: [{ field: 0, payoutMultiplier: 1.13 }] });
     expect(open).toMatchObject({ seed_hash_ok: true, outcome_ok: null, ok: false });
     expect(open.note).toMatch(/open/);
-    expect(mines({ mines: [5, 15, 18] }).note).toMatch(/minesCount/);
+    expect(mines({ mines: allBut(21) }).note).toMatch(/minesCount/);
   });
 
   it('keno: 0-based drawnNumbers as the verify UI shows them (MJE43/stake-pf-replay-go keno_draw_test.go)', () => {

@@ -1,0 +1,78 @@
+/**
+ * A seed pair prepared once and drawn from many times: what a simulator or a
+ * replay needs when it plays thousands of nonces of one pair.
+ */
+import type { HmacStream } from './hmac.js';
+import { game_definition, type GameName, type GameOutcomes, type GameParams } from './outcome.js';
+import { MAX_FLOATS, check_index, check_server_seed, stream_floats, stream_of } from './rng.js';
+
+/** The two seeds of a pair, as the site shows them once the server seed is revealed. */
+export interface SeedPair {
+  /** The revealed server seed: lower-case hex, as the site reveals it. */
+  server_seed: string;
+  /** The client seed, any text (hashed as UTF-8). */
+  client_seed: string;
+}
+
+/**
+ * A seed pair with its HMAC key pads computed once (see {@link prepare_seed_pair}).
+ * Every method is synchronous and gives exactly what the one-off functions give.
+ */
+export interface PreparedSeedPair {
+  readonly server_seed: string;
+  readonly client_seed: string;
+  /**
+   * `count` floats of nonce `nonce` from byte `cursor` on (default 0): the same
+   * as `game_floats({ server_seed, client_seed, nonce, cursor, count })`.
+   */
+  floats(nonce: number, count: number, cursor?: number): number[];
+  /**
+   * The outcome of `game` at `nonce`, with the game's parameters (`{ minesCount }`,
+   * `{ rows }`, …; none for dice or limbo): the same as
+   * `outcome(game, { server_seed, client_seed, nonce, ...params })`.
+   */
+  outcome<G extends GameName>(game: G, nonce: number, params?: GameParams[G]): GameOutcomes[G];
+}
+
+class Prepared implements PreparedSeedPair {
+  readonly server_seed: string;
+  readonly client_seed: string;
+  readonly #stream: HmacStream;
+
+  constructor(stream: HmacStream) {
+    this.#stream = stream;
+    this.server_seed = stream.server_seed;
+    this.client_seed = stream.client_seed;
+  }
+
+  floats(nonce: number, count: number, cursor = 0): number[] {
+    check_index('nonce', nonce);
+    check_index('cursor', cursor);
+    check_index('count', count);
+    if (count > MAX_FLOATS) throw new RangeError(`count must be at most ${MAX_FLOATS}`);
+    return stream_floats(this.#stream, nonce, cursor, count);
+  }
+
+  outcome<G extends GameName>(game: G, nonce: number, params?: GameParams[G]): GameOutcomes[G] {
+    const definition = game_definition(game);
+    check_index('nonce', nonce);
+    if (params !== undefined && (params === null || typeof params !== 'object')) throw new TypeError('params must be an object');
+    const checked = definition.params((params ?? {}) as Record<string, unknown>);
+    return definition.translate(stream_floats(this.#stream, nonce, 0, definition.float_count(checked)), checked) as GameOutcomes[G];
+  }
+
+}
+
+/**
+ * Prepares a revealed seed pair: the server seed's HMAC pads (and the whole
+ * 64-byte blocks of "client seed:") are compressed once, so each nonce after
+ * that costs two SHA-256 compressions. Throws TypeError/RangeError naming the
+ * field for a seed that is not a string, or a server seed that is empty or
+ * not lower-case hex.
+ */
+export function prepare_seed_pair(pair: SeedPair): PreparedSeedPair {
+  if (pair === null || typeof pair !== 'object') throw new TypeError('expected an object with server_seed and client_seed');
+  check_server_seed(pair.server_seed);
+  if (typeof pair.client_seed !== 'string') throw new TypeError('client_seed must be a string');
+  return new Prepared(stream_of(pair.server_seed, pair.client_seed));
+}
