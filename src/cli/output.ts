@@ -134,3 +134,8 @@ export function oneLine(text: string): string {
   }
   return (start === 0 ? text : out + text.slice(start)).trim();
 }
+
+/** `1 bet`, `2 bets`: a count with its noun (`many` for an irregular plural). */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}

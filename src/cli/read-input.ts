@@ -3,6 +3,7 @@
  * into the terminal), or the system clipboard.
  */
 import fs from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE } from './exit-codes.js';
 import { printable, type OutputStream } from './output.js';
@@ -107,20 +108,63 @@ export function looksLikePath(file: string): boolean {
   return dot < file.length - 1;
 }
 
-async function readFileText(file: string): Promise<string> {
-  // Named as `cat` names it (a path is not a secret), unless the argument looks like a credential pasted in the wrong place.
-  const shown = looksLikePath(file) ? printable(file) : 'the FILE argument (not shown: it looks like a credential, not a path)';
+/**
+ * How a FILE argument is named in a message: as `cat` names it (a path is not
+ * a secret), unless it looks like a credential pasted in the wrong place.
+ */
+function shownFile(file: string): string {
+  return looksLikePath(file) ? printable(file) : 'the FILE argument (not shown: it looks like a credential, not a path)';
+}
+
+/**
+ * The one failure for a file a command cannot read, whichever command reads
+ * it: `cannot read PATH: no such file` (or `permission denied`), exit 2.
+ */
+export function unreadableFile(file: string, error: unknown): CliError {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unreadable');
+  return new CliError(EXIT_USAGE, `cannot read ${shownFile(file)}: ${why}`, { cause: error });
+}
+
+/** Opens `file` for reading, refusing a directory (`what` names what was expected: "a paste"). */
+async function openFile(file: string, what: string): Promise<{ handle: fs.FileHandle; size: number }> {
+  let handle: fs.FileHandle;
   try {
-    const info = await fs.stat(file);
-    if (info.isDirectory()) throw new CliError(EXIT_USAGE, `${shown} is a directory, not a paste`);
-    if (info.size > MAX_INPUT_BYTES) throw tooLarge();
-    return decodeText(await fs.readFile(file));
+    handle = await fs.open(file, 'r');
   } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? 'unreadable');
-    throw new CliError(EXIT_USAGE, `cannot read ${shown}: ${why}`);
+    throw unreadableFile(file, error);
   }
+  try {
+    const info = await handle.stat();
+    if (info.isDirectory()) throw new CliError(EXIT_USAGE, `${shownFile(file)} is a directory, not ${what}`);
+    return { handle, size: info.size };
+  } catch (error) {
+    await handle.close();
+    throw error instanceof CliError ? error : unreadableFile(file, error);
+  }
+}
+
+async function readFileText(file: string): Promise<string> {
+  const { handle, size } = await openFile(file, 'a paste');
+  try {
+    if (size > MAX_INPUT_BYTES) throw tooLarge();
+    return decodeText(await handle.readFile());
+  } catch (error) {
+    throw error instanceof CliError ? error : unreadableFile(file, error);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The lines of `file` (`-`: standard input), read as they come, for inputs
+ * too large to hold whole (an exported history). A file that cannot be
+ * opened fails as {@link unreadableFile} before the first line.
+ */
+export async function readLines(file: string, stdin: InputStream): Promise<AsyncIterable<string>> {
+  if (file === '-') return createInterface({ input: stdin, crlfDelay: Infinity });
+  const { handle } = await openFile(file, 'a file');
+  return createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
 }
 
 /**

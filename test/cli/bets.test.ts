@@ -1,9 +1,12 @@
 /** `stakeql bets [--json|--csv]`: the history export against a sandbox. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { StakeClient } from '../../src/client/index.js';
 import { run } from '../../src/cli/main.js';
-import { oneErrorLine } from './helpers/cli.js';
+import { buildCli, cliEnv, oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 /** RFC 4180 rows (csv-parse is not installed): quoted fields may hold commas and doubled quotes. */
@@ -59,20 +62,37 @@ describe('stakeql bets', () => {
     const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => r['id'])).toEqual(ids);
     expect(Object.keys(rows[0] ?? {})).toEqual([
-      'iid', 'id', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
+      'iid', 'id', 'identifier', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
+      'result', 'target', 'condition', 'multiplierTarget',
       'nonce', 'clientSeed', 'serverSeedHash', 'serverSeed',
     ]);
-    expect(rows[0]).toMatchObject({ game: 'dice', currency: 'usd', amount: '1', active: '' });
+    expect(rows[0]).toMatchObject({ game: 'dice', currency: 'usd', amount: '1', active: 'false', identifier: '' });
     expect(rows.map((r) => Number(r['nonce']))).toEqual([6, 5, 4, 3, 2, 1, 0]);
     const pages = session.sandbox.stats().request_log.slice(logStart);
     expect(pages.map((p) => p.variables)).toEqual([{ offset: 0, limit: 3 }, { offset: 3, limit: 3 }, { offset: 6, limit: 3 }]);
 
     const json = await session.run(['bets', '--json', '--max', '2'], '', env());
-    const entries = JSON.parse(json.stdout) as Array<{ bet: { id: string } }>;
+    const entries = JSON.parse(json.stdout) as Array<{ id: string; identifier: unknown; bet: { id: string } }>;
     expect(entries.map((e) => e.bet.id)).toEqual(ids.slice(0, 2));
+    // The site's history does not return identifiers: the key is there, null.
+    expect(entries.map((e) => [e.id, e.identifier])).toEqual(ids.slice(0, 2).map((id) => [id, null]));
 
     const human = await session.run(['bets', '--max', '1'], '', env());
     expect(human.stdout).toMatch(/^\S+ {2}dice {2}1 usd {2}×[0-9.]+ {2}payout [0-9.]+ {2}.+\n$/);
+  });
+
+  it("CSV rows carry each game's state and booleans as JSON writes them (dice, limbo, an open mines round)", async () => {
+    await using client = new StakeClient({ base_url: session.sandbox.url, access_token: session.user.access_token });
+    const dice = await client.dice({ amount: 1, currency: 'usd', target: 25.5, condition: 'below' });
+    const limbo = await client.limbo({ amount: 1, currency: 'usd', multiplierTarget: 3.5 });
+    const mines = await client.mines_bet({ amount: 1, currency: 'usd', minesCount: 3 });
+    const csv = await session.run(['bets', '--csv', '--max', '3'], '', env());
+    expect(csv.code, csv.stderr).toBe(0);
+    const [m, l, d] = parse(csv.stdout, { columns: true });
+    expect(m).toMatchObject({ id: mines.id, game: 'mines', active: 'true', result: '', target: '', condition: '', multiplierTarget: '' });
+    expect(l).toMatchObject({ id: limbo.id, game: 'limbo', active: 'false', result: String(limbo.state.result), multiplierTarget: '3.5', target: '' });
+    expect(d).toMatchObject({ id: dice.id, game: 'dice', active: 'false', result: String(dice.state.result), target: '25.5', condition: 'below' });
+    await client.mines_cashout().catch(() => undefined);
   });
 
   it('on a terminal, a progress line on stderr counts the bets read and is cleared at the end', async () => {
@@ -87,9 +107,50 @@ describe('stakeql bets', () => {
     };
     const code = await run(['bets', '--csv', '--page-size', '2', '--max', '5'], io);
     expect(code, err).toBe(0);
-    expect(err).toBe('\r\x1b[K2 bets read…\r\x1b[K4 bets read…\r\x1b[K5 bets read…\r\x1b[K');
+    expect(err).toContain('2 bets read…');
+    expect(err).toContain('5 bets read…');
+    expect(err).toMatch(/\x1b\[2K$/); // the last thing written clears the line
+    expect(out).not.toContain('\x1b');
     expect(out.split('\n').filter(Boolean)).toHaveLength(6);
+    err = '';
+    expect(await run(['bets', '--csv', '--max', '1'], io)).toBe(0);
+    expect(err).toContain('1 bet read…');
+    expect(err).not.toContain('1 bets');
   });
+
+  // tmux renders what the terminal shows: the screen a person reads, not the bytes.
+  it.skipIf(spawnSync('tmux', ['-V'], { timeout: 5000 }).status !== 0)(
+    'on a real terminal the progress line never mixes into the rows, and a pipe gets only the data',
+    async () => {
+      const bin = await buildCli();
+      const socket = path.join(session.config_dir, 'bets-tmux.sock');
+      const piped = path.join(session.config_dir, 'piped.csv');
+      const tmux = (...args: string[]): string =>
+        execFileSync('tmux', ['-S', socket, ...args], { env: { ...cliEnv(session.config_dir), TERM: 'xterm-256color' }, encoding: 'utf8', timeout: 5000 });
+      const vars = Object.entries(env()).map(([k, v]) => `${k}='${v}'`).join(' ');
+      const stakeql = `env ${vars} '${process.execPath}' '${bin}'`;
+      // Pages of one bet: the progress line is drawn between every two rows.
+      const command = `${stakeql} bets --csv --page-size 1 --max 6; ${stakeql} bets --csv --page-size 1 --max 6 | cat > '${piped}'; echo "[done $?]"; sleep 20`;
+      try {
+        tmux('new-session', '-d', '-s', 'bets', '-x', '300', '-y', '50', command);
+        let screen = '';
+        for (let i = 0; i < 150 && !screen.includes('[done '); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          screen = tmux('capture-pane', '-p', '-J', '-t', 'bets');
+        }
+        expect(screen).toContain('[done 0]');
+        const lines = screen.split('\n').filter((line) => line.trim() !== '');
+        expect(lines[0]).toMatch(/^iid,id,identifier,game,/);
+        expect(lines.slice(1, 7).every((line) => /^house:\d+,/.test(line)), screen).toBe(true);
+        expect(screen).not.toContain('read…');
+        const file = readFileSync(piped, 'utf8');
+        expect(file).not.toContain('\x1b');
+        expect(file.trimEnd().split('\n')).toHaveLength(7);
+      } finally {
+        spawnSync('tmux', ['-S', socket, 'kill-server'], { timeout: 5000 });
+      }
+    },
+  );
 
   it('--json with --csv, or a bad page size, is a usage error', async () => {
     const a = await session.run(['bets', '--json', '--csv'], '', env());

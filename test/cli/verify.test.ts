@@ -121,26 +121,84 @@ describe('stakeql verify --bets (an exported history)', () => {
     const bets = await file('export.json', `[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
     const result = await run(['verify', '--bets', bets]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain('3 bets: 3 verified, 0 failed, 0 not verifiable (1 entries that are not originals bets skipped)');
+    expect(result.stdout).toContain('3 bets: 3 verified, 0 failed, 0 not verifiable (1 non-originals entry skipped)');
   });
 
   it('a seed not yet revealed is reported, with exit 3; --json writes one report per bet', async () => {
-    const bets = await file('unrevealed.jsonl', `${JSON.stringify(diceBet(0, 77.18))}\nnot json\n`);
+    const bets = await file('unrevealed.jsonl', `${JSON.stringify(diceBet(0, 77.18))}\n${JSON.stringify({ ...diceBet(1, 19.59, 'no-client-seed'), clientSeed: null })}\n`);
     const result = await run(['verify', '--bets', bets, '--json']);
     expect(result.code).toBe(3);
     const reports = result.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; ok: boolean; note: string });
     expect(reports.map((r) => [r.id, r.ok])).toEqual([
       ['bet-0', false],
-      ['line 2', false],
+      ['no-client-seed', false],
     ]);
     expect(reports[0]?.note).toMatch(/not revealed/);
+    expect(reports[1]?.note).toMatch(/not a bet: .*clientSeed/);
     expect(oneErrorLine(result)).toMatch(/2 of 2 bets could not be verified/);
   });
 
-  it('a missing file is one clear line', async () => {
-    const result = await run(['verify', '--bets', path.join(config.dir, 'nope.jsonl')]);
-    expect(result.code).toBe(3);
-    expect(oneErrorLine(result)).toMatch(/cannot read .*nope\.jsonl \(ENOENT\)/);
+  it('a file that is not a bets export is one usage error naming the line (exit 2), not a SKIP per line', async () => {
+    const csv = await file('bets.csv', 'iid,id,identifier,game\nhouse:1,b1,,dice\nhouse:2,b2,,dice\n');
+    const result = await run(['verify', '--bets', csv]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(oneErrorLine(result)).toBe(
+      `stakeql: verify: --bets ${csv}: line 1 is not JSON: not a bets export; give the file 'stakeql bets --json' writes (not --csv), or JSON lines of bets`,
+    );
+    const other = await file('other.jsonl', `${JSON.stringify(diceBet(0, 77.18))}\n{"name":"stakeql","version":"1"}\n`);
+    const json = await run(['verify', '--bets', other]);
+    expect(json.code).toBe(2);
+    expect(oneErrorLine(json)).toMatch(/line 2 is not a bet \(no "bet" or "nonce"\): not a bets export/);
+  });
+
+  it('an empty history (an empty file, or the "[]" of an empty export) exits 0', async () => {
+    for (const content of ['', '[]\n']) {
+      const result = await run(['verify', '--bets', await file('empty.json', content)]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('0 bets: 0 verified, 0 failed, 0 not verifiable\n');
+    }
+  });
+
+  it('--bets - reads the history from standard input; one bet is "1 bet"', async () => {
+    const s = SEEDS[0] as (typeof SEEDS)[number];
+    const result = await runCli(['verify', '--bets', '-'], { configDir: config.dir, input: `${JSON.stringify(diceBet(0, s.dice, 'stdin-bet', true))}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('1 bet: 1 verified, 0 failed, 0 not verifiable\n');
+    const both = await run(['verify', '--bets', '-', '--seeds', '-']);
+    expect(both.code).toBe(2);
+  });
+
+  it('a --seeds line that is not a seed is a usage error naming the line, not skipped', async () => {
+    const bets = await file('for-seeds.jsonl', SEEDS.map((s, i) => JSON.stringify(diceBet(i, s.dice))).join('\n'));
+    const s = SEEDS.map((x) => x.server);
+    const cases: Array<[string, RegExp]> = [
+      [`# revealed\n${s[0]}\nseed: ${s[1]}\n`, /line 3 is not a server seed \(64 hex digits\)/],
+      [`${s[0]}\n${(s[1] as string).slice(0, 63)}\n`, /line 2 is not a server seed/],
+      [`{"seed":"${s[0]}"}\n{"seed": 12}\n`, /line 2 is JSON without a "seed"/],
+      [`{"seed":"${s[0]}"\n`, /line 1 starts with "\{" but is not JSON/],
+    ];
+    for (const [content, message] of cases) {
+      const seeds = await file('bad-seeds.txt', content);
+      const result = await run(['verify', '--bets', bets, '--seeds', seeds]);
+      expect(result.code, content).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(oneErrorLine(result)).toMatch(message);
+      expect(oneErrorLine(result)).toContain(`--seeds ${seeds}: `);
+    }
+  });
+
+  it('a missing file reads as it does for every command: "cannot read PATH: no such file", exit 2', async () => {
+    const missing = path.join(config.dir, 'nope.jsonl');
+    const bets = await file('one.jsonl', `${JSON.stringify(diceBet(0, 77.18))}\n`);
+    for (const args of [['verify', '--bets', missing], ['verify', '--bets', bets, '--seeds', missing], ['extract', missing]]) {
+      const result = await run(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(oneErrorLine(result)).toBe(`stakeql: cannot read ${missing}: no such file`);
+    }
+    const dir = await run(['verify', '--bets', config.dir]);
+    expect(dir.code).toBe(2);
+    expect(oneErrorLine(dir)).toBe(`stakeql: ${config.dir} is a directory, not a file`);
   });
 
   // util-linux `script` gives the CLI a terminal and records what it wrote to it, escapes included.
@@ -154,8 +212,9 @@ describe('stakeql verify --bets (an exported history)', () => {
       timeout: 15_000,
     });
     expect(result.status, result.stdout).toBe(0);
-    expect(result.stdout).toMatch(/\r\u001b\[Kverifying: 1 bets, 0 failed/);
-    expect(result.stdout).toMatch(/\r\u001b\[K3 bets: 3 verified, 0 failed, 0 not verifiable/);
+    expect(result.stdout).toMatch(/verifying: 1 bet, 0 failed/);
+    // Cleared (erase line) before the summary, which stands on a line of its own.
+    expect(result.stdout).toMatch(/\u001b\[2K3 bets: 3 verified, 0 failed, 0 not verifiable\r?\n/);
   });
 
   it('is listed in stakeql --help', async () => {

@@ -2,26 +2,42 @@
  * `stakeql bets [--json|--csv]`: the account's bet history, newest first,
  * paged through `MyBetList`. Rows go out as each page arrives, so a long
  * export starts at once and needs no memory for the whole list; on a
- * terminal a progress line on stderr counts the bets read.
+ * terminal a progress line on stderr counts the bets read (see progress.ts).
+ *
+ * Every row carries the bet's `id` and its `identifier`. The site's history
+ * does not return identifiers, so it is null (empty in CSV) here: the
+ * identifier is known only to whoever placed the bet (`stakeql bet` prints
+ * it, and names it when the outcome is unknown).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { HouseBet } from '../../operations/documents/history.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
-import { printable } from '../output.js';
+import { counted, printable } from '../output.js';
+import { progressLine } from '../progress.js';
 
-/** CSV columns: the site's field names. */
+/** CSV columns: the site's field names, `identifier` (the one sent with the bet) and the dice / limbo state. */
 const COLUMNS = [
-  'iid', 'id', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
+  'iid', 'id', 'identifier', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
+  'result', 'target', 'condition', 'multiplierTarget',
   'nonce', 'clientSeed', 'serverSeedHash', 'serverSeed',
 ] as const;
 
-function row(entry: HouseBet): Record<(typeof COLUMNS)[number], string | number | boolean | null> {
+type Cell = string | number | boolean | null;
+
+/** A `state` field when it is a scalar (mines' `rounds` and keno's lists do not fit a cell). */
+function stateField(state: unknown, name: string): Cell {
+  const value = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+}
+
+function row(entry: HouseBet): Record<(typeof COLUMNS)[number], Cell> {
   const bet = entry.bet !== null && 'id' in entry.bet ? entry.bet : null;
   return {
     iid: entry.iid,
     id: bet?.id ?? entry.id,
+    identifier: null,
     game: entry.game.slug,
     updatedAt: bet?.updatedAt ?? null,
     currency: bet?.currency ?? null,
@@ -29,11 +45,20 @@ function row(entry: HouseBet): Record<(typeof COLUMNS)[number], string | number 
     payoutMultiplier: bet?.payoutMultiplier ?? null,
     payout: bet?.payout ?? null,
     active: bet?.active ?? null,
+    result: stateField(bet?.state, 'result'),
+    target: stateField(bet?.state, 'target'),
+    condition: stateField(bet?.state, 'condition'),
+    multiplierTarget: stateField(bet?.state, 'multiplierTarget'),
     nonce: bet?.nonce ?? null,
     clientSeed: bet?.clientSeed.seed ?? null,
     serverSeedHash: bet?.serverSeed.seedHash ?? null,
     serverSeed: bet?.serverSeed.seed ?? null,
   };
+}
+
+/** One CSV line; booleans as JSON writes them (csv-stringify's default is "1" and ""). */
+function csvLine(cells: readonly Cell[]): string {
+  return stringify([cells], { cast: { boolean: (value) => (value ? 'true' : 'false') } });
 }
 
 function count(args: CommandArgs, name: string, min: number, max: number): number | undefined {
@@ -51,37 +76,32 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
   if (json && csv) throw usageError('--json and --csv exclude each other');
   const max = count(args, 'max', 1, Number.MAX_SAFE_INTEGER);
   const page_size = count(args, 'page-size', 1, 50);
-  const { stdout, stderr } = ctx.io;
-  const progress = stderr.isTTY === true;
   const opened = await openClient(args, ctx, true);
+  const progress = progressLine(ctx, (read) => `${counted(read, 'bet')} read…`);
   let written = 0;
   await withClient(opened, async (client) => {
     const history = client.bets({
       ...(max === undefined ? {} : { max }),
       ...(page_size === undefined ? {} : { page_size }),
-      on_page: (read) => {
-        if (progress) stderr.write(`\r\x1b[K${read} bets read…`);
-      },
+      on_page: (read) => progress.update(read),
     });
-    if (csv) stdout.write(stringify([[...COLUMNS]]));
-    if (json) stdout.write('[');
+    if (csv) await progress.write(csvLine(COLUMNS));
+    if (json) await progress.write('[');
     for await (const entry of history) {
       const r = row(entry);
-      if (csv) stdout.write(stringify([COLUMNS.map((c) => r[c])]));
-      else if (json) stdout.write(`${written === 0 ? '\n' : ',\n'}${JSON.stringify(entry)}`);
+      if (csv) await progress.write(csvLine(COLUMNS.map((c) => r[c])));
+      else if (json) await progress.write(`${written === 0 ? '\n' : ',\n'}${JSON.stringify({ ...entry, identifier: r.identifier })}`);
       else {
-        stdout.write(
+        await progress.write(
           `${printable(entry.iid)}  ${printable(String(r.game))}  ${r.amount ?? ''} ${printable(String(r.currency ?? ''))}  ` +
-            `×${r.payoutMultiplier ?? ''}  payout ${r.payout ?? ''}  ${printable(String(r.updatedAt ?? ''))}\n`,
+            `×${r.payoutMultiplier ?? ''}  payout ${r.payout ?? ''}  ${printable(String(r.updatedAt ?? ''))}  id ${printable(String(r.id))}\n`,
         );
       }
       written++;
     }
-    if (json) stdout.write(written === 0 ? ']\n' : '\n]\n');
-  }).finally(() => {
-    if (progress) stderr.write('\r\x1b[K');
-  });
-  if (!json && !csv && written === 0) stdout.write('No bets.\n');
+    if (json) await progress.write(written === 0 ? ']\n' : '\n]\n');
+  }).finally(() => progress.stop());
+  if (!json && !csv && written === 0) ctx.io.stdout.write('No bets.\n');
   return EXIT_OK;
 }
 
@@ -90,9 +110,15 @@ export const command: Command = {
   usage: 'stakeql bets [--json | --csv] [--max N] [--page-size N] [--profile NAME] [--base-url URL]',
   help: `Prints the account's originals bets, newest first, one page of the site's
 history at a time. --csv writes one row per bet with the site's field names
-(iid, id, game, updatedAt, currency, amount, payoutMultiplier, payout, active,
-nonce, clientSeed, serverSeedHash, serverSeed); --json a JSON array of the
-site's entries. On a terminal a progress line counts the bets read.
+(iid, id, identifier, game, updatedAt, currency, amount, payoutMultiplier,
+payout, active) and the game's state (result, target, condition for dice;
+result, multiplierTarget for limbo), then nonce, clientSeed, serverSeedHash,
+serverSeed; booleans read true/false, a field the game lacks is empty.
+--json writes a JSON array of the site's entries, each with "id" and
+"identifier". The site's history does not return the identifier a bet was
+sent with: it is null (empty in CSV); 'stakeql bet' prints it when it places
+a bet. On a terminal a
+progress line on stderr counts the bets read.
 
 Options:
 ${CLIENT_OPTIONS_HELP}

@@ -5,8 +5,6 @@
  * `stakeql bets --json`) streamed through `verify_bets`.
  */
 import { createHmac } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import {
   CRASH_SALT,
   GAMES_SUPPORTED,
@@ -24,7 +22,9 @@ import {
 } from '../../fairness/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
-import { printable, writeJson, type OutputStream } from '../output.js';
+import { counted, printable, writeJson } from '../output.js';
+import { progressLine } from '../progress.js';
+import { readLines, type InputStream } from '../read-input.js';
 
 const SUITS: Record<string, string> = { D: '♦', H: '♥', S: '♠', C: '♣' };
 
@@ -40,13 +40,6 @@ function text(args: CommandArgs, name: string): string | undefined {
 function integerOption(name: string, value: string): number {
   if (!/^\d{1,16}$/.test(value)) throw usageError(`verify: --${name} must be a non-negative integer`);
   return Number(value);
-}
-
-async function write(stream: OutputStream, chunk: string): Promise<void> {
-  // Respect back-pressure on a pipe, so a 100,000-line report does not pile up in memory.
-  if (stream.write(chunk) === false && typeof (stream as { once?: unknown }).once === 'function') {
-    await new Promise<void>((resolve) => (stream as unknown as NodeJS.WritableStream).once('drain', () => resolve()));
-  }
 }
 
 function showOutcome(value: unknown): string {
@@ -136,41 +129,38 @@ async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number
   return EXIT_OK;
 }
 
-async function readSeeds(path: string): Promise<string[]> {
+// A revealed server seed as the site shows it: 32 bytes in hex.
+const SERVER_SEED = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * The revealed seeds of a --seeds file: one per line, or JSON lines with
+ * "seed" (or "serverSeed": { "seed" }); blank lines and # comments skipped.
+ * Any other line is a usage error naming it: a seed skipped would leave its
+ * bets unverified with no word why.
+ */
+async function readSeeds(file: string, stdin: InputStream): Promise<string[]> {
   const seeds: string[] = [];
-  for await (const line of lines(path)) {
+  let number = 0;
+  const bad = (why: string): CliError => usageError(`verify: --seeds ${printable(file)}: line ${number} ${why}`);
+  for await (const line of await readLines(file, stdin)) {
+    number++;
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#')) continue;
-    if (!trimmed.startsWith('{')) {
-      seeds.push(trimmed);
-      continue;
+    let seed: unknown = trimmed;
+    if (trimmed.startsWith('{')) {
+      let record: { seed?: unknown; serverSeed?: { seed?: unknown } };
+      try {
+        record = JSON.parse(trimmed) as typeof record;
+      } catch {
+        throw bad('starts with "{" but is not JSON');
+      }
+      seed = record.seed ?? record.serverSeed?.seed;
+      if (typeof seed !== 'string') throw bad('is JSON without a "seed"');
     }
-    let record: { seed?: unknown; serverSeed?: { seed?: unknown } };
-    try {
-      record = JSON.parse(trimmed) as typeof record;
-    } catch {
-      throw usageError('verify: --seeds: a line starting with "{" is not JSON');
-    }
-    const seed = record.seed ?? record.serverSeed?.seed;
-    if (typeof seed !== 'string') throw usageError('verify: --seeds: a JSON line has no "seed"');
-    seeds.push(seed);
+    if (!SERVER_SEED.test(seed as string)) throw bad('is not a server seed (64 hex digits), a JSON line with "seed", or a # comment');
+    seeds.push(seed as string);
   }
   return seeds;
-}
-
-async function* lines(path: string): AsyncGenerator<string> {
-  const stream = createReadStream(path, { encoding: 'utf8' });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
-  });
-  try {
-    await opened;
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    throw new CliError(EXIT_NOT_FOUND, `verify: cannot read ${printable(path)}${typeof code === 'string' ? ` (${code})` : ''}`, { cause: error });
-  }
-  yield* createInterface({ input: stream, crlfDelay: Infinity });
 }
 
 /** Marks an entry of the export that is not an originals bet (`houseBetList` gives `bet: null` for those). */
@@ -190,14 +180,19 @@ function betOf(record: unknown): CasinoBetLike | typeof NOT_ORIGINALS {
   return typeof bet.game !== 'string' && typeof slug === 'string' ? { ...bet, game: slug } : bet;
 }
 
+/** What `verify --bets` reads, for the error that says a file is something else. */
+const EXPORT_HINT = "give the file 'stakeql bets --json' writes (not --csv), or JSON lines of bets";
+
 /**
  * The bets of an export, one per line: JSON lines, or the JSON array `stakeql
  * bets --json` writes one entry per line (its "[", "]" and trailing commas
- * are skipped). A line that is not JSON is passed on and reported as not a bet.
+ * are skipped). A line that is not a JSON object with a bet's shape means the
+ * file is not an export: one usage error naming the line, not a report per line.
  */
-async function* betsOf(path: string, skipped: { count: number }): AsyncGenerator<CasinoBetLike> {
+async function* betsOf(file: string, stdin: InputStream, skipped: { count: number }): AsyncGenerator<CasinoBetLike> {
   let number = 0;
-  for await (const raw of lines(path)) {
+  const notExport = (why: string): CliError => usageError(`verify: --bets ${printable(file)}: line ${number} ${why}: not a bets export; ${EXPORT_HINT}`);
+  for await (const raw of await readLines(file, stdin)) {
     number++;
     let line = raw.trim();
     if (line === '' || line === '[' || line === ']') continue;
@@ -206,15 +201,20 @@ async function* betsOf(path: string, skipped: { count: number }): AsyncGenerator
     try {
       parsed = JSON.parse(line);
     } catch {
-      yield { id: `line ${number}` } as CasinoBetLike;
-      continue;
+      throw notExport('is not JSON');
     }
     for (const record of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (!looksLikeBet(record)) throw notExport('is not a bet (no "bet" or "nonce")');
       const bet = betOf(record);
       if (bet === NOT_ORIGINALS) skipped.count++;
       else yield bet;
     }
   }
+}
+
+/** A history entry (`{ bet }`) or a bare bet (`{ nonce }`); whether its fields are right is `verify_bets`'s to say. */
+function looksLikeBet(record: unknown): boolean {
+  return record !== null && typeof record === 'object' && !Array.isArray(record) && ('bet' in record || 'nonce' in record);
 }
 
 function describeFailure(report: BetReport): string {
@@ -224,45 +224,46 @@ function describeFailure(report: BetReport): string {
   return `FAIL ${printable(report.id)} (${printable(report.game)}, nonce ${report.nonce}): ${what}${detail}`;
 }
 
-async function verifyHistory(args: CommandArgs, ctx: CommandContext, path: string): Promise<number> {
+async function verifyHistory(args: CommandArgs, ctx: CommandContext, file: string): Promise<number> {
   if (text(args, 'server-seed') !== undefined || text(args, 'game') !== undefined) {
     throw usageError('verify: --bets verifies a history; give the revealed seeds with --seeds FILE, not --server-seed/--game');
   }
-  const seedsPath = text(args, 'seeds');
-  const seeds = seedsPath === undefined ? [] : await readSeeds(seedsPath);
+  const seedsFile = text(args, 'seeds');
+  if (file === '-' && seedsFile === '-') throw usageError('verify: --bets and --seeds cannot both read standard input');
+  const { stdin } = ctx.io;
+  const seeds = seedsFile === undefined ? [] : await readSeeds(seedsFile, stdin);
   const json = args.values['json'] === true;
-  const progress = ctx.io.stderr.isTTY === true;
   const failedIds: string[] = [];
   let total = 0;
   let verified = 0;
   let failed = 0;
   let unverifiable = 0;
-  let lastProgress = 0;
+  const progress = progressLine(ctx, (done) => `verifying: ${counted(done, 'bet')}, ${failed} failed`);
   const skipped = { count: 0 };
-  for await (const report of verify_bets(betsOf(path, skipped), seeds)) {
-    total++;
-    if (report.ok) verified++;
-    else if (report.failed.length > 0) {
-      failed++;
-      if (failedIds.length < 5) failedIds.push(printable(report.id));
-    } else unverifiable++;
-    if (json) await write(ctx.io.stdout, `${JSON.stringify(report)}\n`);
-    else if (report.failed.length > 0) await write(ctx.io.stdout, `${describeFailure(report)}\n`);
-    else if (!report.ok) await write(ctx.io.stdout, `SKIP ${printable(report.id || '(no id)')}: ${printable(report.note ?? 'not checked')}\n`);
-    if (progress && Date.now() - lastProgress > 100) {
-      lastProgress = Date.now();
-      ctx.io.stderr.write(`\r\u001b[Kverifying: ${total.toLocaleString('en')} bets, ${failed} failed`);
+  try {
+    for await (const report of verify_bets(betsOf(file, stdin, skipped), seeds)) {
+      total++;
+      if (report.ok) verified++;
+      else if (report.failed.length > 0) {
+        failed++;
+        if (failedIds.length < 5) failedIds.push(printable(report.id));
+      } else unverifiable++;
+      if (json) await progress.write(`${JSON.stringify(report)}\n`);
+      else if (report.failed.length > 0) await progress.write(`${describeFailure(report)}\n`);
+      else if (!report.ok) await progress.write(`SKIP ${printable(report.id || '(no id)')}: ${printable(report.note ?? 'not checked')}\n`);
+      progress.update(total);
     }
+  } finally {
+    progress.stop();
   }
-  if (progress) ctx.io.stderr.write('\r\u001b[K');
-  const others = skipped.count > 0 ? ` (${skipped.count} entries that are not originals bets skipped)` : '';
-  const summary = `${total} bets: ${verified} verified, ${failed} failed, ${unverifiable} not verifiable${others}`;
+  const others = skipped.count > 0 ? ` (${counted(skipped.count, 'non-originals entry', 'non-originals entries')} skipped)` : '';
+  const summary = `${counted(total, 'bet')}: ${verified} verified, ${failed} failed, ${unverifiable} not verifiable${others}`;
   if (!json) ctx.io.stdout.write(`${summary}\n`);
   if (failed > 0) {
-    throw new CliError(EXIT_FAILURE, `${failed} of ${total} bets failed verification: ${failedIds.join(', ')}${failed > failedIds.length ? ', …' : ''}`);
+    throw new CliError(EXIT_FAILURE, `${failed} of ${counted(total, 'bet')} failed verification: ${failedIds.join(', ')}${failed > failedIds.length ? ', …' : ''}`);
   }
   if (unverifiable > 0) {
-    throw new CliError(EXIT_NOT_FOUND, `${unverifiable} of ${total} bets could not be verified (seed not revealed, game not published, or not a bet)`);
+    throw new CliError(EXIT_NOT_FOUND, `${unverifiable} of ${counted(total, 'bet')} could not be verified (seed not revealed, game not published, or not a bet)`);
   }
   return EXIT_OK;
 }
@@ -285,12 +286,15 @@ With seeds and a game, prints each step as the site's calculation page does:
 the server seed's SHA-256 (the seedHash shown before the reveal), the HMAC
 rounds and their bytes, the floats, the formula and the outcome.
 
-With --bets, verifies an exported history (one CasinoBet per line, or the
-file 'stakeql bets --json' writes, one entry per line): that each revealed seed hashes to the bet's
-seedHash and that the seeds produce the recorded outcome. Prints a FAIL line
-per bet that fails, a SKIP line per bet it cannot check, and a summary; a
-progress line on a terminal. Exit 1 when any bet fails, 3 when none fails but
-some could not be checked (a seed not yet revealed: rotate the seed pair).
+With --bets, verifies an exported history (the file 'stakeql bets --json'
+writes, or one CasinoBet per line; '-' reads standard input): that each
+revealed seed hashes to the bet's seedHash and that the seeds produce the
+recorded outcome. Prints a FAIL line per bet that fails, a SKIP line per bet
+it cannot check, and a summary; a progress line on stderr when it is a
+terminal. Exit 0 when every bet passes (an empty history too), 1 when any
+bet fails, 3 when none fails but some could not be checked (a seed not yet
+revealed: rotate the seed pair), 2 when the file is not a bets export or a
+--seeds line is not a seed (the line is named).
 
 Options:
   --server-seed SEED   the revealed server seed
@@ -302,7 +306,7 @@ Options:
   --difficulty LEVEL   pump: easy, medium, hard, expert
   --game-hash HASH     crash/slide: the round's hash (no seeds: one salted hash chain);
                        for crash, also how far it is from the chain end the site published
-  --bets FILE          a JSONL bet history to verify
+  --bets FILE          a bet history to verify ('-': standard input)
   --seeds FILE         revealed server seeds, one per line (or JSON lines with "seed");
                        without it, the seeds the bets themselves carry
   --json               the steps as JSON, or one report per bet as JSON lines`,
