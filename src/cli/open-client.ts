@@ -1,6 +1,7 @@
 /**
  * How a command talks to the site: a `StakeClient` for the stored profile
- * (`--profile`) and the environment, `--base-url` overriding the site, and
+ * (`--profile`) and the environment, `--base-url` overriding the site,
+ * `--timeout` bounding each attempt, and
  * client failures turned into one-line CLI errors with their exit codes.
  * The client module is loaded only when a client is opened.
  */
@@ -9,6 +10,7 @@ import type { StakeClient } from '../client/index.js';
 import { load_credentials, type ResolvedCredentials } from '../store/index.js';
 import type { CommandArgs, CommandContext } from './context.js';
 import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_USAGE, usageError } from './exit-codes.js';
+import { printable } from './output.js';
 import { profileArgument } from './profile-args.js';
 
 /** A client built from the resolved credentials, with what it was built from. */
@@ -21,13 +23,30 @@ export interface OpenedClient {
 /** Help lines of the options every command that talks to the site takes. */
 export const CLIENT_OPTIONS_HELP = `  --profile NAME  profile to use (default "default"; exit code 3 when a named one is missing)
   --base-url URL  site to talk to, e.g. a sandbox's http://127.0.0.1:PORT
-                  (default: STAKE_BASE_URL, else the profile's, else https://stake.com)`;
+                  (default: STAKE_BASE_URL, else the profile's, else https://stake.com)
+  --timeout SECONDS
+                  give up on an attempt with no complete answer after this long
+                  (default 30); a read is tried up to 3 times, a bet once`;
 
 /** The `parseArgs` options of {@link CLIENT_OPTIONS_HELP}: spread them into a command's `options`. */
 export const CLIENT_OPTIONS = {
   profile: { type: 'string' },
   'base-url': { type: 'string' },
+  timeout: { type: 'string' },
 } as const;
+
+// The longest timer Node keeps (2^31 - 1 ms), in seconds.
+const MAX_TIMEOUT_SECONDS = 2_147_483.647;
+
+/** `--timeout SECONDS` as the client's `timeout_ms`, or undefined when not given. */
+function timeoutMs(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const seconds = /^[0-9]{1,10}(?:\.[0-9]{1,3})?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS)) {
+    throw usageError(`--timeout: must be a number of seconds above 0, at most 3 decimals (got "${printable(value.slice(0, 32))}")`);
+  }
+  return Math.round(seconds * 1000);
+}
 
 /**
  * Builds a `StakeClient` from `load_credentials` (each `STAKE_*` variable
@@ -38,6 +57,7 @@ export const CLIENT_OPTIONS = {
 export async function openClient(args: CommandArgs, ctx: CommandContext, required: boolean): Promise<OpenedClient> {
   const profile = typeof args.values['profile'] === 'string' ? await profileArgument(args) : null;
   const baseUrl = args.values['base-url'];
+  const timeout_ms = timeoutMs(args.values['timeout']);
   const module = await import('../client/index.js');
   if (typeof baseUrl === 'string') {
     const { resolve_base_url } = await import('../client/options.js');
@@ -67,6 +87,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
     cf_clearance: credentials.cf_clearance,
     user_agent: credentials.user_agent,
     base_url: typeof baseUrl === 'string' ? baseUrl : credentials.base_url,
+    timeout_ms,
   });
   return { client, module, credentials };
 }

@@ -10,6 +10,7 @@ import { plan_retry } from './retry.js';
  * last attempt's typed error.
  */
 export async function run_call(core: ClientCore, call: Call): Promise<unknown> {
+  call.started_ms = Date.now();
   try {
     return await attempts(core, call);
   } catch (error) {

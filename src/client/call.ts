@@ -13,6 +13,8 @@ export interface Call {
    * and not refused for its credentials (a refusal runs nothing).
    */
   maybe_ran: boolean;
+  /** `Date.now()` when the first attempt began (set by `run_call`): a timeout says the whole wait. */
+  started_ms?: number;
 }
 
 /** How a failed attempt ended. */
@@ -62,7 +64,7 @@ export function stopped_error(
   request: RedactedRequest | null = null,
 ): TransportError {
   const detail = why === 'timeout'
-    ? `No complete answer within timeout_ms (${timeout_ms} ms)`
+    ? timeout_detail(call, timeout_ms)
     : why === 'aborted' ? 'The request was aborted by its signal' : 'The StakeClient is closed';
   return transport_error(call, {
     reason: why,
@@ -71,4 +73,19 @@ export function stopped_error(
     cause: why === 'aborted' ? call.signal?.reason : error,
     request,
   });
+}
+
+/**
+ * What a timeout cost: a query is retried after one, so a stalled server is
+ * waited on `timeout_ms` per attempt, plus the backoff, and the message says the whole wait.
+ */
+function timeout_detail(call: Call, timeout_ms: number): string {
+  if (call.attempt <= 1) return `No complete answer within timeout_ms (${timeout_ms} ms)`;
+  const elapsed = call.started_ms === undefined ? null : Date.now() - call.started_ms;
+  const total = elapsed === null ? '' : `, ${seconds(elapsed)} in all`;
+  return `No complete answer within timeout_ms (${timeout_ms} ms per attempt); gave up after ${call.attempt} attempts${total}`;
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }

@@ -73,7 +73,13 @@ export interface StakeClientOptions {
   base_url?: string | null;
   /** Any fetch-compatible function; default `globalThis.fetch`. */
   fetch?: FetchLike | null;
-  /** Limit for one attempt (sending and reading the whole answer), in ms; default 30000. */
+  /**
+   * Limit for one attempt (sending and reading the whole answer), in ms;
+   * default 30000. A query is retried after a timeout (see `retry`), so a
+   * stalled server is waited on up to `(retry.limit + 1) × timeout_ms` plus the
+   * backoff, and the TransportError (`reason: 'timeout'`) says the attempts and
+   * the whole wait; a mutation is tried once. The CLI's `--timeout SECONDS` sets it.
+   */
   timeout_ms?: number | null;
   /** Retry of queries; default `{ limit: 2, base_delay_ms: 300, max_delay_ms: 10000 }`. Mutations are never retried. */
   retry?: Partial<RetryOptions> | null;
