@@ -22,7 +22,7 @@ import { diceOutcome, kenoOutcome, limboOutcome, minesOutcome, plinkoOutcome } f
 import { checkPlinkoRows, plinkoMultiplier } from './games/plinko.js';
 import type { Ledger } from './ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
-import { SiteRefusal } from './refusals.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import type { SeedUse } from './seeds.js';
 
 const MAX_IDENTIFIER_LENGTH = 256;
@@ -306,5 +306,5 @@ function checkIdentifier(identifier: string): string {
 }
 
 function parallel(): SiteRefusal {
-  return new SiteRefusal('parallelCasinoBet', 'Another bet of yours is still in progress; wait for it to finish.');
+  return new SiteRefusal('parallelCasinoBet', SITE_ERROR_MESSAGES.parallelCasinoBet);
 }

@@ -56,13 +56,30 @@ export class GraphQLRunner {
   }
 
   /** Executes one request; never throws for anything the client sent. */
-  async run(body: GraphQLRequestBody, context: RequestContext): Promise<GraphQLAnswer> {
+  run(body: GraphQLRequestBody, context: RequestContext): Promise<GraphQLAnswer> {
+    return this.#execute(body, context, ROOT);
+  }
+
+  /**
+   * The site's answer when it refuses the request with `refusal` before
+   * doing anything: each top-level field fails with it (path, locations, the
+   * `errorType`), and no resolver runs.
+   */
+  refuse(body: GraphQLRequestBody, refusal: SiteRefusal): Promise<GraphQLAnswer> {
+    const refusing = (): never => {
+      throw refusal;
+    };
+    // graphql-js's default resolver calls rootValue[field]: every root field refuses.
+    return this.#execute(body, undefined, new Proxy({}, { get: () => refusing }));
+  }
+
+  async #execute(body: GraphQLRequestBody, context: RequestContext | undefined, rootValue: object): Promise<GraphQLAnswer> {
     const prepared = this.#prepare(body.query);
     if ('errors' in prepared) return { errors: prepared.errors.map(toSiteError) };
     const result = await execute({
       schema: SCHEMA,
       document: prepared.document,
-      rootValue: ROOT,
+      rootValue,
       contextValue: context,
       variableValues: body.variables,
       operationName: body.operationName,

@@ -9,7 +9,7 @@ import { AuthRegistry } from './auth.js';
 import { ClearanceRegistry } from './clearance.js';
 import { DEFAULT_USER_AGENT, curlSample } from './curl-sample.js';
 import { SandboxEvents } from './events.js';
-import { FaultQueue, checkFault } from './faults.js';
+import { FaultPlan, checkFault } from './faults.js';
 import { GraphQLRunner } from './graphql-runner.js';
 import { Ledger } from './ledger.js';
 import { resolveOptions } from './options.js';
@@ -17,11 +17,22 @@ import { RateLimiter } from './rate-limit.js';
 import { RealtimeServer, type WebsocketStats } from './realtime/server.js';
 import { type SandboxCore, createRequestHandler } from './server.js';
 import { StatsRecorder } from './stats.js';
-import type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
+import type { RandomFaultOptions, Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
-export type { Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
+export type {
+  RandomFaultOptions,
+  Sandbox,
+  SandboxErrorType,
+  SandboxFault,
+  SandboxFaultAction,
+  SandboxFaultTarget,
+  SandboxLogin,
+  SandboxOptions,
+  SandboxStats,
+} from './types.js';
 export { token_fingerprint, type ConnectionInitRecord, type WebsocketStats } from './realtime/server.js';
 export type { BalanceDelivery } from './realtime/feed.js';
+export { FAULT_SPEC_HELP, add_fault_rules, parse_fault_spec, type FaultRule, type FaultSchedule } from './fault-spec.js';
 /** The sandbox's schema as SDL (the site's names), e.g. to `validate` your own documents against it. */
 export { SANDBOX_SDL } from './sdl.js';
 
@@ -45,7 +56,7 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     clearance: new ClearanceRegistry(),
     ledger: new Ledger(resolved.startingBalances, resolved.diceSeed),
     events: new SandboxEvents(),
-    faults: new FaultQueue(),
+    faults: new FaultPlan(),
     limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
     stats: new StatsRecorder(),
     runner: new GraphQLRunner(),
@@ -84,6 +95,15 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     events: core.events,
   });
   return new RunningSandbox(server, core, cancelSleeps, realtime);
+}
+
+/** Checks a count argument of a fault method: an integer from 1 to {@link MAX_FAULT_COUNT}. */
+function checkCount(fn: string, name: string, value: unknown): number {
+  if (typeof value !== 'number') throw new TypeError(`${fn}: ${name} must be a number`);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_FAULT_COUNT) {
+    throw new RangeError(`${fn}: ${name} must be an integer from 1 to ${MAX_FAULT_COUNT}`);
+  }
+  return value;
 }
 
 /** The running sandbox; state lives in private fields so inspecting it shows no secret. */
@@ -127,12 +147,31 @@ class RunningSandbox implements Sandbox {
   }
 
   fail_next(fault: SandboxFault, count = 1): void {
-    const checked = checkFault(fault);
-    if (typeof count !== 'number') throw new TypeError('fail_next: count must be a number');
-    if (!Number.isInteger(count) || count < 1 || count > MAX_FAULT_COUNT) {
-      throw new RangeError(`fail_next: count must be an integer from 1 to ${MAX_FAULT_COUNT}`);
+    const checked = checkFault(fault, 'fail_next');
+    this.#core.faults.push(checked, checkCount('fail_next', 'count', count));
+  }
+
+  fail_randomly(fault: SandboxFault, probability: number, options?: RandomFaultOptions): void {
+    const checked = checkFault(fault, 'fail_randomly');
+    if (typeof probability !== 'number') throw new TypeError('fail_randomly: probability must be a number');
+    if (!(probability > 0 && probability <= 1)) {
+      throw new RangeError('fail_randomly: probability must be above 0 and at most 1');
     }
-    this.#core.faults.push(checked, count);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new TypeError('fail_randomly: options must be an object');
+    }
+    const seed = options?.seed;
+    if (seed !== undefined && typeof seed !== 'string') throw new TypeError('fail_randomly: options.seed must be a string');
+    this.#core.faults.addRandom(checked, probability, seed);
+  }
+
+  fail_every(fault: SandboxFault, every: number): void {
+    const checked = checkFault(fault, 'fail_every');
+    this.#core.faults.addEvery(checked, checkCount('fail_every', 'every', every));
+  }
+
+  clear_faults(): void {
+    this.#core.faults.clear();
   }
 
   revoke_token(access_token: string): void {

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { BetBook, type BetRecord, type LedgerUser } from './bets.js';
 import { currencyInfo, type CurrencyInfo } from './currencies.js';
 import { fromMinorUnits, toMinorUnits } from './money.js';
-import { SiteRefusal } from './refusals.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { SeedPair } from './seeds.js';
 
 export type { LedgerUser } from './bets.js';
@@ -104,7 +104,7 @@ export class Ledger {
     const account = this.#account(userId);
     const available = account.available.get(info.name) ?? 0n;
     if (units > available) {
-      throw new SiteRefusal('insufficientBalance', 'You do not have enough balance to do that.');
+      throw new SiteRefusal('insufficientBalance', SITE_ERROR_MESSAGES.insufficientBalance);
     }
     account.available.set(info.name, available - units);
     return available - units;

@@ -1,7 +1,7 @@
 /**
  * Runs a sandbox from the command line:
  *
- *   node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session]
+ *   node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session] [--faults SPEC]
  *
  * Prints the URL and a cURL paste for a freshly logged-in user (the paste
  * holds that sandbox user's token: it exists only in this process), then
@@ -10,15 +10,20 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FAULT_SPEC_HELP, add_fault_rules, parse_fault_spec } from './fault-spec.js';
 import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from './index.js';
+import { parse_listen_port } from './listen-port.js';
 
-const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session]
+const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session] [--faults SPEC]
 
 Starts the stakeql sandbox on 127.0.0.1 and prints a cURL paste of a logged-in request.
   --port N              port to listen on (default: a free one)
   --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
   --rotate-session      hand out a new session cookie on every authenticated answer
-  --help                show this text`;
+  --faults SPEC         misbehave on purpose (see below)
+  --help                show this text
+
+${FAULT_SPEC_HELP}`;
 
 /** A started sandbox and the text to show its user. */
 export interface SandboxLaunch {
@@ -38,23 +43,22 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
       port: { type: 'string' },
       'require-clearance': { type: 'boolean', default: false },
       'rotate-session': { type: 'boolean', default: false },
+      faults: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
   });
   if (values.help === true) return { sandbox: null, text: USAGE };
-  let port = 0;
-  if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port)) throw new RangeError('--port must be a number from 0 to 65535');
-    port = Number(values.port);
-  }
+  const port = values.port === undefined ? 0 : parse_listen_port(values.port);
+  const faults = values.faults === undefined ? [] : parse_fault_spec(values.faults, '--faults');
   const requireClearance = values['require-clearance'] === true;
   const sandbox = await start_sandbox({
     port,
     require_clearance: requireClearance,
     rotate_session: values['rotate-session'] === true,
   });
+  add_fault_rules(sandbox, faults);
   const login = sandbox.login();
   const clearance = requireClearance ? sandbox.issue_clearance(SANDBOX_DEFAULT_USER_AGENT) : undefined;
   const text = [

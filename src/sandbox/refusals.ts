@@ -10,20 +10,29 @@
  * `forbidden` (another user's private fields, reached through a shared bet).
  */
 
+/** Every `errorType` the sandbox sends, with the message it sends when a fault asks for one. */
+export const SITE_ERROR_MESSAGES = Object.freeze({
+  insufficientBalance: 'You do not have enough balance to do that.',
+  parallelCasinoBet: 'Another bet of yours is still in progress; wait for it to finish.',
+  existingGame: 'You already have an active game: finish it first.',
+  notFound: 'Not found.',
+  insignificantBet: 'The amount is below the minimum bet.',
+  numberLessEqual: 'A number is above its maximum.',
+  numberGreaterEqual: 'A number is below its minimum.',
+  invalidSeed: 'The seed is not valid.',
+  invalidArgument: 'An argument is not valid.',
+  forbidden: 'Only the user may read that.',
+  notAuthenticated: 'You must be logged in to do that.',
+  tokenExpired: 'Your session has expired, please log in again.',
+} as const);
+
 /** Every `errorType` the sandbox sends. */
-export type SiteErrorType =
-  | 'insufficientBalance'
-  | 'parallelCasinoBet'
-  | 'existingGame'
-  | 'notFound'
-  | 'insignificantBet'
-  | 'numberLessEqual'
-  | 'numberGreaterEqual'
-  | 'invalidSeed'
-  | 'invalidArgument'
-  | 'forbidden'
-  | 'notAuthenticated'
-  | 'tokenExpired';
+export type SiteErrorType = keyof typeof SITE_ERROR_MESSAGES;
+
+/** Whether `value` is an `errorType` the sandbox sends. */
+export function isSiteErrorType(value: unknown): value is SiteErrorType {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SITE_ERROR_MESSAGES, value);
+}
 
 /** A refusal the GraphQL layer turns into `{ message, errorType, path, locations }`. */
 export class SiteRefusal extends Error {

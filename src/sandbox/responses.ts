@@ -41,6 +41,11 @@ export function errorAnswer(
   return jsonAnswer(status, { errors: [errorType === undefined ? { message } : { message, errorType }] }, headers);
 }
 
+/** The site's 429: too many requests, with the `Retry-After` given in `headers`. */
+export function rateLimitedAnswer(headers: Readonly<Record<string, string>>): Answer {
+  return errorAnswer(429, 'Too many requests, please slow down.', 'rateLimited', headers);
+}
+
 const CHALLENGE_PAGE = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>\
 <meta http-equiv="Content-Type" content="text/html; charset=UTF-8"><meta name="robots" content="noindex,nofollow">\
 <meta name="viewport" content="width=device-width,initial-scale=1"></head><body><div class="main-wrapper" role="main">\

@@ -11,7 +11,7 @@ import { CURRENCIES } from './currencies.js';
 import type { SandboxEvents } from './events.js';
 import type { Ledger } from './ledger.js';
 import { fiatValue } from './rates.js';
-import { SiteRefusal } from './refusals.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { SANDBOX_SDL } from './sdl.js';
 import { moveVault } from './vault.js';
 import { betEntryView, betView, seedPairView, userView } from './views.js';
@@ -31,13 +31,13 @@ export interface RequestContext {
 /** The site's answer when no usable token came with the request. */
 export const NOT_AUTHENTICATED = Object.freeze({
   errorType: 'notAuthenticated',
-  message: 'You must be logged in to do that.',
+  message: SITE_ERROR_MESSAGES.notAuthenticated,
 });
 
 /** The site's answer when the token came but is past its lifetime. */
 export const TOKEN_EXPIRED = Object.freeze({
   errorType: 'tokenExpired',
-  message: 'Your session has expired, please log in again.',
+  message: SITE_ERROR_MESSAGES.tokenExpired,
 });
 
 /** The schema, built once: it holds no per-sandbox state. */

@@ -2,9 +2,9 @@
  * The sandbox's HTTP handling: one pipeline per request, in the order the
  * site's edge and API apply their checks.
  *
- * On the GraphQL path a request is counted as it arrives and takes the next
- * queued fault; then its body is read and, unless a fault answers instead,
- * it goes through: clearance (403) → path (404) → method (405) → rate limit
+ * On the GraphQL path a request is counted as it arrives; once its body is
+ * read (and so its operation name known) it takes the fault it is due, if
+ * any; then, unless the fault answers instead, it goes through: clearance (403) → path (404) → method (405) → rate limit
  * (429) → body (400/413) → token shape (401) → GraphQL execution (200).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -12,7 +12,7 @@ import { parse as parseCookies } from 'cookie';
 import type { AuthRegistry } from './auth.js';
 import { Casino } from './casino.js';
 import type { ClearanceRegistry } from './clearance.js';
-import type { FaultQueue } from './faults.js';
+import { type FaultPlan, faultLabel } from './faults.js';
 import type { GraphQLRequestBody, GraphQLRunner } from './graphql-runner.js';
 import type { SandboxEvents } from './events.js';
 import type { Ledger } from './ledger.js';
@@ -25,9 +25,12 @@ import {
   edgeHeaders,
   errorAnswer,
   jsonAnswer,
+  rateLimitedAnswer,
   sessionSetCookie,
 } from './responses.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import type { StatsRecorder } from './stats.js';
+import type { SandboxFault } from './types.js';
 
 /** The request path of the GraphQL API, as on the site. */
 export const GRAPHQL_PATH = '/_api/graphql';
@@ -43,7 +46,7 @@ export interface SandboxCore {
   readonly ledger: Ledger;
   /** Bets and vault moves, for the realtime feed. */
   readonly events: SandboxEvents;
-  readonly faults: FaultQueue;
+  readonly faults: FaultPlan;
   readonly limiter: RateLimiter | null;
   readonly stats: StatsRecorder;
   readonly runner: GraphQLRunner;
@@ -75,8 +78,6 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
   const onGraphQL = pathOf(req.url ?? '/') === GRAPHQL_PATH;
   const isPost = req.method === 'POST';
   if (onGraphQL) core.stats.arrived(req);
-  // Taken before any await, so faults follow arrival order.
-  const fault = onGraphQL && isPost ? core.faults.take() : undefined;
   const cookies: Cookies = parseCookies(req.headers.cookie ?? '', { decode: (v) => v });
   const needsCfBm = cookies['__cf_bm'] === undefined;
 
@@ -91,36 +92,25 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
   } else {
     req.resume();
   }
+  let fault: SandboxFault | undefined;
   if (onGraphQL) {
-    if (reading.kind === 'ok') core.stats.operation(core.runner.operationName(reading.body), reading.body.variables);
-    else core.stats.operation('', undefined);
+    const operation = reading.kind === 'ok' ? core.runner.operationName(reading.body) : '';
+    core.stats.operation(operation, reading.kind === 'ok' ? reading.body.variables : undefined);
+    // Taken with no await since the operation was logged, so faults follow the request log's order.
+    fault = isPost ? core.faults.take(operation) : undefined;
+    if (fault !== undefined) core.stats.faultApplied(faultLabel(fault));
   }
 
-  switch (fault?.kind) {
-    case 'status':
-      write(
-        res,
-        errorAnswer(
-          fault.status,
-          `Injected fault: HTTP ${fault.status}.`,
-          'sandboxFault',
-          fault.retry_after === undefined ? {} : { 'retry-after': fault.retry_after },
-        ),
-        needsCfBm,
-      );
-      return;
-    case 'drop':
-      res.destroy();
-      return;
-    case 'bad_json':
-      write(res, { ...jsonAnswer(200, null), body: '{"data":{"user":{"id":"' }, needsCfBm);
-      return;
-    case 'slow':
-      if (!(await core.sleep(fault.delay_ms))) return;
-      break;
-    default:
-      break;
+  const early = fault === undefined ? undefined : await faultAnswer(core, fault, reading);
+  if (early === 'drop') {
+    res.destroy();
+    return;
   }
+  if (early !== undefined) {
+    write(res, early, needsCfBm);
+    return;
+  }
+  if (fault?.kind === 'slow' && !(await core.sleep(fault.delay_ms))) return;
 
   const answer = await answerNormally(core, casino, req, onGraphQL, reading, cookies);
   if (fault?.kind === 'drop_after_processing') {
@@ -128,6 +118,36 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
     return;
   }
   write(res, answer, needsCfBm);
+}
+
+/**
+ * The answer a fault gives instead of processing the request: 'drop' to
+ * close the socket unanswered, or undefined when the fault wraps the normal
+ * processing (`slow`, `drop_after_processing`).
+ */
+async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: BodyReading): Promise<Answer | 'drop' | undefined> {
+  switch (fault.kind) {
+    case 'status': {
+      const headers: Record<string, string> = fault.retry_after === undefined ? {} : { 'retry-after': fault.retry_after };
+      return fault.status === 429
+        ? rateLimitedAnswer(headers)
+        : errorAnswer(fault.status, `Injected fault: HTTP ${fault.status}.`, 'sandboxFault', headers);
+    }
+    case 'drop':
+      return 'drop';
+    case 'bad_json':
+      return { ...jsonAnswer(200, null), body: '{"data":{"user":{"id":"' };
+    case 'challenge':
+      return challengeAnswer();
+    case 'site_error': {
+      const refusal = new SiteRefusal(fault.error_type, SITE_ERROR_MESSAGES[fault.error_type]);
+      if (reading.kind !== 'ok') return errorAnswer(200, refusal.message, refusal.errorType);
+      return jsonAnswer(200, await core.runner.refuse(reading.body, refusal));
+    }
+    case 'slow':
+    case 'drop_after_processing':
+      return undefined;
+  }
 }
 
 async function answerNormally(
@@ -145,7 +165,7 @@ async function answerNormally(
   if (req.method !== 'POST') return errorAnswer(405, 'Method not allowed: use POST.', undefined, { allow: 'POST' });
   const wait = core.limiter?.admit() ?? null;
   if (wait !== null) {
-    return errorAnswer(429, 'Too many requests, please slow down.', 'rateLimited', { 'retry-after': String(wait) });
+    return rateLimitedAnswer({ 'retry-after': String(wait) });
   }
   if (reading.kind !== 'ok') return reading.kind === 'bad' ? reading.answer : errorAnswer(400, 'Missing body.');
 

@@ -15,6 +15,7 @@ export class StatsRecorder {
   #lastHeaders: Record<string, string | string[] | undefined> = {};
   readonly #lineCounts: { cookie: number; access_token: number }[] = [];
   readonly #log: SandboxStats['request_log'][number][] = [];
+  readonly #faults = new Map<string, number>();
 
   /** Records a request as it arrives on the GraphQL path. */
   arrived(req: IncomingMessage): void {
@@ -41,6 +42,11 @@ export class StatsRecorder {
     pushBounded(this.#log, Object.freeze({ operation_name: name, variables: redacted(kept ?? {}) as Record<string, unknown> }));
   }
 
+  /** Counts a fault a request took, under its label. */
+  faultApplied(label: string): void {
+    this.#faults.set(label, (this.#faults.get(label) ?? 0) + 1);
+  }
+
   /** Counts a mutation that reached the ledger. */
   mutationExecuted(): void {
     this.#mutations++;
@@ -54,6 +60,7 @@ export class StatsRecorder {
       by_operation: Object.freeze(Object.fromEntries(this.#byOperation)),
       tokens_seen: Object.freeze([...this.#tokens]),
       last_headers: Object.freeze({ ...this.#lastHeaders }),
+      faults_applied: Object.freeze(Object.fromEntries(this.#faults)),
       header_line_counts: Object.freeze([...this.#lineCounts]),
       request_log: Object.freeze([...this.#log]),
     });

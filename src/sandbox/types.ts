@@ -4,14 +4,19 @@
  * client's tests talk to over real HTTP.
  */
 import type { WebsocketStats } from './realtime/server.js';
+import type { SiteErrorType } from './refusals.js';
 
-/** A way the sandbox can be told to misbehave, for the next matching requests. */
-export type SandboxFault =
-  /** Answer with this HTTP status (500, 502, 503, ...) and a short body. */
+/** What a fault does to a request that takes it. */
+export type SandboxFaultAction =
+  /**
+   * Answer with this HTTP status (500, 502, 503, ...) and a short body;
+   * nothing is processed. 429 answers as the sandbox's rate limit does
+   * (`errorType: 'rateLimited'`); `retry_after` is sent as `Retry-After`.
+   */
   | { readonly kind: 'status'; readonly status: number; readonly retry_after?: string }
-  /** Destroy the socket without answering (the client sees a network error). */
+  /** Destroy the socket without answering (the client sees a network error); nothing is processed. */
   | { readonly kind: 'drop' }
-  /** Process the request normally (the mutation happens) then destroy the socket before answering. */
+  /** Process the request normally (the mutation happens: a bet is booked) then destroy the socket before answering. */
   | { readonly kind: 'drop_after_processing' }
   /**
    * Wait this long (at most 120 000 ms) before processing and answering
@@ -20,7 +25,53 @@ export type SandboxFault =
    */
   | { readonly kind: 'slow'; readonly delay_ms: number }
   /** Answer 200 with a body that is not JSON (a cut-off JSON text); nothing is processed. */
-  | { readonly kind: 'bad_json' };
+  | { readonly kind: 'bad_json' }
+  /**
+   * Cloudflare's managed challenge, the answer `require_clearance` gives
+   * without a good `cf_clearance`: 403, `cf-mitigated: challenge`, an HTML
+   * page. Nothing is processed.
+   */
+  | { readonly kind: 'challenge' }
+  /**
+   * The site's refusal `error_type` (`parallelCasinoBet`,
+   * `insufficientBalance`, or any other value the sandbox sends), answered
+   * as the site answers one: HTTP 200, `data: null`, and for each field the
+   * operation selects at the top an error `{ message, errorType, path,
+   * locations }` (the site's `errorType` at the top level). Nothing is
+   * processed: no bet is booked, no balance moves.
+   */
+  | { readonly kind: 'site_error'; readonly error_type: SandboxErrorType };
+
+/** The `errorType` values a `site_error` fault can send: every one the sandbox itself sends. */
+export type SandboxErrorType = SiteErrorType;
+
+/** Which requests a fault applies to. */
+export interface SandboxFaultTarget {
+  /**
+   * GraphQL operation names (1 to 64 names, each as `by_operation` counts it,
+   * e.g. `['DiceRoll', 'LimboBet']`): only a request with one of them takes
+   * the fault. Other requests pass untouched and do not use up a count or a
+   * draw, so a strategy's queries between bets do not eat a fault meant for a
+   * bet. Omitted: every POST to the GraphQL path.
+   */
+  readonly operations?: readonly string[];
+}
+
+/**
+ * A way the sandbox can be told to misbehave: an action and, optionally,
+ * the operations it targets.
+ */
+export type SandboxFault = SandboxFaultAction & SandboxFaultTarget;
+
+/** Options of {@link Sandbox.fail_randomly}. */
+export interface RandomFaultOptions {
+  /**
+   * Seed of the draws (any string): the same seed and the same sequence of
+   * targeted requests fire on the same requests in every run. Omitted:
+   * random draws.
+   */
+  readonly seed?: string;
+}
 
 /** Options of {@link start_sandbox}; every one optional. */
 export interface SandboxOptions {
@@ -123,6 +174,11 @@ export interface SandboxStats {
     readonly operation_name: string;
     readonly variables: Readonly<Record<string, unknown>>;
   }>;
+  /**
+   * Faults requests took, by kind (`status`, `drop`, ..., and `site_error`
+   * as `site_error:<errorType>`, e.g. `site_error:parallelCasinoBet`).
+   */
+  readonly faults_applied: Readonly<Record<string, number>>;
   /** How many `Cookie` and `X-Access-Token` header lines each request carried, in arrival order. */
   readonly header_line_counts: ReadonlyArray<{ readonly cookie: number; readonly access_token: number }>;
 }
@@ -143,13 +199,34 @@ export interface Sandbox extends AsyncDisposable {
   /** Issues a `cf_clearance` value valid only with this User-Agent. */
   issue_clearance(user_agent: string): string;
   /**
-   * Makes the next `count` POST requests to the GraphQL path (default 1)
-   * misbehave as `fault` says. Faults queue: each request takes the next one
-   * in arrival order. A fault answers before any other check (clearance, rate
-   * limit, token), except `slow` and `drop_after_processing`, which wrap the
-   * normal processing. Bad faults throw TypeError / RangeError.
+   * Makes the next `count` requests the fault targets (default 1; POSTs to
+   * the GraphQL path, narrowed by `operations`) misbehave as `fault` says.
+   * Faults queue in order: a request looks only at the first queued fault,
+   * and takes it if it is targeted, else passes untouched (a later queued
+   * fault waits its turn). Requests take faults in the order their bodies
+   * were read (the order of `request_log`). A fault answers before any other
+   * check (clearance, rate limit, token), except `slow` and
+   * `drop_after_processing`, which wrap the normal processing. Bad faults
+   * throw TypeError / RangeError naming the field, and nothing is queued.
    */
   fail_next(fault: SandboxFault, count?: number): void;
+  /**
+   * For soak tests: from now on, each request the fault targets takes it with
+   * `probability` (above 0, at most 1), drawn independently per request,
+   * until {@link clear_faults}. A request that a queued fault (`fail_next`)
+   * applies to takes that one instead and draws nothing; standing faults
+   * (this and `fail_every`) are tried in the order they were added, and the
+   * first that fires wins.
+   */
+  fail_randomly(fault: SandboxFault, probability: number, options?: RandomFaultOptions): void;
+  /**
+   * From now on, every `every`-th request the fault targets (the `every`-th,
+   * the 2×`every`-th, ...; `every` an integer from 1 to 1 000 000) takes it,
+   * until {@link clear_faults}; otherwise as `fail_randomly`.
+   */
+  fail_every(fault: SandboxFault, every: number): void;
+  /** Forgets every queued and standing fault; requests already holding one still suffer it. */
+  clear_faults(): void;
   /**
    * Revokes a token now: the next request with it gets the site's "not logged
    * in" answer, and websocket connections opened with it are closed with 4403.

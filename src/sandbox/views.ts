@@ -7,7 +7,7 @@ import type { AuthVerdict } from './auth.js';
 import type { BetRecord, GameState } from './bets.js';
 import type { Ledger } from './ledger.js';
 import { fromMinorUnits } from './money.js';
-import { SiteRefusal, checkRange } from './refusals.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal, checkRange } from './refusals.js';
 import type { ClientSeedRecord, ServerSeedRecord } from './seeds.js';
 
 /** Largest `houseBetList` page (public clients ask for at most 50); the default is 10. */
@@ -30,12 +30,12 @@ export interface Viewer {
 /** `User`. */
 export function userView(ledger: Ledger, userId: string) {
   const user = ledger.user(userId);
-  if (user === undefined) throw new SiteRefusal('notAuthenticated', 'You must be logged in to do that.');
+  if (user === undefined) throw new SiteRefusal('notAuthenticated', SITE_ERROR_MESSAGES.notAuthenticated);
   const seeds = () => ledger.seeds(userId);
   // A shared bet names its user: anyone may read id and name, only the user the rest.
   const own = (context: Viewer) => {
     if (context.auth.kind !== 'ok' || context.auth.userId !== userId) {
-      throw new SiteRefusal('forbidden', "Only the user may read that.");
+      throw new SiteRefusal('forbidden', SITE_ERROR_MESSAGES.forbidden);
     }
     return seeds();
   };

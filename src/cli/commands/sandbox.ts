@@ -1,18 +1,17 @@
 /** `stakeql sandbox`: a local stand-in for the site, to try the other commands against. */
+import { FAULT_SPEC_HELP, parse_fault_spec } from '../../sandbox/fault-spec.js';
 import type { Sandbox } from '../../sandbox/index.js';
+import { parse_listen_port } from '../../sandbox/listen-port.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return 0;
-  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 65_535) throw usageError('--port must be a number from 0 to 65535');
-  return Number(value);
-}
+import { CliError, EXIT_FAILURE, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
 
 async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const port = parsePort(args.values['port'] as string | undefined);
+  const portText = args.values['port'] as string | undefined;
+  const spec = args.values['faults'] as string | undefined;
+  const port = portText === undefined ? 0 : await badValueIsUsage(() => parse_listen_port(portText));
+  const faults = spec === undefined ? [] : await badValueIsUsage(() => parse_fault_spec(spec, '--faults'));
   const requireClearance = args.values['require-clearance'] === true;
-  const { SANDBOX_DEFAULT_USER_AGENT, start_sandbox } = await import('../../sandbox/index.js');
+  const { SANDBOX_DEFAULT_USER_AGENT, add_fault_rules, start_sandbox } = await import('../../sandbox/index.js');
   let sandbox: Sandbox;
   try {
     sandbox = await start_sandbox({ port, require_clearance: requireClearance });
@@ -22,6 +21,7 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
     throw new CliError(EXIT_FAILURE, `the sandbox did not start: ${why}`, { cause: error });
   }
   try {
+    add_fault_rules(sandbox, faults);
     const login = sandbox.login();
     const clearance = requireClearance ? sandbox.issue_clearance(SANDBOX_DEFAULT_USER_AGENT) : undefined;
     const paste = sandbox.sample_curl(login, SANDBOX_DEFAULT_USER_AGENT, clearance);
@@ -30,6 +30,7 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
       [
         `${out.bold('stakeql sandbox')} listening on ${out.green(sandbox.url)} (GraphQL at ${sandbox.url}/_api/graphql)` +
           (requireClearance ? ', demanding cf_clearance like stake.com' : ''),
+        ...(spec === undefined ? [] : [`Injecting faults: ${spec}`]),
         '',
         // The paste holds this sandbox user's token: it exists only in this process.
         'A request of a logged-in sandbox user, as Chrome copies it:',
@@ -51,17 +52,26 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
 
 /** The `sandbox` command. */
 export const command: Command = {
-  usage: 'stakeql sandbox [--port N] [--require-clearance]',
+  usage: 'stakeql sandbox [--port N] [--require-clearance] [--faults SPEC]',
   help: `Starts a local stand-in for the site's GraphQL API on 127.0.0.1, with the
 site's authentication rules, prints its address and a "Copy as cURL" paste of
 a logged-in sandbox user, and runs until Ctrl-C (SIGINT) or SIGTERM.
 
 Options:
   --port N              port to listen on (default: a free one)
-  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does`,
+  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
+  --faults SPEC         misbehave on purpose, to test what runs against it (lost answers,
+                        429, 5xx, challenges, the site's refusals); faults take effect on
+                        GraphQL POSTs in the order their bodies are read
+
+${FAULT_SPEC_HELP}
+
+A fault with operation names is taken only by those requests (others pass untouched);
+count= rules queue in order, every= and p= rules stand for the whole run.`,
   options: {
     port: { type: 'string' },
     'require-clearance': { type: 'boolean' },
+    faults: { type: 'string' },
   },
   minPositionals: 0,
   maxPositionals: 0,
