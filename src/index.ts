@@ -10,7 +10,7 @@
  * - `stakeql/sandbox` is a local stand-in for the site to develop against.
  */
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
-export { extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
+export { NoCredentialsError, extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
 export * from './client/index.js';
 export * from './operations/index.js';
 export * from './realtime/index.js';

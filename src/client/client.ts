@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import type { AuthManager } from '../auth/index.js';
-import { extract_credentials, type Credentials } from '../paste/index.js';
+import { NoCredentialsError, extract_credentials, found_anything, type Credentials } from '../paste/index.js';
 import type { LoadCredentialsOptions } from '../store/resolve.js';
 import type { Call } from './call.js';
 import { run_call } from './call-loop.js';
@@ -90,10 +90,15 @@ export class StakeClient implements AsyncDisposable {
    * HAR, raw headers: whatever `extract_credentials` reads). Options given
    * here override what the paste holds (`null` removes a value; `undefined`
    * keeps the paste's); the paste's origin is the `base_url` unless one is given.
+   *
+   * @throws NoCredentialsError (a RangeError) when the paste holds nothing of
+   * a request (no token, cookie, User-Agent or site): not a DevTools copy.
    */
   static from_curl(text: string, options: StakeClientOptions = {}): StakeClient {
     if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
-    return new StakeClient(overlay(extract_credentials(text), options));
+    const found = extract_credentials(text);
+    if (!found_anything(found)) throw new NoCredentialsError();
+    return new StakeClient(overlay(found, options));
   }
 
   /**

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, GraphQLError, TransportError, type ClientLogEvent } from '../../src/client/index.js';
+import { NoCredentialsError } from '../../src/paste/index.js';
 
 const DICE = `mutation DiceRoll($amount: Float!, $currency: CurrencyEnum!, $identifier: String!) {
   diceRoll(amount: $amount, target: 50.5, condition: above, currency: $currency, identifier: $identifier) { id amount currency }
@@ -220,6 +221,27 @@ describe('from_curl', () => {
 
   it('rejects a non-string paste', () => {
     expect(() => StakeClient.from_curl(42 as unknown as string)).toThrow(TypeError);
+  });
+
+  // Issue 22, item 15: a paste with nothing of a request is an error, not a client without credentials.
+  it.each(['hello', '', '   \n', 'curl', '{"not": "a request"}'])('a paste holding nothing (%j) throws NoCredentialsError, a RangeError', (paste) => {
+    let error: unknown;
+    try {
+      StakeClient.from_curl(paste);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NoCredentialsError);
+    expect(error).toBeInstanceOf(RangeError);
+    expect(NoCredentialsError.is(error)).toBe(true);
+    expect((error as Error).name).toBe('NoCredentialsError');
+    expect((error as Error).message).toMatch(/^the paste holds no credentials/);
+  });
+
+  it('a paste of a logged-out request (site and User-Agent, no token) still makes a client', () => {
+    const c = StakeClient.from_curl(`curl '${sandbox.url}/_api/graphql' -H 'user-agent: UA/1'`);
+    expect(c.base_url).toBe(sandbox.url);
+    expect(c._auth_manager.access_token).toBeNull();
   });
 });
 
