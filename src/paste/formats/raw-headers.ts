@@ -89,16 +89,48 @@ function headerNamed(headers: ReadonlyArray<readonly [string, string]>, name: st
   return null;
 }
 
-/** The request URL: absolute target as is; else scheme + authority (or Host) + path, `https` when unknown. */
+/**
+ * The request URL: absolute target as is; else scheme + authority (or Host) +
+ * path. The scheme is `:scheme`, else the one the paste shows for the same
+ * host (Origin, then Referer: an HTTP/1.1 copy has no `:scheme`, and a page
+ * on http://localhost is not on https), else `https`.
+ */
 function rebuildUrl(draft: Draft): string | null {
   const target = draft.target;
   if (target !== null && /^https?:\/\//i.test(target)) return validUrl(target);
-  const scheme = (headerNamed(draft.headers, ':scheme') ?? 'https').toLowerCase();
   const host = headerNamed(draft.headers, ':authority') ?? headerNamed(draft.headers, 'host');
-  if (host === null || (scheme !== 'https' && scheme !== 'http')) return null;
+  if (host === null) return null;
+  const scheme = (headerNamed(draft.headers, ':scheme') ?? shownScheme(draft.headers, host) ?? 'https').toLowerCase();
+  if (scheme !== 'https' && scheme !== 'http') return null;
   let path = headerNamed(draft.headers, ':path') ?? target ?? '';
   if (path !== '' && !path.startsWith('/')) path = '/' + path;
   return validUrl(`${scheme}://${host}${path}`);
+}
+
+/** The scheme (`http`/`https`) of the Origin or Referer header when it names `host` itself, else null. */
+function shownScheme(headers: ReadonlyArray<readonly [string, string]>, host: string): string | null {
+  for (const name of ['origin', 'referer']) {
+    const value = headerNamed(headers, name);
+    if (value === null) continue;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    if (url.host === hostOf(host, url.protocol)) return url.protocol.slice(0, -1);
+  }
+  return null;
+}
+
+/** `host` as a URL of `protocol` writes it (lower case, the default port dropped), or null when it is no host. */
+function hostOf(host: string, protocol: string): string | null {
+  try {
+    return new URL(`${protocol}//${host.trim()}`).host;
+  } catch {
+    return null;
+  }
 }
 
 function validUrl(candidate: string): string | null {

@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { readRawHeaders, sniffRawHeaders } from '../../../src/paste/formats/raw-headers.js';
 import type { PastedRequest } from '../../../src/paste/request.js';
+import { extract_credentials } from '../../../src/paste/index.js';
 
 function fixture(name: string): string {
   return readFileSync(new URL(`../../fixtures/pastes/${name}`, import.meta.url), 'utf8');
@@ -135,6 +136,37 @@ describe('readRawHeaders URL, bodies and several heads', () => {
     expect(readRawHeaders('POST http://stake.test/_api/graphql HTTP/1.1\nHost: other\n')[0]?.url).toBe(
       'http://stake.test/_api/graphql',
     );
+  });
+
+  // Issue 22, item 16: a page on http:// (a sandbox, a local mirror) is not turned into https.
+  it('keeps the scheme the Origin or Referer shows for the same host', () => {
+    const head = (host: string, extra: string) => `POST /_api/graphql HTTP/1.1\nHost: ${host}\n${extra}x-access-token: t\n`;
+    expect(readRawHeaders(head('127.0.0.1:3000', 'Origin: http://127.0.0.1:3000\n'))[0]?.url).toBe('http://127.0.0.1:3000/_api/graphql');
+    expect(readRawHeaders(head('localhost:8080', 'Referer: http://localhost:8080/casino/games/dice\n'))[0]?.url).toBe('http://localhost:8080/_api/graphql');
+    // The default port is implicit on one side and written on the other.
+    expect(readRawHeaders(head('mirror.test:80', 'Origin: http://mirror.test\n'))[0]?.url).toBe('http://mirror.test:80/_api/graphql');
+    expect(readRawHeaders(head('Stake.com', 'Origin: https://stake.com\n'))[0]?.url).toBe('https://Stake.com/_api/graphql');
+    // Another host's Origin says nothing about this request's scheme.
+    expect(readRawHeaders(head('api.test', 'Origin: http://page.test\n'))[0]?.url).toBe('https://api.test/_api/graphql');
+    // :scheme, when the paste has it, wins.
+    expect(readRawHeaders(':authority: a.test\n:scheme: https\n:path: /x\norigin: http://a.test\n')[0]?.url).toBe('https://a.test/x');
+    // A Referer that is not a URL is ignored.
+    expect(readRawHeaders(head('b.test', 'Referer: not a url\n'))[0]?.url).toBe('https://b.test/_api/graphql');
+  });
+
+  it('a Firefox copy from an http:// sandbox page gives an http base URL through extract_credentials', () => {
+    const paste = [
+      'POST /_api/graphql HTTP/1.1',
+      'Host: 127.0.0.1:41234',
+      'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      'Content-Type: application/json',
+      'x-access-token: abc123',
+      'Origin: http://127.0.0.1:41234',
+      'Referer: http://127.0.0.1:41234/',
+      'Cookie: session=s1',
+      '',
+    ].join('\n');
+    expect(extract_credentials(paste).base_url).toBe('http://127.0.0.1:41234');
   });
 
   it('gives a null URL without a host, or with one that is not a host', () => {
