@@ -35,10 +35,10 @@ export type SandboxFaultAction =
   /**
    * The site's refusal `error_type` (`parallelCasinoBet`,
    * `insufficientBalance`, or any other value the sandbox sends), answered
-   * as the site answers one: HTTP 200, `data: null`, and for each field the
-   * operation selects at the top an error `{ message, errorType, path,
-   * locations }` (the site's `errorType` at the top level). Nothing is
-   * processed: no bet is booked, no balance moves.
+   * as the site answers one: HTTP 200, for each field the operation selects
+   * at the top an error `{ message, errorType, path, locations }` (the
+   * site's `errorType` at the top level), and `data` as GraphQL leaves it
+   * (null for a bet). Nothing is processed: no bet is booked, no balance moves.
    */
   | { readonly kind: 'site_error'; readonly error_type: SandboxErrorType };
 

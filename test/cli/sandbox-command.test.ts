@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliEnv, runCli, tempConfigDir } from './helpers/cli.js';
+import { GraphQLError, StakeClient } from '../../src/client/index.js';
+import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
 
 let config: { dir: string; remove: () => Promise<void> };
 beforeAll(async () => {
@@ -80,5 +81,52 @@ describe('stakeql sandbox', () => {
       running.child.kill('SIGINT');
     }
     expect((await running.exited).code).toBe(0);
+  });
+
+  it('--faults injects what the spec says: a bet fault every 2nd DiceRoll, queries untouched', async () => {
+    const spec = 'insufficientBalance:DiceRoll:every=2';
+    const running = await startSandboxCommand(['--faults', spec]);
+    try {
+      expect(running.banner).toContain(`Injecting faults: ${spec}`);
+      const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
+      const client = StakeClient.from_curl(paste, { timeout_ms: 10_000 });
+      const outcomes: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        await client.balances();
+        outcomes.push(
+          await client.dice({ amount: 0.01, currency: 'usd', target: 50.5, condition: 'above' }).then(
+            () => 'ok',
+            (e: unknown) => (e instanceof GraphQLError ? String(e.error_type) : `other: ${String(e)}`),
+          ),
+        );
+      }
+      expect(outcomes).toEqual(['ok', 'insufficientBalance', 'ok', 'insufficientBalance']);
+      await client.close();
+    } finally {
+      running.child.kill('SIGTERM');
+    }
+    expect((await running.exited).code).toBe(0);
+  });
+
+  it.each([
+    ['parallelCasinoBet:p=2', /^stakeql: --faults: rule "parallelCasinoBet:p=2": "p=2": p= takes a probability/],
+    ['drop,explode', /^stakeql: --faults: rule "explode": unknown fault/],
+    ['drop:every=0', /^stakeql: --faults: rule "drop:every=0": "every=0": every= takes a whole number/],
+  ])('--faults %j: exit 2 naming the part, nothing started', async (spec, message) => {
+    const result = await runCli(['sandbox', '--faults', spec], { configDir: config.dir });
+    expect(result.code).toBe(2);
+    expect(oneErrorLine(result)).toMatch(message);
+    expect(result.stdout).not.toContain('listening');
+  });
+
+  it('--port 6000, a port fetch refuses, exits 2 as the client refuses it; --help documents --faults', async () => {
+    const result = await runCli(['sandbox', '--port', '6000'], { configDir: config.dir });
+    expect(result.code).toBe(2);
+    expect(oneErrorLine(result)).toMatch(/^stakeql: --port 6000 is one fetch always refuses \(the fetch standard's bad ports/);
+    expect(result.stdout).toBe('');
+    const help = await runCli(['sandbox', '--help'], { configDir: config.dir });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--faults SPEC');
+    expect(help.stdout).toContain('drop_after_processing:DiceRoll:every=7');
   });
 });

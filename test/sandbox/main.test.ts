@@ -29,11 +29,35 @@ describe('sandbox main script', () => {
     const { sandbox, text } = await launch_sandbox(['--help']);
     expect(sandbox).toBeNull();
     expect(text).toMatch(/^Usage:/);
+    expect(text).toContain('--faults SPEC');
   });
 
   it('rejects a bad port and unknown options', async () => {
     await expect(launch_sandbox(['--port', 'eighty'])).rejects.toThrow(RangeError);
     await expect(launch_sandbox(['--port', '70000'])).rejects.toThrow(RangeError);
     await expect(launch_sandbox(['--bogus'])).rejects.toThrow(TypeError);
+    await expect(launch_sandbox(['--port', '6000'])).rejects.toThrow(/--port 6000 is one fetch always refuses/);
+  });
+
+  it('--faults: a bad spec is refused before anything starts; a good one is in force from the first request', async () => {
+    await expect(launch_sandbox(['--faults', 'drop:p=7'])).rejects.toThrow(/^--faults: rule "drop:p=7": "p=7"/);
+    const { sandbox } = await launch_sandbox(['--faults', '418:count=2']);
+    if (sandbox === null) throw new Error('no sandbox');
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${sandbox.url}/_api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ currencyConfiguration { currencies { name } } }' }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([418, 418, 200]);
+    } finally {
+      await sandbox.close();
+    }
   });
 });
