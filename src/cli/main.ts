@@ -40,6 +40,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
   watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
+  autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
 };
 
 const COMMON_OPTIONS = {
@@ -48,6 +49,7 @@ const COMMON_OPTIONS = {
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 function mainHelp(): string {
+  // eslint-disable-next-line no-restricted-syntax -- bounded: the command table
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length), 'help'.length);
   const lines = Object.entries(COMMANDS).map(([name, entry]) => `  ${name.padEnd(width)}  ${entry.summary}`);
   lines.push(`  ${'help'.padEnd(width)}  show the help of a command`);

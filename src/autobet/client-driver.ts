@@ -1,0 +1,133 @@
+/**
+ * The driver for a `StakeClient`: the live site, or the sandbox (a client on
+ * its URL). Bets go through the typed methods, once each (the client never
+ * retries a mutation); the client's typed errors become the engine's
+ * outcomes here, so the engine knows nothing of HTTP.
+ */
+import {
+  AuthenticationError,
+  ChallengeError,
+  GraphQLError,
+  RateLimitError,
+  TransportError,
+  type StakeClient,
+} from '../client/index.js';
+import type { HouseBet } from '../operations/documents/history.js';
+import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import { bet_input, type PlannedBet } from './planned-bet.js';
+import { find_in_history, resolve_intent } from './reconcile.js';
+import type { DriverKind, SettledBet } from './strategy.js';
+
+/** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
+export class ClientDriver implements Driver {
+  readonly kind: DriverKind;
+  readonly #client: StakeClient;
+
+  constructor(client: StakeClient, kind: 'live' | 'sandbox') {
+    this.#client = client;
+    this.kind = kind;
+  }
+
+  async start(currency: string): Promise<DriverStart> {
+    const balances = await this.#client.balances();
+    const entry = balances.find((b) => b.available.currency === currency);
+    const seeds = await this.seeds_or_throw();
+    return { balance: entry === undefined ? 0 : entry.available.amount, seeds };
+  }
+
+  async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
+    const input = bet_input(bet, currency, identifier);
+    const c = this.#client;
+    try {
+      const { game, ...rest } = input;
+      let settled: SettledBet;
+      switch (game) {
+        case 'dice':
+          settled = (await c.dice(rest as Parameters<StakeClient['dice']>[0])) as unknown as SettledBet;
+          break;
+        case 'limbo':
+          settled = (await c.limbo(rest as Parameters<StakeClient['limbo']>[0])) as unknown as SettledBet;
+          break;
+        case 'keno':
+          settled = (await c.keno(rest as Parameters<StakeClient['keno']>[0])) as unknown as SettledBet;
+          break;
+        case 'plinko':
+          settled = (await c.plinko(rest as Parameters<StakeClient['plinko']>[0])) as unknown as SettledBet;
+          break;
+        case 'mines':
+          settled = (await c.mines_bet(rest as Parameters<StakeClient['mines_bet']>[0])) as unknown as SettledBet;
+          break;
+      }
+      return { kind: 'placed', bet: settled };
+    } catch (error) {
+      return classify(error);
+    }
+  }
+
+  resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
+    return resolve_intent(this, intent, deadline, signal);
+  }
+
+  async adopt(seed_hash: string, from: number, deadline: number, signal: AbortSignal): Promise<Adoption> {
+    const found = await find_in_history(this, seed_hash, (nonce) => nonce >= from, deadline, signal);
+    if (found === null) return { bets: [], gap: 'the bet history could not be read in time' };
+    const bets = [...found.values()].sort((a, b) => a.nonce - b.nonce);
+    const expected = bets.length === 0 ? 0 : (bets[bets.length - 1] as SettledBet).nonce - from + 1;
+    return { bets, gap: bets.length === expected ? null : `only ${bets.length} of ${expected} bets were found in the history` };
+  }
+
+  async seeds(signal: AbortSignal): Promise<SeedView | null> {
+    try {
+      const user = await this.#client.active_seeds({ signal });
+      return { server_seed_hash: user.activeServerSeed.seedHash, client_seed: user.activeClientSeed.seed, nonce: user.activeServerSeed.nonce };
+    } catch (error) {
+      if (AuthenticationError.is(error) || ChallengeError.is(error)) throw error;
+      return null;
+    }
+  }
+
+  async rotate_seed_pair(): Promise<SeedView> {
+    const user = await this.#client.rotate_seed_pair();
+    return { server_seed_hash: user.activeServerSeed.seedHash, client_seed: user.activeClientSeed.seed, nonce: user.activeServerSeed.nonce };
+  }
+
+  sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Newest bets first, one page: what the reconciliation reads. */
+  async history_page(offset: number, limit: number, signal: AbortSignal): Promise<readonly HouseBet[]> {
+    const out: HouseBet[] = [];
+    for await (const bet of this.#client.bets({ offset, max: limit, page_size: Math.min(limit, 50), signal })) out.push(bet);
+    return out;
+  }
+
+  private async seeds_or_throw(): Promise<SeedView> {
+    const user = await this.#client.active_seeds();
+    return { server_seed_hash: user.activeServerSeed.seedHash, client_seed: user.activeClientSeed.seed, nonce: user.activeServerSeed.nonce };
+  }
+}
+
+/** The client's typed error as the engine's outcome. */
+export function classify(error: unknown): PlaceOutcome {
+  if (GraphQLError.is(error)) {
+    return { kind: 'refused', error_type: error.error_type ?? 'graphql', message: error.message };
+  }
+  if (AuthenticationError.is(error)) return { kind: 'auth', message: error.message };
+  if (RateLimitError.is(error)) return { kind: 'unknown', cause: 'rate_limited', message: error.message, retry_after_ms: error.retry_after_ms };
+  if (ChallengeError.is(error)) return { kind: 'unknown', cause: 'challenge', message: error.message, retry_after_ms: null };
+  if (TransportError.is(error)) {
+    if (!error.may_have_reached_server) return { kind: 'not_sent', message: error.message };
+    return { kind: 'unknown', cause: error.reason === 'http_status' ? 'server' : 'network', message: error.message, retry_after_ms: null };
+  }
+  throw error;
+}

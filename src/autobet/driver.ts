@@ -1,0 +1,80 @@
+/**
+ * What the engine needs of the world it bets in. Three drivers implement it:
+ * a `StakeClient` on the live site or on the sandbox (client-driver.ts), and
+ * the simulator, which draws outcomes from `stakeql/fairness`. The engine's
+ * loop is the same for all three; only this interface differs.
+ */
+import type { PlannedBet } from './planned-bet.js';
+import type { DriverKind, SettledBet } from './strategy.js';
+
+/** The active seed pair as a bettor sees it. */
+export interface SeedView {
+  readonly server_seed_hash: string;
+  readonly client_seed: string;
+  /** The nonce the next bet of this pair takes. */
+  readonly nonce: number;
+}
+
+/** Where a session starts. */
+export interface DriverStart {
+  /** The balance of the run's currency, in currency units. */
+  readonly balance: number;
+  readonly seeds: SeedView;
+}
+
+/** A bet's intent as the journal holds it: what a driver needs to find the bet again. */
+export interface IntentRef {
+  readonly identifier: string;
+  readonly game: string;
+  readonly amount: number;
+  readonly seed_hash: string | null;
+  readonly nonce_expected: number | null;
+}
+
+/** The answer to one bet request. */
+export type PlaceOutcome =
+  /** The site booked it and answered. */
+  | { readonly kind: 'placed'; readonly bet: SettledBet }
+  /** The site refused it with an errorType: nothing was booked. */
+  | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
+  /** The request certainly never reached the site (connection refused, DNS). */
+  | { readonly kind: 'not_sent'; readonly message: string }
+  /** It may have been booked: the answer was lost, timed out, a 5xx, a 429, a challenge page. */
+  | { readonly kind: 'unknown'; readonly cause: 'network' | 'rate_limited' | 'challenge' | 'server'; readonly message: string; readonly retry_after_ms: number | null }
+  /** The credentials were refused: nothing can be done without the user. */
+  | { readonly kind: 'auth'; readonly message: string };
+
+/** What looking a bet up found. */
+export type ResolveOutcome =
+  | { readonly kind: 'placed'; readonly bet: SettledBet; readonly by: string }
+  | { readonly kind: 'not_placed'; readonly by: string }
+  | { readonly kind: 'unknown'; readonly why: string };
+
+/** Bets the site booked that the journal never recorded (the site's nonce ahead of the journal's). */
+export interface Adoption {
+  readonly bets: readonly SettledBet[];
+  /** Why nothing or not everything could be adopted (the history did not reach back far enough). */
+  readonly gap: string | null;
+}
+
+/** A world the engine can bet in. */
+export interface Driver {
+  readonly kind: DriverKind;
+  /** The start balance and the active seed pair, read before the first bet. */
+  start(currency: string): Promise<DriverStart>;
+  /** Sends one bet; never retries it. */
+  place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome>;
+  /** Finds out whether the bet of `intent` exists, within `deadline` (ms since the epoch). */
+  resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome>;
+  /**
+   * The bets of the seed pair `seed_hash` from nonce `from` on that the site
+   * holds, oldest first: called when the site's nonce is ahead of the journal's.
+   */
+  adopt(seed_hash: string, from: number, deadline: number, signal: AbortSignal): Promise<Adoption>;
+  /** The active seed pair now (null when it cannot be read: the network is down). */
+  seeds(signal: AbortSignal): Promise<SeedView | null>;
+  /** Rotates the seed pair; `exhausted` when a replay has no pair left. */
+  rotate_seed_pair(): Promise<SeedView | { readonly exhausted: true }>;
+  /** Waits `ms` (the simulator does not). */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}

@@ -1,0 +1,361 @@
+/**
+ * The betting loop: one loop for the live site, the sandbox and the
+ * simulator (only the driver differs), so a simulation and a run give the
+ * same bets, bet by bet.
+ *
+ * Each turn: check the limits that end a run, ask the strategy, check its
+ * answer, check the limits that refuse a bet, journal the intent (committed),
+ * send, then settle: count the bet, journal it with the counters and the
+ * strategy's state, print it. An answer that was lost is never sent again
+ * blindly: the driver finds out whether the bet exists first.
+ */
+import { new_identifier } from '../operations/validate/identifier.js';
+import { count_bet, is_win, type Counters, type Money } from './counters.js';
+import type { Driver, IntentRef, SeedView } from './driver.js';
+import { bet_line, stop_line, type BetLine, type StopLine } from './events.js';
+import type { EngineJournal, IntentRow } from './journal-port.js';
+import { check_after, check_before, limit_rules } from './limit-rules.js';
+import type { Limits } from './limits.js';
+import { plan_bet, type PlannedBet } from './planned-bet.js';
+import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
+import { StrategyError, type SettledBet, type Strategy, type StrategyState } from './strategy.js';
+
+/** Everything one run of the engine needs. Counters, memory and seeds are restored ones on resume. */
+export interface EngineInput {
+  readonly strategy: Strategy;
+  readonly driver: Driver;
+  readonly journal: EngineJournal;
+  readonly currency: string;
+  readonly money: Money;
+  readonly limits: Limits;
+  readonly counters: Counters;
+  readonly memory: Record<string, unknown>;
+  readonly last: SettledBet | null;
+  /** The sequence number of the next journal row. */
+  readonly seq: number;
+  /** The active seed pair, its `nonce` the one the next bet takes. */
+  readonly seeds: SeedView;
+  /** Aborting stops the run after the bet in flight; `signal.reason` is the stop reason (`interrupted`, `user`). */
+  readonly signal: AbortSignal;
+  /** How long an unknown outcome is looked for before the run stops with `unknown_outcome`. */
+  readonly resolve_timeout_ms: number;
+  readonly policy?: ErrorPolicy;
+  readonly on_bet?: (line: BetLine) => void;
+  /** Things worth telling a person (a bet adopted, an answer lost, a wait): stderr on the CLI. */
+  readonly on_note?: (text: string) => void;
+  readonly now?: () => number;
+  /**
+   * Resume only: the balance (units) as the site reports it, read after the
+   * journal is reconciled: the site's balance is the truth for `floor_balance`
+   * and `insufficient_balance`, the journal's counters for everything spent.
+   */
+  readonly refresh_balance?: () => Promise<number>;
+}
+
+/** Why `settle` or `place` ended the run. */
+class Stop {
+  constructor(readonly reason: string, readonly message?: string, readonly identifier?: string) {}
+}
+
+/** A failure thrown by a driver as a stop: the site's errorType when it has one, else the error's kind. */
+function as_stop(error: unknown): Stop {
+  if (!(error instanceof Error)) return new Stop('error:unknown', 'a non-error value was thrown');
+  const type = (error as { error_type?: unknown }).error_type;
+  const kind = typeof type === 'string' ? type
+    : error.name === 'AuthenticationError' ? 'notAuthenticated'
+    : error.name === 'ChallengeError' ? 'challenge'
+    : error.name === 'RateLimitError' ? 'rateLimited'
+    : error.name === 'TransportError' ? 'network'
+    : 'internal';
+  return new Stop(`error:${kind}`, error.message.slice(0, 500));
+}
+
+/** Runs until a limit, the strategy, a stop request or an error ends it; resolves to the stop line. */
+export async function run_engine(input: EngineInput): Promise<StopLine> {
+  return new Engine(input).run();
+}
+
+class Engine {
+  readonly #in: EngineInput;
+  readonly #c: Counters;
+  readonly #rules;
+  readonly #policy: ErrorPolicy;
+  readonly #now: () => number;
+  #seq: number;
+  #seeds: SeedView;
+  #last: SettledBet | null;
+  #tick: number;
+  #lastSentAt = -Infinity;
+
+  constructor(input: EngineInput) {
+    this.#in = input;
+    this.#c = input.counters;
+    this.#rules = limit_rules(input.limits, input.money);
+    this.#policy = input.policy ?? DEFAULT_ERROR_POLICY;
+    this.#now = input.now ?? Date.now;
+    this.#seq = input.seq;
+    this.#seeds = input.seeds;
+    this.#last = input.last;
+    this.#tick = this.#now();
+  }
+
+  async run(): Promise<StopLine> {
+    try {
+      for (;;) await this.#turn();
+    } catch (error) {
+      this.#elapse();
+      return this.stopped(error);
+    }
+  }
+
+  /** The stop line for what ended the run; a failure of the driver (a rotation, a seed read) is `error:<kind>`. */
+  stopped(error: unknown): StopLine {
+    const stop = error instanceof Stop ? error : as_stop(error);
+    return stop_line(stop.reason, this.#c, this.#in.money, {
+      ...(stop.message === undefined ? {} : { message: stop.message }),
+      ...(stop.identifier === undefined ? {} : { identifier: stop.identifier }),
+    });
+  }
+
+  #elapse(): void {
+    const now = this.#now();
+    this.#c.elapsed_ms += Math.max(0, now - this.#tick);
+    this.#tick = now;
+  }
+
+  #checkStop(): void {
+    const { signal, journal } = this.#in;
+    if (signal.aborted) throw new Stop(typeof signal.reason === 'string' ? signal.reason : 'interrupted');
+    if (journal.stop_requested()) throw new Stop('user');
+  }
+
+  async #turn(): Promise<void> {
+    this.#elapse();
+    // Limits that end a run are checked before asking the strategy again: a
+    // resumed session that already reached one stops without another bet.
+    if (this.#c.bets > 0) {
+      const reason = check_after(this.#rules, this.#c);
+      if (reason !== null) throw new Stop(reason);
+    }
+    this.#checkStop();
+    const plan = await this.#ask();
+    if (plan.rotate_seed_pair) await this.#rotate();
+    const refused = check_before(this.#rules, this.#c, plan.amount_units);
+    if (refused !== null) throw new Stop(refused);
+    await this.#pace();
+    await this.#place(plan);
+  }
+
+  async #ask(): Promise<PlannedBet> {
+    const { strategy, currency, money } = this.#in;
+    const c = this.#c;
+    const state: StrategyState = {
+      bets: c.bets,
+      wins: c.wins,
+      losses: c.losses,
+      profit: money.amount(c.profit),
+      wagered: money.amount(c.wagered),
+      balance: money.amount(c.balance),
+      streak: c.streak,
+      peak_profit: money.amount(c.peak_profit),
+      last: this.#last,
+      currency,
+      memory: this.#in.memory,
+    };
+    let planned;
+    try {
+      planned = plan_bet(await strategy.next(state), currency, money);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'the strategy threw a non-error value';
+      throw new Stop('error:strategy', message.slice(0, 500));
+    }
+    if ('stop' in planned) throw new Stop('strategy', planned.stop);
+    return planned;
+  }
+
+  async #rotate(): Promise<void> {
+    const rotated = await this.#in.driver.rotate_seed_pair();
+    if ('exhausted' in rotated) throw new Stop('seeds_exhausted');
+    this.#seeds = rotated;
+    this.#in.on_note?.(`seed pair rotated: server seed hash ${rotated.server_seed_hash}`);
+  }
+
+  async #pace(): Promise<void> {
+    const rate = this.#in.limits.max_bets_per_second;
+    if (rate === undefined) return;
+    const wait = this.#lastSentAt + 1000 / rate - this.#now();
+    if (wait > 0) await this.#in.driver.sleep(wait, new AbortController().signal);
+  }
+
+  #intent(plan: PlannedBet): IntentRow {
+    return {
+      seq: this.#seq++,
+      identifier: new_identifier(),
+      game: plan.game,
+      variables: { amount: plan.amount, ...plan.params },
+      amount_units: plan.amount_units,
+      seed_hash: this.#seeds.server_seed_hash,
+      nonce_expected: this.#seeds.nonce,
+      strategy_state: { strategy: this.#in.strategy.save(), memory: this.#in.memory },
+    };
+  }
+
+  /** Sends `plan` until it is placed once, or the run must stop; never twice. */
+  async #place(plan: PlannedBet): Promise<void> {
+    const { driver, journal, currency } = this.#in;
+    for (let attempt = 1; ; attempt++) {
+      const intent = this.#intent(plan);
+      journal.intend(intent);
+      this.#lastSentAt = this.#now();
+      const outcome = await driver.place(plan, currency, intent.identifier);
+      switch (outcome.kind) {
+        case 'placed':
+          await this.#settle(intent, outcome.bet, 'answer');
+          return;
+        case 'refused': {
+          journal.refused(intent.seq, outcome.error_type, outcome.message);
+          const action = this.#policy.refused[outcome.error_type] ?? this.#policy.refused_default;
+          if (action === 'stop' || attempt >= this.#policy.max_attempts) {
+            throw new Stop(`error:${outcome.error_type}`, outcome.message);
+          }
+          // Another bet of this account is in flight (perhaps one of ours the site is still booking): wait, then
+          // make sure the journal knows every bet the site booked before trying again.
+          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#adoptUnrecorded();
+          continue;
+        }
+        case 'not_sent':
+          journal.not_placed(intent.seq, 'not_sent', outcome.message);
+          if (attempt >= this.#policy.max_attempts) throw new Stop('error:network', outcome.message);
+          this.#in.on_note?.(`bet not sent (${outcome.message}); trying again`);
+          await this.#wait(this.#policy.backoff_ms(attempt));
+          continue;
+        case 'auth':
+          journal.refused(intent.seq, 'notAuthenticated', outcome.message);
+          throw new Stop('error:notAuthenticated', outcome.message);
+        case 'unknown': {
+          this.#in.on_note?.(`the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed`);
+          if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
+          const found = await driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+          if (found.kind === 'placed') {
+            this.#in.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
+            await this.#settle(intent, found.bet, found.by);
+            return;
+          }
+          if (found.kind === 'unknown') {
+            const interrupted = this.#in.signal.aborted;
+            throw new Stop(
+              interrupted ? (typeof this.#in.signal.reason === 'string' ? this.#in.signal.reason : 'interrupted') : 'unknown_outcome',
+              `the outcome of bet ${intent.identifier} is not known (${found.why}); 'autobet resume' looks for it again before betting`,
+              intent.identifier,
+            );
+          }
+          journal.not_placed(intent.seq, found.by, outcome.message);
+          this.#in.on_note?.(`bet ${intent.identifier} was not placed; sending it again as a new bet`);
+          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
+          if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
+          this.#checkStop();
+          await this.#wait(this.#policy.backoff_ms(attempt));
+          continue;
+        }
+      }
+    }
+  }
+
+  #ref(intent: IntentRow): IntentRef {
+    return {
+      identifier: intent.identifier,
+      game: intent.game,
+      amount: this.#in.money.amount(intent.amount_units),
+      seed_hash: intent.seed_hash,
+      nonce_expected: intent.nonce_expected,
+    };
+  }
+
+  async #wait(ms: number): Promise<void> {
+    if (ms > 0) await this.#in.driver.sleep(ms, this.#in.signal);
+  }
+
+  /** Adopts the bets the site booked under the active pair past the journal's nonce. */
+  async #adoptUnrecorded(): Promise<void> {
+    const seeds = await this.#in.driver.seeds(this.#in.signal);
+    if (seeds === null || seeds.server_seed_hash !== this.#seeds.server_seed_hash || seeds.nonce <= this.#seeds.nonce) return;
+    await this.#adoptFrom(this.#seeds.nonce, seeds.nonce);
+  }
+
+  /** Journals and counts the bets with nonces `from` to `to - 1` of the active pair, read from the site. */
+  async #adoptFrom(from: number, to: number): Promise<void> {
+    const { driver, signal } = this.#in;
+    const found = await driver.adopt(this.#seeds.server_seed_hash, from, this.#now() + this.#in.resolve_timeout_ms, signal);
+    const bets = found.bets.filter((b) => b.nonce < to);
+    if (bets.length !== to - from) {
+      throw new Stop('unknown_outcome', `the site holds ${to - from} bets this session never recorded, ${bets.length} found: ${found.gap ?? 'not all are in the history'}`);
+    }
+    for (const bet of bets) {
+      const identifier = `adopted-${bet.id}`;
+      this.#in.on_note?.(`adopting bet ${bet.id} (nonce ${bet.nonce}), booked by the site but not in the journal`);
+      const intent: IntentRow = {
+        seq: this.#seq++,
+        identifier,
+        game: bet.game,
+        variables: { amount: bet.amount },
+        amount_units: this.#in.money.units(bet.amount),
+        seed_hash: this.#seeds.server_seed_hash,
+        nonce_expected: bet.nonce,
+        strategy_state: { strategy: this.#in.strategy.save(), memory: this.#in.memory },
+      };
+      this.#count({ ...bet, identifier }, intent, true);
+    }
+  }
+
+  /** Counts and journals a settled bet; adopts any bet the site booked before it that the journal lacks. */
+  async #settle(intent: IntentRow, bet: SettledBet, by: string): Promise<void> {
+    if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash && bet.nonce > this.#seeds.nonce) {
+      await this.#adoptFrom(this.#seeds.nonce, bet.nonce);
+    }
+    this.#count(bet, intent, false, by);
+    if (bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
+  }
+
+  #count(bet: SettledBet, intent: IntentRow, adopted: boolean, by = 'answer'): void {
+    const { money, journal, currency } = this.#in;
+    const amount = money.units(bet.amount);
+    const payout = money.units(bet.payout);
+    count_bet(this.#c, amount, payout, is_win(bet));
+    if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds = { ...this.#seeds, nonce: bet.nonce + 1 };
+    this.#last = bet;
+    this.#elapse();
+    const line = bet_line(intent.seq, bet, currency, payout - amount, this.#c, money);
+    const snapshot = { counters: { ...this.#c }, seeds: this.#seeds };
+    if (adopted) journal.adopted(intent, bet, payout, snapshot, line);
+    else journal.placed(intent.seq, bet, payout, snapshot, line, by);
+    this.#in.on_bet?.(line);
+  }
+
+  /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
+  async reconcile(pending: readonly IntentRow[]): Promise<void> {
+    for (const intent of pending) {
+      const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+      if (found.kind === 'unknown') {
+        throw new Stop('unknown_outcome', `the outcome of bet ${intent.identifier} is still not known (${found.why})`, intent.identifier);
+      }
+      if (found.kind === 'not_placed') this.#in.journal.not_placed(intent.seq, found.by, null);
+      else await this.#settle(intent, found.bet, found.by);
+    }
+    await this.#adoptUnrecorded();
+    if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();
+  }
+}
+
+/** A resumed run: first reconciles the journal with the site, then runs. */
+export async function resume_engine(input: EngineInput, pending: readonly IntentRow[]): Promise<StopLine> {
+  const engine = new Engine(input);
+  try {
+    await engine.reconcile(pending);
+  } catch (error) {
+    return engine.stopped(error);
+  }
+  return engine.run();
+}
+
+export { StrategyError };

@@ -1,0 +1,32 @@
+/**
+ * `stakeql/autobet`: run a betting strategy for hours without ever losing
+ * more than the user allowed. One engine, three drivers (the live site, the
+ * sandbox, the simulator); the limits sit below the strategy; every bet is
+ * journaled before it is sent; a lost answer is resolved, never re-placed blindly.
+ */
+export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview } from './run.js';
+export { AutobetError, type AutobetErrorCode } from './errors.js';
+export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
+export { DEFAULT_ERROR_POLICY, type ErrorPolicy, type RefusalAction } from './error-policy.js';
+export type { BetLine, StopLine, StopReason } from './events.js';
+export {
+  AUTOBET_GAMES,
+  StrategyError,
+  type AutobetGame,
+  type DiceNext,
+  type DriverKind,
+  type KenoNext,
+  type LimboNext,
+  type MinesNext,
+  type NextBet,
+  type PlinkoNext,
+  type SettledBet,
+  type StopRequest,
+  type Strategy,
+  type StrategyAnswer,
+  type StrategyContext,
+  type StrategyState,
+} from './strategy.js';
+export { SettingsStrategy, check_settings, type Settings } from './strategies/settings.js';
+export { FunctionStrategy, type StrategyFunction } from './strategies/module.js';
+export { find_session, list_sessions, request_stop, session_bets, type SessionListLine } from './sessions.js';

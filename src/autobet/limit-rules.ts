@@ -1,0 +1,76 @@
+/**
+ * The limits as small rules, each with one job: `before` a bet (may it be
+ * placed?) or `after` one (must the run stop?). Each returns the name of the
+ * stop reason or null. They read the engine's counters only; amounts in units.
+ */
+import type { Counters, Money } from './counters.js';
+import type { Limits } from './limits.js';
+
+/** One limit, checked by the engine. */
+export interface LimitRule {
+  readonly name: string;
+  /** Null when a bet of `amount` units may be placed; else the stop reason. */
+  readonly before?: (c: Counters, amount: number) => string | null;
+  /** Null when the run may go on after a bet; else the stop reason. */
+  readonly after?: (c: Counters) => string | null;
+}
+
+/** The rules of `limits`, in the order they are checked; `insufficient_balance` always applies. */
+export function limit_rules(limits: Limits, money: Money): LimitRule[] {
+  const rules: LimitRule[] = [];
+  const add = (name: keyof Limits, make: (value: number) => Omit<LimitRule, 'name'>): void => {
+    const value = limits[name];
+    if (value !== undefined) rules.push({ name, ...make(value) });
+  };
+  // Amounts that cap what may be lost or bet round down, floors round up: never more room than written.
+  add('max_bet', (v) => {
+    const cap = money.units_down(v);
+    return { before: (_c, amount) => (amount <= cap ? null : 'max_bet') };
+  });
+  rules.push({ name: 'insufficient_balance', before: (c, amount) => (amount <= c.balance ? null : 'insufficient_balance') });
+  add('stop_loss', (v) => {
+    const cap = money.units_down(v);
+    return { before: (c, amount) => (-c.profit + amount <= cap ? null : 'stop_loss') };
+  });
+  add('floor_balance', (v) => {
+    const floor = money.units_up(v);
+    return { before: (c, amount) => (c.balance - amount >= floor ? null : 'floor_balance') };
+  });
+  add('max_wagered', (v) => {
+    const cap = money.units_down(v);
+    return { before: (c, amount) => (c.wagered + amount <= cap ? null : 'max_wagered') };
+  });
+  add('max_duration', (v) => ({
+    before: (c) => (c.elapsed_ms < v * 1000 ? null : 'max_duration'),
+    after: (c) => (c.elapsed_ms < v * 1000 ? null : 'max_duration'),
+  }));
+  add('take_profit', (v) => {
+    const target = money.units_up(v);
+    return { after: (c) => (c.profit >= target ? 'take_profit' : null) };
+  });
+  add('trailing_stop', (v) => {
+    const fall = money.units_down(v);
+    return { after: (c) => (c.peak_profit - c.profit >= fall ? 'trailing_stop' : null) };
+  });
+  add('max_loss_streak', (v) => ({ after: (c) => (-c.streak >= v ? 'max_loss_streak' : null) }));
+  add('max_bets', (v) => ({ before: (c) => (c.bets < v ? null : 'max_bets'), after: (c) => (c.bets >= v ? 'max_bets' : null) }));
+  return rules;
+}
+
+/** The first rule that refuses a bet of `amount` units, or null. */
+export function check_before(rules: readonly LimitRule[], c: Counters, amount: number): string | null {
+  for (const rule of rules) {
+    const reason = rule.before?.(c, amount) ?? null;
+    if (reason !== null) return reason;
+  }
+  return null;
+}
+
+/** The first rule that ends the run after a bet, or null. */
+export function check_after(rules: readonly LimitRule[], c: Counters): string | null {
+  for (const rule of rules) {
+    const reason = rule.after?.(c) ?? null;
+    if (reason !== null) return reason;
+  }
+  return null;
+}

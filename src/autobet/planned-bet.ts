@@ -1,0 +1,111 @@
+/**
+ * A strategy's answer, checked before anything is journaled or sent: the
+ * game's own checks (the same the typed methods run), the amount against the
+ * run's currency. A bad answer is a `StrategyError` naming the value; nothing
+ * about it is rounded or clamped.
+ */
+import { normalize_amount } from '../operations/validate/amount.js';
+import { check_dice, check_keno, check_limbo, check_mines_count, check_mines_fields, check_plinko, MINES_TILES } from '../operations/validate/games.js';
+import type { Money } from './counters.js';
+import { AUTOBET_GAMES, StrategyError, type AutobetGame, type NextBet, type StrategyAnswer } from './strategy.js';
+
+/** A bet ready to be journaled and sent. */
+export interface PlannedBet {
+  readonly game: AutobetGame;
+  /** In currency units. */
+  readonly amount: number;
+  /** In whole smallest units. */
+  readonly amount_units: number;
+  /** The typed method's input without amount, currency and identifier (journaled as the bet's variables). */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly rotate_seed_pair: boolean;
+}
+
+const KEYS: Readonly<Record<AutobetGame, readonly string[]>> = {
+  dice: ['target', 'condition'],
+  limbo: ['multiplierTarget'],
+  keno: ['numbers', 'risk'],
+  plinko: ['rows', 'risk'],
+  mines: ['minesCount', 'fields'],
+};
+const COMMON = new Set(['game', 'amount', 'rotate_seed_pair']);
+
+/** The game parameters of `bet`, checked; throws TypeError/RangeError from the game's checks. */
+export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
+  switch (game) {
+    case 'dice':
+      return { ...check_dice(bet['target'], bet['condition']) };
+    case 'limbo':
+      return { multiplierTarget: check_limbo(bet['multiplierTarget']) };
+    case 'keno': {
+      const { numbers, risk } = check_keno(bet['numbers'], bet['risk']);
+      return risk === undefined ? { numbers } : { numbers, risk };
+    }
+    case 'plinko':
+      return { ...check_plinko(bet['rows'], bet['risk']) };
+    case 'mines': {
+      const minesCount = check_mines_count(bet['minesCount']);
+      return { minesCount, fields: check_mines_fields(bet['fields'], 1, MINES_TILES - minesCount) };
+    }
+  }
+}
+
+/**
+ * Checks a strategy's answer. `{ stop }` comes back as is.
+ * @throws StrategyError (phase `run`) naming the field at fault.
+ */
+export function plan_bet(answer: unknown, currency: string, money: Money): PlannedBet | { readonly stop: string } {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) {
+    throw new StrategyError('run', `the strategy answered ${describe(answer)} instead of a bet or { stop }`);
+  }
+  const a = answer as Record<string, unknown>;
+  if ('stop' in a) {
+    const stop = a['stop'];
+    return { stop: typeof stop === 'string' ? stop.slice(0, 200) : 'stopped by the strategy' };
+  }
+  const game = a['game'];
+  if (typeof game !== 'string' || !(AUTOBET_GAMES as readonly string[]).includes(game)) {
+    throw new StrategyError('run', `the strategy's bet has game ${describe(game)} (games: ${AUTOBET_GAMES.join(', ')})`, { field: 'game' });
+  }
+  const g = game as AutobetGame;
+  for (const key of Object.keys(a)) {
+    if (!COMMON.has(key) && !KEYS[g].includes(key)) {
+      throw new StrategyError('run', `the strategy's ${g} bet has an unknown field "${key.slice(0, 40)}"`, { field: key });
+    }
+  }
+  const rotate = a['rotate_seed_pair'];
+  if (rotate !== undefined && typeof rotate !== 'boolean') {
+    throw new StrategyError('run', 'rotate_seed_pair must be true or false', { field: 'rotate_seed_pair' });
+  }
+  try {
+    const amount = normalize_amount(a['amount'], 'amount', currency, money.decimals);
+    const params = check_params(g, a);
+    return { game: g, amount, amount_units: money.units(amount), params, rotate_seed_pair: rotate === true };
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) {
+      throw new StrategyError('run', `the strategy's ${g} bet: ${error.message}`, { field: fieldOf(error.message), cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The first word of a check's message is the field it names. */
+function fieldOf(message: string): string | null {
+  const end = message.indexOf(' ');
+  return end > 0 ? message.slice(0, end) : null;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** The typed method's input for `bet`, for the driver. */
+export function bet_input(bet: PlannedBet, currency: string, identifier: string): NextBet & { currency: string; identifier: string } {
+  return { game: bet.game, amount: bet.amount, currency, identifier, ...bet.params } as NextBet & { currency: string; identifier: string };
+}
+
+export type { StrategyAnswer };

@@ -1,0 +1,299 @@
+/**
+ * `run_autobet` and `resume_autobet`: a strategy against the live site or the
+ * sandbox, with the user's database as its journal and a lock per account.
+ * The order is the point: everything that can be refused without sending a
+ * bet is checked first (limits, strategy, currency, the lock), the session is
+ * recorded, and only then does the engine place its first bet.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { StakeClient } from '../client/index.js';
+import { check_currency, decimals_for } from '../operations/validate/currencies.js';
+import { StoreError } from '../store/errors.js';
+import { withLock } from '../store/lock.js';
+import { ClientDriver } from './client-driver.js';
+import { Money, new_counters, type Counters } from './counters.js';
+import type { SeedView } from './driver.js';
+import { resume_engine, run_engine } from './engine.js';
+import type { ErrorPolicy } from './error-policy.js';
+import { AutobetError } from './errors.js';
+import type { BetLine, StopLine } from './events.js';
+import type { IntentRow } from './journal-port.js';
+import { check_limits, type Limits } from './limits.js';
+import { SqliteJournal } from './sqlite-journal.js';
+import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
+import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
+
+/** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome`. */
+export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
+
+/** What a run shows before it starts, for a confirmation prompt. */
+export interface RunPreview {
+  readonly account: string;
+  readonly base_url: string;
+  readonly driver: 'live' | 'sandbox';
+  readonly strategy: string;
+  readonly currency: string;
+  readonly balance: number;
+  readonly limits: Limits;
+}
+
+/** Options shared by {@link run_autobet} and {@link resume_autobet}. */
+export interface AutobetCommonOptions {
+  /** A client for the account (live site, or the sandbox's URL). The run does not close it. */
+  readonly client: StakeClient;
+  /** The database file; default `default_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql.db`). */
+  readonly database?: string;
+  /** The credential profile the client was built from, recorded so `resume` can find it again. */
+  readonly profile?: string | null;
+  /** Aborting stops the run after the bet in flight; `signal.reason` (a string) becomes the stop reason (default `interrupted`). */
+  readonly signal?: AbortSignal;
+  /** How long an unknown outcome is looked for (default 60 s). */
+  readonly resolve_timeout_ms?: number;
+  readonly policy?: ErrorPolicy;
+  /** Each settled bet, as `--json` prints it. */
+  readonly on_bet?: (line: BetLine) => void;
+  /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
+  readonly on_note?: (text: string) => void;
+  /** Asked once the account is read and before the first bet; false ends the run without a session. */
+  readonly confirm?: (preview: RunPreview) => Promise<boolean>;
+}
+
+/** Options of {@link run_autobet}. */
+export interface AutobetOptions extends AutobetCommonOptions {
+  /** A strategy file (`.json`, `.js`/`.mjs`/`.ts`, `.lua`), a settings object, or a {@link Strategy}. */
+  readonly strategy: string | Record<string, unknown> | Strategy;
+  /** Required: at least `stop_loss` and `max_bet`. */
+  readonly limits: Limits;
+  /** The run's currency; default the settings' `currency`, else `btc`. */
+  readonly currency?: string;
+}
+
+/** How a run ended. `session` is null when `confirm` declined. */
+export interface AutobetResult {
+  readonly session: number | null;
+  readonly stop: StopLine | null;
+}
+
+function isStrategy(value: unknown): value is Strategy {
+  return typeof value === 'object' && value !== null && typeof (value as Strategy).next === 'function' && typeof (value as Strategy).save === 'function';
+}
+
+async function prepare(strategy: AutobetOptions['strategy']): Promise<PreparedStrategy> {
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy);
+  if (isStrategy(strategy)) {
+    return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
+  }
+  return prepare_settings(strategy);
+}
+
+/** Whether `base_url` is this machine (the sandbox) rather than the site. */
+function driverKind(base_url: string): 'live' | 'sandbox' {
+  const host = new URL(base_url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? 'sandbox' : 'live';
+}
+
+async function openDatabase(file: string | undefined) {
+  const journal = await import('../journal/index.js');
+  const at = file ?? journal.default_database_path();
+  const db = journal.open_database(at);
+  return { db, file: at, table: new journal.SessionsTable(db) };
+}
+
+/** The lock of one account on one site: a second run on it is refused while this one runs. */
+async function withAccountLock<T>(database: string, base_url: string, user_id: string, work: () => Promise<T>): Promise<T> {
+  const key = createHash('sha256').update(`${base_url}\n${user_id}`).digest('hex').slice(0, 32);
+  const lock = path.join(path.dirname(path.resolve(database)), `autobet-${key}.lock`);
+  try {
+    return await withLock(lock, work, 0);
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'locked' && error.path === lock) {
+      throw new AutobetError('locked', `another autobet run is using this account on ${base_url}; stop it first ('stakeql autobet stop')`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, note: (t: string) => void): StrategyContext {
+  return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print: note };
+}
+
+/**
+ * Runs a strategy until a limit, the strategy, a stop request or an error
+ * ends it. Refuses to start (nothing sent) without `stop_loss` and `max_bet`,
+ * with a strategy that does not load, or while another run holds the account.
+ * @throws TypeError / RangeError (limits, currency), StrategyError (phase `load`),
+ * AutobetError (`locked`), JournalError (the database).
+ */
+export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
+  const limits = check_limits(options.limits, true);
+  const prepared = await prepare(options.strategy);
+  const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
+  const { client } = options;
+  const money = new Money(decimals_for(currency, client));
+  const note = options.on_note ?? (() => undefined);
+  const user = await client.current_user();
+  const { db, file, table } = await openDatabase(options.database);
+  try {
+    return await withAccountLock(file, client.base_url, user.id, async () => {
+      const kind = driverKind(client.base_url);
+      const driver = new ClientDriver(client, kind);
+      const start = await driver.start(currency);
+      const strategy = await prepared.bind(context(kind, currency, start.balance, start.seeds, note));
+      try {
+        const preview: RunPreview = { account: user.name, base_url: client.base_url, driver: kind, strategy: prepared.name, currency, balance: start.balance, limits };
+        if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: null, stop: null };
+        const session = table.create({
+          started_at: Date.now(),
+          driver: kind,
+          profile: options.profile ?? null,
+          base_url: client.base_url,
+          account: user.name,
+          currency,
+          decimals: money.decimals,
+          strategy_kind: prepared.kind,
+          strategy_name: prepared.name,
+          strategy_source: prepared.source,
+          game: null,
+          limits: JSON.stringify(limits),
+          start_balance_units: money.units_down(start.balance),
+          pid: process.pid,
+        });
+        const stop = await run_engine({
+          strategy,
+          driver,
+          journal: new SqliteJournal(table, session),
+          currency,
+          money,
+          limits,
+          counters: new_counters(money.units_down(start.balance)),
+          memory: {},
+          last: null,
+          seq: 1,
+          seeds: start.seeds,
+          signal: options.signal ?? new AbortController().signal,
+          resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
+          ...(options.policy === undefined ? {} : { policy: options.policy }),
+          ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+          on_note: note,
+        });
+        table.finish(session, stop.reason, stop.message ?? null, Date.now());
+        return { session, stop };
+      } finally {
+        await strategy.close?.();
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Options of {@link resume_autobet}. */
+export interface ResumeOptions extends AutobetCommonOptions {
+  /** The session to resume; default the last one. */
+  readonly session?: number;
+  /** The strategy again, when the session's was given as an object. */
+  readonly strategy?: Strategy;
+}
+
+/** The engine's state as the journal left it. */
+interface Restored {
+  counters: Counters;
+  seeds: SeedView | null;
+  strategy_state: { strategy?: unknown; memory?: Record<string, unknown> } | null;
+  last: SettledBet | null;
+}
+
+/**
+ * Continues a stopped or killed session from its journal, on the site it
+ * recorded: counters and spent limits, the strategy's state, after first
+ * resolving any bet left without a result and adopting bets the site booked
+ * that the journal never recorded.
+ * @throws AutobetError `not_found` (no such session) or `locked`; JournalError.
+ */
+export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
+  const { client } = options;
+  const note = options.on_note ?? (() => undefined);
+  const { db, file, table } = await openDatabase(options.database);
+  try {
+    const record = options.session === undefined ? table.last() : table.get(options.session);
+    if (record === undefined) {
+      throw new AutobetError('not_found', options.session === undefined ? 'no autobet session to resume' : `no autobet session ${options.session}`);
+    }
+    if (new URL(record.base_url).origin !== new URL(client.base_url).origin) {
+      throw new AutobetError('bad_input', `session ${record.id} ran on ${record.base_url}, not on ${client.base_url}`);
+    }
+    const prepared: PreparedStrategy = options.strategy !== undefined
+      ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
+      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source);
+    const user = await client.current_user();
+    const limits = check_limits(JSON.parse(record.limits), true);
+    const money = new Money(record.decimals);
+    return await withAccountLock(file, client.base_url, user.id, async () => {
+      const driver = new ClientDriver(client, record.driver);
+      const start = await driver.start(record.currency);
+      const restored = restore(table, record.id, record.start_balance_units);
+      const seeds = restored.seeds ?? start.seeds;
+      const strategy = await prepared.bind(context(record.driver, record.currency, start.balance, seeds, note));
+      try {
+        if (restored.strategy_state?.strategy !== undefined && restored.strategy_state.strategy !== null) strategy.restore(restored.strategy_state.strategy);
+        const preview: RunPreview = {
+          account: user.name, base_url: client.base_url, driver: record.driver, strategy: record.strategy_name,
+          currency: record.currency, balance: start.balance, limits,
+        };
+        if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
+        table.mark_running(record.id, process.pid);
+        const pending: IntentRow[] = table.pending(record.id).map((row) => ({
+          seq: row.seq,
+          identifier: row.identifier,
+          game: row.game,
+          variables: JSON.parse(row.variables) as Record<string, unknown>,
+          amount_units: row.amount_units,
+          seed_hash: row.seed_hash,
+          nonce_expected: row.nonce_expected,
+          strategy_state: JSON.parse(row.strategy_state) as unknown,
+        }));
+        const stop = await resume_engine(
+          {
+            strategy,
+            driver,
+            journal: new SqliteJournal(table, record.id),
+            currency: record.currency,
+            money,
+            limits,
+            counters: restored.counters,
+            memory: restored.strategy_state?.memory ?? {},
+            last: restored.last,
+            seq: table.max_seq(record.id) + 1,
+            seeds,
+            signal: options.signal ?? new AbortController().signal,
+            resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
+            ...(options.policy === undefined ? {} : { policy: options.policy }),
+            ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+            on_note: note,
+            refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
+          },
+          pending,
+        );
+        table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
+        return { session: record.id, stop };
+      } finally {
+        await strategy.close?.();
+      }
+    });
+  } finally {
+    db.close();
+  }
+}
+
+function restore(table: import('../journal/sessions.js').SessionsTable, session: number, start_units: number): Restored {
+  const row = table.last_placed(session);
+  if (row === undefined || row.counters === null) return { counters: new_counters(start_units), seeds: null, strategy_state: null, last: null };
+  const snapshot = JSON.parse(row.counters) as { counters: Counters; seeds: SeedView };
+  return {
+    counters: snapshot.counters,
+    seeds: snapshot.seeds,
+    strategy_state: JSON.parse(row.strategy_state) as Restored['strategy_state'],
+    last: row.result === null ? null : (JSON.parse(row.result) as SettledBet),
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * A strategy from what the user names: a settings object, or a file whose
+ * extension says what it is (`.json` settings, `.js`/`.mjs`/`.ts` module,
+ * `.lua` DiceBot script). Everything that can fail without the network fails
+ * here, before a request is sent.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
+import { load_module_strategy } from './module.js';
+import { check_settings, SettingsStrategy, type Settings } from './settings.js';
+
+/** What kind of strategy a source is, as the session records it. */
+export type StrategyKind = 'settings' | 'module' | 'lua' | 'object';
+
+/** A strategy source checked but not yet bound to a run (Lua needs the run's seeds first). */
+export interface PreparedStrategy {
+  readonly kind: StrategyKind;
+  readonly name: string;
+  /** What the session records to load it again on resume: settings JSON, or the file's absolute path. */
+  readonly source: string;
+  /** The settings' own currency, if they name one. */
+  readonly currency: string | null;
+  /** Builds the strategy for a run. */
+  bind(context: StrategyContext): Promise<Strategy>;
+}
+
+const MAX_FILE_BYTES = 1024 * 1024;
+
+async function readSource(file: string): Promise<string> {
+  try {
+    const st = await fs.stat(file);
+    if (!st.isFile()) throw new StrategyError('load', `${file} is not a file`);
+    if (st.size > MAX_FILE_BYTES) throw new StrategyError('load', `${path.basename(file)} is larger than a strategy can be (${st.size} bytes)`);
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof StrategyError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StrategyError('load', code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file} (${String(code)})`, { cause: error });
+  }
+}
+
+/** Settings given as an object (library use). */
+export function prepare_settings(value: unknown, name = 'settings'): PreparedStrategy {
+  const settings: Settings = check_settings(value);
+  return {
+    kind: 'settings',
+    name,
+    source: JSON.stringify(value),
+    currency: settings.currency,
+    bind: async (context) => new SettingsStrategy(settings, context, name),
+  };
+}
+
+/** A strategy file, by its extension. */
+export async function prepare_strategy_file(file: string): Promise<PreparedStrategy> {
+  const absolute = path.resolve(file);
+  const name = path.basename(absolute);
+  const ext = path.extname(absolute).toLowerCase();
+  if (ext === '.json') {
+    const text = await readSource(absolute);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new StrategyError('load', `${name}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`, { cause: error });
+    }
+    return { ...prepare_settings(parsed, name), source: JSON.stringify(parsed) };
+  }
+  if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
+    await readSource(absolute);
+    const strategy = await load_module_strategy(absolute);
+    return { kind: 'module', name, source: absolute, currency: null, bind: async () => strategy };
+  }
+  if (ext === '.lua') {
+    const text = await readSource(absolute);
+    return {
+      kind: 'lua',
+      name,
+      source: absolute,
+      currency: null,
+      bind: async (context) => {
+        const { load_lua_strategy } = await import('../lua/index.js');
+        return load_lua_strategy(text, context, { file_name: name });
+      },
+    };
+  }
+  throw new StrategyError('load', `${name}: a strategy is a .json settings file, a .js/.mjs/.ts module or a .lua script`);
+}
+
+/** The strategy a session recorded, for resume. */
+export async function prepare_recorded(kind: string, name: string, source: string): Promise<PreparedStrategy> {
+  if (kind === 'settings') {
+    const parsed: unknown = JSON.parse(source);
+    return { ...prepare_settings(parsed, name), source };
+  }
+  if (kind === 'module' || kind === 'lua') return prepare_strategy_file(source);
+  throw new StrategyError('load', `session strategy "${name}" was given as an object: pass it again to resume`);
+}

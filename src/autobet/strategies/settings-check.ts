@@ -1,0 +1,155 @@
+/**
+ * Reads a settings strategy (the site's autobet form with its advanced rules)
+ * as the user wrote it, refusing anything unknown or out of range with a
+ * `StrategyError` (phase `load`) naming the field. See settings.ts for what
+ * each setting does.
+ */
+import { AUTOBET_GAMES, StrategyError, type AutobetGame } from '../strategy.js';
+import { check_params } from '../planned-bet.js';
+
+/** What to do to the amount after a win or a loss. */
+export type OnResult = 'reset' | { readonly increase_pct: number };
+
+/** The condition of an advanced rule. */
+export type RuleCondition =
+  | { readonly kind: 'every' | 'every_streak' | 'first_streak' | 'streak_above' | 'streak_below'; readonly n: number; readonly of: 'bets' | 'wins' | 'losses' }
+  | { readonly kind: 'profit_above' | 'loss_above'; readonly x: number };
+
+/** The action of an advanced rule. */
+export type RuleAction =
+  | { readonly kind: 'increase_bet_pct' | 'set_bet' | 'increase_chance_pct' | 'set_chance'; readonly value: number }
+  | { readonly kind: 'reset_bet' | 'reset_chance' | 'switch_condition' | 'stop' };
+
+/** One advanced rule. */
+export interface Rule {
+  readonly when: RuleCondition;
+  readonly action: RuleAction;
+}
+
+/** A checked settings strategy. */
+export interface Settings {
+  readonly game: AutobetGame;
+  /** The base bet: amount (a number) and the game's parameters, as the typed method takes them. */
+  readonly bet: Readonly<Record<string, unknown>> & { readonly amount: number };
+  readonly on_win: OnResult;
+  readonly on_loss: OnResult;
+  readonly rules: readonly Rule[];
+  readonly currency: string | null;
+}
+
+const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency'];
+const COUNTED = ['every', 'every_streak', 'first_streak', 'streak_above', 'streak_below'] as const;
+const MONEY = ['profit_above', 'loss_above'] as const;
+const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance'] as const;
+const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop'] as const;
+const CHANCE_GAMES: ReadonlySet<string> = new Set(['dice', 'limbo']);
+/** At most this many rules: a form, not a program. */
+const MAX_RULES = 100;
+
+const fail = (field: string, message: string): never => {
+  throw new StrategyError('load', `settings: ${field} ${message}`, { field });
+};
+
+function object(value: unknown, field: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(field, 'must be an object');
+  return value as Record<string, unknown>;
+}
+
+function onlyKeys(value: Record<string, unknown>, allowed: readonly string[], field: string): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) fail(field === '' ? key.slice(0, 40) : `${field}.${key.slice(0, 40)}`, `is not a setting (settings: ${allowed.join(', ')})`);
+  }
+}
+
+function finite(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(field, 'must be a finite number');
+  return value as number;
+}
+
+function onResult(value: unknown, field: string): OnResult {
+  if (value === undefined || value === 'reset') return 'reset';
+  const o = object(value, field);
+  onlyKeys(o, ['increase_pct'], field);
+  const pct = finite(o['increase_pct'], `${field}.increase_pct`);
+  if (pct <= -100) fail(`${field}.increase_pct`, 'must be above -100 (an amount cannot shrink to nothing or below)');
+  return { increase_pct: pct };
+}
+
+function rule(value: unknown, index: number, game: AutobetGame): Rule {
+  const field = `rules[${index}]`;
+  const o = object(value, field);
+  const conditions = Object.keys(o).filter((k) => k !== 'of' && k !== 'action');
+  onlyKeys(o, [...COUNTED, ...MONEY, 'of', 'action'], field);
+  if (conditions.length !== 1) fail(field, `must have exactly one condition (${[...COUNTED, ...MONEY].join(', ')})`);
+  const kind = conditions[0] as (typeof COUNTED)[number] | (typeof MONEY)[number];
+  let when: RuleCondition;
+  if ((MONEY as readonly string[]).includes(kind)) {
+    if (o['of'] !== undefined) fail(`${field}.of`, `does not go with ${kind}`);
+    const x = finite(o[kind], `${field}.${kind}`);
+    if (x < 0) fail(`${field}.${kind}`, 'must be at least 0');
+    when = { kind: kind as (typeof MONEY)[number], x };
+  } else {
+    const n = o[kind];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 1e9) fail(`${field}.${kind}`, 'must be a whole number from 1');
+    const of = o['of'];
+    const streak = kind !== 'every';
+    const allowed = streak ? ['wins', 'losses'] : ['bets', 'wins', 'losses'];
+    if (typeof of !== 'string' || !allowed.includes(of)) fail(`${field}.of`, `must be ${allowed.join(' or ')}`);
+    when = { kind: kind as (typeof COUNTED)[number], n: n as number, of: of as 'bets' | 'wins' | 'losses' };
+  }
+  const a = object(o['action'], `${field}.action`);
+  const names = Object.keys(a);
+  if (names.length !== 1) fail(`${field}.action`, `must have exactly one action (${[...VALUE_ACTIONS, ...FLAG_ACTIONS].join(', ')})`);
+  const name = names[0] as string;
+  let action: RuleAction;
+  if ((VALUE_ACTIONS as readonly string[]).includes(name)) {
+    const v = finite(a[name], `${field}.action.${name}`);
+    if ((name === 'set_bet' || name === 'set_chance') && v < 0) fail(`${field}.action.${name}`, 'must be at least 0');
+    if ((name === 'increase_bet_pct' || name === 'increase_chance_pct') && v <= -100) fail(`${field}.action.${name}`, 'must be above -100');
+    action = { kind: name as (typeof VALUE_ACTIONS)[number], value: v };
+  } else if ((FLAG_ACTIONS as readonly string[]).includes(name)) {
+    if (a[name] !== true) fail(`${field}.action.${name}`, 'takes true');
+    action = { kind: name as (typeof FLAG_ACTIONS)[number] };
+  } else {
+    return fail(`${field}.action.${name.slice(0, 40)}`, `is not an action (${[...VALUE_ACTIONS, ...FLAG_ACTIONS].join(', ')})`);
+  }
+  if (action.kind.includes('chance') && !CHANCE_GAMES.has(game)) fail(`${field}.action`, `${action.kind} needs a game with a win chance (dice, limbo)`);
+  if (action.kind === 'switch_condition' && game !== 'dice') fail(`${field}.action`, 'switch_condition is for dice');
+  return { when, action };
+}
+
+/** Checks a parsed settings object. */
+export function check_settings(value: unknown): Settings {
+  const o = object(value, 'settings');
+  onlyKeys(o, TOP, '');
+  const game = o['game'];
+  if (typeof game !== 'string' || !(AUTOBET_GAMES as readonly string[]).includes(game)) {
+    fail('game', `must be one of ${AUTOBET_GAMES.join(', ')}`);
+  }
+  const g = game as AutobetGame;
+  const bet = object(o['bet'], 'bet');
+  const amount = bet['amount'];
+  if (typeof amount !== 'number' && typeof amount !== 'string') fail('bet.amount', 'must be a number');
+  const n = Number(amount);
+  if (!Number.isFinite(n) || n < 0) fail('bet.amount', `must be a finite number >= 0 (got ${String(amount).slice(0, 30)})`);
+  const { amount: _a, ...params } = bet;
+  try {
+    check_params(g, params);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) fail('bet', `(${g}): ${error.message}`);
+    throw error;
+  }
+  const currency = o['currency'];
+  if (currency !== undefined && (typeof currency !== 'string' || !/^[a-z0-9]{2,10}$/.test(currency))) fail('currency', 'must be a currency code such as btc');
+  const rules = o['rules'] ?? [];
+  if (!Array.isArray(rules)) fail('rules', 'must be a list');
+  if ((rules as unknown[]).length > MAX_RULES) fail('rules', `may hold at most ${MAX_RULES} rules`);
+  return {
+    game: g,
+    bet: { ...params, amount: n },
+    on_win: onResult(o['on_win'], 'on_win'),
+    on_loss: onResult(o['on_loss'], 'on_loss'),
+    rules: (rules as unknown[]).map((r, i) => rule(r, i, g)),
+    currency: (currency as string | undefined) ?? null,
+  };
+}

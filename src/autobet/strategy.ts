@@ -1,0 +1,161 @@
+/**
+ * The one strategy interface every kind of strategy implements (settings,
+ * JS/TS module, DiceBot Lua), and what the engine hands it. The engine owns
+ * the counters and the limits; a strategy only proposes the next bet, and
+ * whatever it proposes is checked against the limits before it is sent.
+ */
+import type { PlacedBet } from '../operations/documents/fragments.js';
+import type { DiceCondition } from '../operations/documents/dice.js';
+import type { KenoRisk } from '../operations/documents/keno.js';
+import type { PlinkoRisk } from '../operations/documents/plinko.js';
+
+/** Games a strategy can bet on: one request per bet (mines with its `fields`, as the site's own auto mode). */
+export type AutobetGame = 'dice' | 'limbo' | 'keno' | 'plinko' | 'mines';
+
+/** The games in a fixed order, for messages and checks. */
+export const AUTOBET_GAMES: readonly AutobetGame[] = ['dice', 'limbo', 'keno', 'plinko', 'mines'];
+
+/** Fields every next bet has. The currency is the run's (`--currency`), never the strategy's. */
+interface NextBetBase {
+  /** In currency units, as the typed methods take it: a finite number >= 0 with no more decimals than the currency allows. */
+  readonly amount: number;
+  /**
+   * Rotate the seed pair before this bet (DiceBot's `resetseed()`): live and on
+   * the sandbox a new pair (nonce 0); in a Monte Carlo simulation a fresh random
+   * pair; in a replay the next pair of the seed list (reason `seeds_exhausted` past the last).
+   */
+  readonly rotate_seed_pair?: boolean;
+}
+
+/** A dice bet: `client.dice()`'s input with `game`. */
+export interface DiceNext extends NextBetBase {
+  readonly game: 'dice';
+  readonly target: number;
+  readonly condition: DiceCondition;
+}
+
+/** A limbo bet: `client.limbo()`'s input with `game`. */
+export interface LimboNext extends NextBetBase {
+  readonly game: 'limbo';
+  readonly multiplierTarget: number;
+}
+
+/** A keno bet: 1–10 distinct numbers 0–39. */
+export interface KenoNext extends NextBetBase {
+  readonly game: 'keno';
+  readonly numbers: readonly number[];
+  readonly risk?: KenoRisk;
+}
+
+/** A plinko ball. */
+export interface PlinkoNext extends NextBetBase {
+  readonly game: 'plinko';
+  readonly rows: number;
+  readonly risk: PlinkoRisk;
+}
+
+/** A mines round played in one request: the tiles are revealed at once and cashed out unless one is a mine. */
+export interface MinesNext extends NextBetBase {
+  readonly game: 'mines';
+  readonly minesCount: number;
+  /** Tiles 0–24 to reveal; at least one. */
+  readonly fields: readonly number[];
+}
+
+/** The next bet a strategy asks for. */
+export type NextBet = DiceNext | LimboNext | KenoNext | PlinkoNext | MinesNext;
+
+/** A strategy's request to end the run (reason `strategy`; `stop` is shown as the stop line's `message`). */
+export interface StopRequest {
+  readonly stop: string;
+}
+
+/** What a strategy answers. */
+export type StrategyAnswer = NextBet | StopRequest;
+
+/** A settled bet as the typed methods return it (the site's fields plus the `identifier` sent). */
+export type SettledBet = PlacedBet<Record<string, unknown>>;
+
+/**
+ * What a strategy sees before each bet. The counters are the engine's (the
+ * ones the limits are checked against), in currency units.
+ */
+export interface StrategyState {
+  readonly bets: number;
+  readonly wins: number;
+  readonly losses: number;
+  /** Sum of payout − amount over the session's bets. */
+  readonly profit: number;
+  /** Sum of the amounts placed. */
+  readonly wagered: number;
+  /** The balance after the last bet (the start balance before the first). */
+  readonly balance: number;
+  /** Positive: wins in a row; negative: losses in a row; 0 before the first bet. */
+  readonly streak: number;
+  /** The highest `profit` reached (starts at 0). */
+  readonly peak_profit: number;
+  /** The last bet as the typed method returned it; null before the first. */
+  readonly last: SettledBet | null;
+  /** The run's currency. */
+  readonly currency: string;
+  /**
+   * A plain JSON object the strategy may change in place; journaled with each
+   * bet before the strategy is asked again, and restored on resume.
+   */
+  memory: Record<string, unknown>;
+}
+
+/** Which driver a strategy runs on. */
+export type DriverKind = 'live' | 'sandbox' | 'simulator';
+
+/** What a strategy is told when it is loaded. */
+export interface StrategyContext {
+  readonly driver: DriverKind;
+  readonly currency: string;
+  /** The balance the session starts with. */
+  readonly start_balance: number;
+  /** The session's first seed pair as the user can see it before betting (seeds a script's `math.random`). */
+  readonly client_seed: string;
+  readonly server_seed_hash: string;
+  /** Where a script's `print` goes (stderr on the CLI: stdout stays JSON lines). */
+  readonly print: (line: string) => void;
+}
+
+/**
+ * A loaded strategy. `next` is asked before every bet; everything the
+ * strategy remembers must come back from `save()` as JSON, because that is
+ * what is journaled with each bet and handed to `restore()` on resume.
+ */
+export interface Strategy {
+  /** Shown in the run's header and the session list: e.g. `settings`, `martingale.mjs`, `dalembert.lua`. */
+  readonly name: string;
+  /** The next bet, or a stop. A throw (or garbage) stops the run with reason `error:strategy`. */
+  next(state: StrategyState): StrategyAnswer | Promise<StrategyAnswer>;
+  /** A JSON-serialisable snapshot of the strategy's own state (not the engine's counters). */
+  save(): unknown;
+  /** Restores a snapshot `save()` returned, before the first `next()` of a resumed run. */
+  restore(snapshot: unknown): void;
+  /** Releases what the strategy holds (a Lua VM). */
+  close?(): void | Promise<void>;
+}
+
+/**
+ * A strategy error. `phase: 'load'` (the file does not parse, a setting is
+ * wrong, the script fails at its top level) is exit 2 before anything is
+ * sent; `phase: 'run'` (a throw or a bad answer later) stops the run with
+ * reason `error:strategy`. `field` names the setting or value at fault;
+ * `line` the script line, when known.
+ */
+export class StrategyError extends Error {
+  readonly phase: 'load' | 'run';
+  readonly field: string | null;
+  readonly line: number | null;
+
+  constructor(phase: 'load' | 'run', message: string, options: { field?: string | null; line?: number | null; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'StrategyError';
+    this.phase = phase;
+    this.field = options.field ?? null;
+    this.line = options.line ?? null;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The limits as `autobet` flags (`--stop-loss 0.001` …): each a plain decimal
+ * as typed, read exactly; a bad one is a usage error naming the flag.
+ */
+import type { Limits } from '../../autobet/limits.js';
+import type { CommandArgs } from '../context.js';
+import { printable } from '../output.js';
+import { usageError } from '../exit-codes.js';
+
+/** Flag → limit name. */
+const FLAGS: ReadonlyArray<readonly [string, keyof Limits]> = [
+  ['stop-loss', 'stop_loss'],
+  ['take-profit', 'take_profit'],
+  ['trailing-stop', 'trailing_stop'],
+  ['floor-balance', 'floor_balance'],
+  ['max-bet', 'max_bet'],
+  ['max-bets', 'max_bets'],
+  ['max-wagered', 'max_wagered'],
+  ['max-loss-streak', 'max_loss_streak'],
+  ['max-duration', 'max_duration'],
+  ['max-bets-per-second', 'max_bets_per_second'],
+];
+
+/** The `parseArgs` options of the limit flags. */
+export const LIMIT_OPTIONS = Object.fromEntries(FLAGS.map(([flag]) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
+
+/** Help lines of the limit flags. */
+export const LIMIT_OPTIONS_HELP = `Limits (checked before every bet from the run's own counters; a limit stops, never clamps):
+  --stop-loss X        required: the session never loses more than X (a bet that could is not placed)
+  --max-bet X          required: a bet above X stops the run
+  --take-profit X      stop once profit >= X
+  --trailing-stop X    stop once profit falls X below its peak (the peak starts at 0)
+  --floor-balance X    a bet that would leave less than X is not placed
+  --max-bets N         stop after N bets
+  --max-wagered X      a bet that would take the total wagered above X is not placed
+  --max-loss-streak N  stop after N losses in a row
+  --max-duration S     stop after S seconds of running
+  --max-bets-per-second R  pace the bets (this one never stops the run)`;
+
+// A plain decimal as typed: digits, an optional point and digits. Linear, no backtracking.
+const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
+
+/** The limits given on the command line; usage error naming the flag for a bad value. */
+export function limits_from_args(args: CommandArgs): Limits {
+  const out: Record<string, number> = {};
+  for (const [flag, name] of FLAGS) {
+    const text = args.values[flag];
+    if (text === undefined) continue;
+    if (typeof text !== 'string' || !DECIMAL.test(text)) {
+      throw usageError(`--${flag} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
+    }
+    out[name] = Number(text);
+  }
+  return out;
+}

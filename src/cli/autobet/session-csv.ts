@@ -1,0 +1,14 @@
+/** One session's bet lines as CSV (csv-stringify), with the game state's columns a spreadsheet needs. */
+import { stringify } from 'csv-stringify/sync';
+import type { BetLine } from '../../autobet/events.js';
+
+const COLUMNS = ['seq', 'identifier', 'game', 'amount', 'currency', 'payoutMultiplier', 'payout', 'profit', 'balance', 'nonce', 'result', 'target', 'multiplierTarget', 'condition'];
+
+/** The CSV text of `lines`, header first. */
+export function sessionCsv(lines: readonly BetLine[]): string {
+  const rows = lines.map((l) => {
+    const s = (l.state ?? {}) as Record<string, unknown>;
+    return [l.seq, l.identifier, l.game, l.amount, l.currency, l.payoutMultiplier, l.payout, l.profit, l.balance, l.nonce, s['result'] ?? '', s['target'] ?? '', s['multiplierTarget'] ?? '', s['condition'] ?? ''];
+  });
+  return stringify([COLUMNS, ...rows]);
+}

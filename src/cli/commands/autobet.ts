@@ -1,0 +1,316 @@
+/**
+ * `stakeql autobet STRATEGY_FILE [limits]`, and `autobet resume | list | show
+ * | stop`: a strategy run with the limits as flags, journaled in the user's
+ * database. Everything that can be refused is refused (exit 2) before a bet
+ * is sent; a run stopped by a limit, the strategy or a stop request exits 0,
+ * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
+ */
+import type * as Autobet from '../../autobet/index.js';
+import type { BetLine, StopLine } from '../../autobet/events.js';
+import type { RunPreview } from '../../autobet/run.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, limits_from_args } from '../autobet/limits-args.js';
+import { StatusLine } from '../autobet/status-line.js';
+import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../confirm.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { oneLine } from '../output.js';
+import { sessionCsv } from '../autobet/session-csv.js';
+
+const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop']);
+
+/** Stop reasons that are a run ending as asked (exit 0), not a failure. */
+const ENDED_AS_ASKED = new Set([
+  'strategy', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
+]);
+
+function exitFor(stop: StopLine, betsBefore: number): number {
+  if (stop.reason === 'interrupted') return EXIT_INTERRUPTED;
+  // A strategy that fails before its first bet is a strategy that does not work: a usage error, nothing was sent.
+  if (stop.reason === 'error:strategy' && stop.bets === betsBefore) return EXIT_USAGE;
+  return ENDED_AS_ASKED.has(stop.reason) ? EXIT_OK : EXIT_FAILURE;
+}
+
+/** Library failures that mean "not started" as CLI errors with their exit codes. */
+function describeStartFailure(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error.name === 'StrategyError') return new CliError(EXIT_USAGE, `strategy: ${error.message}`, { cause: error });
+  if (error.name === 'AutobetError') {
+    const code = (error as { code?: string }).code;
+    return new CliError(code === 'not_found' ? EXIT_NOT_FOUND : EXIT_USAGE, error.message, { cause: error });
+  }
+  if (error.name === 'JournalError') return new CliError(EXIT_STORE, error.message, { cause: error });
+  if (error instanceof RangeError || error instanceof TypeError) return new CliError(EXIT_USAGE, error.message, { cause: error });
+  return error;
+}
+
+function sessionNumber(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(text)) throw usageError(`SESSION must be a session number (see 'stakeql autobet list')`);
+  return Number(text);
+}
+
+function describePreview(p: RunPreview, action: string): Confirmation {
+  const limits = Object.entries(p.limits).map(([k, v]) => `${k} ${v}`).join(', ');
+  return {
+    action,
+    details: [`account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`],
+    question: 'Start betting?',
+  };
+}
+
+/** Prints bets and notes while a run goes, and the stop line at the end. */
+function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string, limits: () => Autobet.Limits) {
+  const json = args.values['json'] === true;
+  const tty = ctx.io.stderr.isTTY === true && !json;
+  let status: StatusLine | null = null;
+  return {
+    on_bet: (line: BetLine): void => {
+      if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+      else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).bet(line);
+    },
+    on_note: (text: string): void => {
+      status?.clear();
+      ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
+    },
+    stop: (stop: StopLine, session: number): void => {
+      status?.clear();
+      if (json) {
+        ctx.io.stdout.write(`${JSON.stringify(stop)}\n`);
+        return;
+      }
+      const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
+      ctx.io.stdout.write(
+        `session ${session} stopped (${stop.reason})${message}\n` +
+          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${stop.wagered} ${currency()}, profit ${stop.profit} ${currency()}\n`,
+      );
+    },
+  };
+}
+
+/** Aborts the run on Ctrl-C / SIGTERM: it stops after the bet in flight. */
+function stopOnSignal(ctx: CommandContext): AbortController {
+  const controller = new AbortController();
+  void ctx.io.untilStopped().then(() => {
+    ctx.io.stderr.write('\nstakeql: stopping after the bet in flight (Ctrl-C again quits at once; resume finds that bet)\n');
+    controller.abort('interrupted');
+  });
+  return controller;
+}
+
+async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const [file] = args.positionals as [string];
+  const limits = limits_from_args(args);
+  const yes = args.values['yes'] === true;
+  if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet: no terminal to ask on; pass --yes to confirm the run');
+  const currencyFlag = args.values['currency'];
+  const resolveTimeout = resolveTimeoutMs(args);
+  const lib = await import('../../autobet/index.js');
+  try {
+    lib.check_limits(limits, true);
+  } catch (error) {
+    throw describeStartFailure(error);
+  }
+  const opened = await openClient(args, ctx, true);
+  let currency = typeof currencyFlag === 'string' ? currencyFlag : 'btc';
+  const report = reporter(args, ctx, () => currency, () => limits);
+  const controller = stopOnSignal(ctx);
+  const result = await withClient(opened, async (client) => {
+    try {
+      return await lib.run_autobet({
+        client,
+        strategy: file,
+        limits,
+        ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
+        profile: opened.credentials.profile,
+        signal: controller.signal,
+        ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
+        on_bet: report.on_bet,
+        on_note: report.on_note,
+        confirm: async (preview) => {
+          currency = preview.currency;
+          return confirm(ctx, describePreview(preview, `Run ${preview.strategy}`), yes);
+        },
+      });
+    } catch (error) {
+      throw describeStartFailure(error);
+    }
+  });
+  if (result.stop === null || result.session === null) {
+    ctx.io.stderr.write('Not started.\n');
+    return EXIT_FAILURE;
+  }
+  report.stop(result.stop, result.session);
+  return exitFor(result.stop, 0);
+}
+
+function resolveTimeoutMs(args: CommandArgs): number | undefined {
+  const text = args.values['resolve-timeout'];
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || !/^[0-9]{1,6}$/.test(text) || Number(text) < 1) throw usageError('--resolve-timeout must be a whole number of seconds from 1');
+  return Number(text) * 1000;
+}
+
+async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const id = sessionNumber(args.positionals[1]);
+  const yes = args.values['yes'] === true;
+  if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
+  const resolveTimeout = resolveTimeoutMs(args);
+  const lib = await import('../../autobet/index.js');
+  const record = await lib.find_session(id).catch((error: unknown) => {
+    throw describeStartFailure(error);
+  });
+  // The session's own profile and site, unless the command line names others.
+  const values = { ...args.values };
+  if (values['profile'] === undefined && values['base-url'] === undefined) {
+    if (record.profile !== null) values['profile'] = record.profile;
+    values['base-url'] = record.base_url;
+  }
+  const opened = await openClient({ values, positionals: args.positionals }, ctx, true);
+  const limits = JSON.parse(record.limits) as Autobet.Limits;
+  const report = reporter(args, ctx, () => record.currency, () => limits);
+  const controller = stopOnSignal(ctx);
+  const result = await withClient(opened, async (client) => {
+    try {
+      return await lib.resume_autobet({
+        client,
+        session: record.id,
+        signal: controller.signal,
+        ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
+        on_bet: report.on_bet,
+        on_note: report.on_note,
+        confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
+      });
+    } catch (error) {
+      throw describeStartFailure(error);
+    }
+  });
+  if (result.stop === null) {
+    ctx.io.stderr.write('Not resumed.\n');
+    return EXIT_FAILURE;
+  }
+  report.stop(result.stop, record.id);
+  return exitFor(result.stop, -1);
+}
+
+async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const lib = await import('../../autobet/index.js');
+  const sessions = await lib.list_sessions().catch((error: unknown) => {
+    throw describeStartFailure(error);
+  });
+  if (args.values['json'] === true) {
+    for (const s of sessions) {
+      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, reason: s.reason })}\n`);
+    }
+    return EXIT_OK;
+  }
+  if (sessions.length === 0) {
+    ctx.io.stdout.write('No autobet sessions yet.\n');
+    return EXIT_OK;
+  }
+  for (const s of sessions) {
+    const state = s.reason ?? (s.status === 'running' ? 'running (or killed: resume it)' : '-');
+    ctx.io.stdout.write(`${String(s.session).padStart(5)}  ${s.started}  ${(s.game ?? '-').padEnd(6)}  ${String(s.bets).padStart(7)} bets  profit ${s.profit} ${s.currency}  ${state}\n`);
+  }
+  return EXIT_OK;
+}
+
+async function show(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const id = sessionNumber(args.positionals[1]);
+  if (id === undefined) throw usageError("autobet show: which session? (see 'stakeql autobet list')");
+  if (args.values['json'] === true && args.values['csv'] === true) throw usageError('autobet show: --json or --csv, not both');
+  const lib = await import('../../autobet/index.js');
+  const { session, lines } = await lib.session_bets(id).catch((error: unknown) => {
+    throw describeStartFailure(error);
+  });
+  if (args.values['json'] === true) {
+    for (const line of lines) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+    return EXIT_OK;
+  }
+  if (args.values['csv'] === true) {
+    ctx.io.stdout.write(sessionCsv(lines));
+    return EXIT_OK;
+  }
+  ctx.io.stdout.write(
+    `session ${session.id}: ${session.strategy_name} on ${session.base_url} (${session.driver}), ${session.currency}\n` +
+      `limits: ${session.limits}\nstatus: ${session.status}${session.stop_reason === null ? '' : ` (${session.stop_reason})`}` +
+      `${session.stop_message === null ? '' : `: ${oneLine(session.stop_message)}`}\n`,
+  );
+  for (const l of lines) {
+    ctx.io.stdout.write(`${String(l.seq).padStart(6)}  ${l.game.padEnd(6)}  ${l.amount}  ×${l.payoutMultiplier}  profit ${l.profit}  balance ${l.balance}  nonce ${l.nonce}  ${l.identifier}\n`);
+  }
+  return EXIT_OK;
+}
+
+async function stop(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const id = sessionNumber(args.positionals[1]);
+  const lib = await import('../../autobet/index.js');
+  const asked = await lib.request_stop(id).catch((error: unknown) => {
+    throw describeStartFailure(error);
+  });
+  if (!asked.running) {
+    ctx.io.stderr.write(`session ${asked.session} is not running\n`);
+    return EXIT_OK;
+  }
+  ctx.io.stdout.write(`asked session ${asked.session} to stop after its bet in flight\n`);
+  return EXIT_OK;
+}
+
+async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const first = args.positionals[0] as string;
+  if (!SUBCOMMANDS.has(first)) {
+    if (args.positionals.length > 1) throw usageError("autobet: one strategy file (see 'stakeql autobet --help')");
+    return run(args, ctx);
+  }
+  if (first === 'list' && args.positionals.length > 1) throw usageError('autobet list takes no argument');
+  if (args.positionals.length > 2) throw usageError(`autobet ${first}: at most one SESSION`);
+  switch (first) {
+    case 'resume':
+      return resume(args, ctx);
+    case 'list':
+      return list(args, ctx);
+    case 'show':
+      return show(args, ctx);
+    default:
+      return stop(args, ctx);
+  }
+}
+
+/** The `autobet` command. */
+export const command: Command = {
+  usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
+       stakeql autobet resume [SESSION] | list | show SESSION [--json|--csv] | stop [SESSION]`,
+  help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
+STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
+module whose default export is (state) => next bet, or a .lua DiceBot script.
+Every bet is journaled before it is sent; an answer that is lost is looked for
+on the site, never sent again blindly. On a terminal the run is shown and you
+are asked once; without a terminal --yes is required.
+
+${LIMIT_OPTIONS_HELP}
+
+Options:
+${CLIENT_OPTIONS_HELP}
+${YES_OPTION_HELP}
+  --currency C         the run's currency (default: the settings', else btc)
+  --resolve-timeout S  how long a lost answer is looked for (default 60)
+  --json               one JSON line per bet and a last one with the stop reason
+  --csv                (show) the session's bets as CSV
+
+Exit: 0 stopped by a limit, the strategy or a stop request; 1 stopped by an
+error; 2 refused before any bet (a bad limit, strategy or option; another run on
+the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
+  options: {
+    ...CLIENT_OPTIONS,
+    ...YES_OPTION,
+    ...LIMIT_OPTIONS,
+    currency: { type: 'string' },
+    'resolve-timeout': { type: 'string' },
+    json: { type: 'boolean' },
+    csv: { type: 'boolean' },
+  },
+  minPositionals: 1,
+  maxPositionals: 2,
+  run: runAutobet,
+};

@@ -1,0 +1,18 @@
+/**
+ * The database of one user: autobet sessions and their write-ahead journal
+ * (and, with the history feature, the account's bets). Loaded only by
+ * autobet and history: it brings the native SQLite module.
+ */
+export { JournalError, type JournalErrorCode } from './errors.js';
+export { DATABASE_FILE, default_database_path, resolve_data_dir } from './paths.js';
+export { journal_error, open_database, type OpenDatabaseOptions, type SqliteDatabase } from './database.js';
+export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migrations.js';
+export {
+  SessionsTable,
+  type JournalIntent,
+  type JournalRow,
+  type NewSession,
+  type SessionRecord,
+  type SessionSummary,
+  type Settlement,
+} from './sessions.js';

@@ -1,0 +1,205 @@
+/**
+ * Autobet sessions and their bet journal in the database (schema in
+ * migrations.ts). Statements are prepared once per connection; every write is
+ * its own transaction, committed before the method returns.
+ */
+import type { SqliteDatabase } from './database.js';
+
+/** A session as stored. Money in whole smallest units of `currency` (`decimals`). */
+export interface SessionRecord {
+  readonly id: number;
+  readonly started_at: number;
+  readonly ended_at: number | null;
+  readonly driver: 'live' | 'sandbox';
+  readonly profile: string | null;
+  readonly base_url: string;
+  readonly account: string;
+  readonly currency: string;
+  readonly decimals: number;
+  readonly strategy_kind: string;
+  readonly strategy_name: string;
+  /** A settings strategy's JSON, or the absolute path of a module or script. */
+  readonly strategy_source: string;
+  readonly game: string | null;
+  /** The limits as given (JSON). */
+  readonly limits: string;
+  readonly start_balance_units: number;
+  readonly status: 'running' | 'stopped';
+  readonly stop_reason: string | null;
+  readonly stop_message: string | null;
+  readonly stop_requested: number;
+  readonly pid: number | null;
+}
+
+/** What a new session records. */
+export type NewSession = Omit<SessionRecord, 'id' | 'ended_at' | 'status' | 'stop_reason' | 'stop_message' | 'stop_requested'>;
+
+/** One journal row as the engine writes it. */
+export interface JournalIntent {
+  readonly seq: number;
+  readonly identifier: string;
+  readonly game: string;
+  readonly variables: string;
+  readonly amount_units: number;
+  readonly seed_hash: string | null;
+  readonly nonce_expected: number | null;
+  readonly strategy_state: string;
+}
+
+/** A journal row with what settled it. */
+export interface JournalRow extends JournalIntent {
+  readonly session_id: number;
+  readonly created_at: number;
+  readonly status: 'intent' | 'placed' | 'not_placed' | 'refused';
+  readonly resolved_by: string | null;
+  readonly settled_at: number | null;
+  readonly bet_id: string | null;
+  readonly nonce: number | null;
+  readonly payout_units: number | null;
+  readonly result: string | null;
+  readonly counters: string | null;
+  readonly line: string | null;
+  readonly error: string | null;
+}
+
+/** What a settled bet writes. */
+export interface Settlement {
+  readonly bet_id: string;
+  readonly nonce: number;
+  readonly payout_units: number;
+  readonly result: string;
+  readonly counters: string;
+  readonly line: string;
+  readonly resolved_by: string;
+}
+
+/** A line of `autobet list`. */
+export interface SessionSummary {
+  readonly id: number;
+  readonly started_at: number;
+  readonly game: string | null;
+  readonly currency: string;
+  readonly decimals: number;
+  readonly status: string;
+  readonly stop_reason: string | null;
+  readonly bets: number;
+  readonly profit_units: number;
+}
+
+/** Sessions and journal rows of one database connection. */
+export class SessionsTable {
+  readonly #db: SqliteDatabase;
+  readonly #s;
+
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#s = {
+      create: db.prepare(`INSERT INTO sessions (started_at, driver, profile, base_url, account, currency, decimals, strategy_kind,
+        strategy_name, strategy_source, game, limits, start_balance_units, status, pid)
+        VALUES (@started_at, @driver, @profile, @base_url, @account, @currency, @decimals, @strategy_kind, @strategy_name,
+        @strategy_source, @game, @limits, @start_balance_units, 'running', @pid)`),
+      get: db.prepare('SELECT * FROM sessions WHERE id = ?'),
+      last: db.prepare('SELECT * FROM sessions ORDER BY id DESC LIMIT 1'),
+      list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason,
+        COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
+        COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units
+        FROM sessions s LEFT JOIN journal j ON j.session_id = s.id AND j.seq = (
+          SELECT MAX(seq) FROM journal WHERE session_id = s.id AND counters IS NOT NULL)
+        ORDER BY s.id DESC LIMIT ?`),
+      running: db.prepare("UPDATE sessions SET status = 'running', pid = ?, stop_requested = 0, stop_reason = NULL, stop_message = NULL, ended_at = NULL WHERE id = ?"),
+      finish: db.prepare("UPDATE sessions SET status = 'stopped', stop_reason = ?, stop_message = ?, ended_at = ?, pid = NULL WHERE id = ?"),
+      game: db.prepare('UPDATE sessions SET game = ? WHERE id = ? AND game IS NULL'),
+      requestStop: db.prepare("UPDATE sessions SET stop_requested = 1 WHERE id = ? AND status = 'running'"),
+      stopRequested: db.prepare('SELECT stop_requested FROM sessions WHERE id = ?').pluck(),
+      intend: db.prepare(`INSERT INTO journal (session_id, seq, identifier, game, variables, amount_units, seed_hash, nonce_expected,
+        strategy_state, created_at, status) VALUES (@session_id, @seq, @identifier, @game, @variables, @amount_units, @seed_hash,
+        @nonce_expected, @strategy_state, @created_at, 'intent')`),
+      settle: db.prepare(`UPDATE journal SET status = 'placed', resolved_by = @resolved_by, settled_at = @settled_at, bet_id = @bet_id,
+        nonce = @nonce, payout_units = @payout_units, result = @result, counters = @counters, line = @line
+        WHERE session_id = @session_id AND seq = @seq`),
+      close: db.prepare('UPDATE journal SET status = ?, resolved_by = ?, settled_at = ?, error = ? WHERE session_id = ? AND seq = ? AND status = \'intent\''),
+      pending: db.prepare("SELECT * FROM journal WHERE session_id = ? AND status = 'intent' ORDER BY seq"),
+      lastPlaced: db.prepare("SELECT * FROM journal WHERE session_id = ? AND status = 'placed' ORDER BY seq DESC LIMIT 1"),
+      maxSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) FROM journal WHERE session_id = ?').pluck(),
+      rows: db.prepare('SELECT * FROM journal WHERE session_id = ? ORDER BY seq'),
+      byIdentifier: db.prepare('SELECT * FROM journal WHERE identifier = ?'),
+    };
+  }
+
+  create(session: NewSession): number {
+    return Number(this.#s.create.run(session).lastInsertRowid);
+  }
+
+  get(id: number): SessionRecord | undefined {
+    return this.#s.get.get(id) as SessionRecord | undefined;
+  }
+
+  last(): SessionRecord | undefined {
+    return this.#s.last.get() as SessionRecord | undefined;
+  }
+
+  list(limit = 1000): SessionSummary[] {
+    return this.#s.list.all(limit) as SessionSummary[];
+  }
+
+  mark_running(id: number, pid: number): void {
+    this.#s.running.run(pid, id);
+  }
+
+  finish(id: number, reason: string, message: string | null, at: number): void {
+    this.#s.finish.run(reason, message, at, id);
+  }
+
+  set_game(id: number, game: string): void {
+    this.#s.game.run(game, id);
+  }
+
+  /** Asks a running session to stop after its bet in flight; false when it is not running. */
+  request_stop(id: number): boolean {
+    return this.#s.requestStop.run(id).changes === 1;
+  }
+
+  stop_requested(id: number): boolean {
+    return this.#s.stopRequested.get(id) === 1;
+  }
+
+  intend(session_id: number, intent: JournalIntent, at: number): void {
+    this.#s.intend.run({ ...intent, session_id, created_at: at });
+  }
+
+  settle(session_id: number, seq: number, s: Settlement, at: number): void {
+    this.#s.settle.run({ ...s, session_id, seq, settled_at: at });
+  }
+
+  /** An intent and its settlement in one transaction (a bet adopted from the site). */
+  adopt(session_id: number, intent: JournalIntent, s: Settlement, at: number): void {
+    this.#db.transaction(() => {
+      this.intend(session_id, intent, at);
+      this.settle(session_id, intent.seq, s, at);
+    })();
+  }
+
+  close_intent(session_id: number, seq: number, status: 'not_placed' | 'refused', by: string, error: string | null, at: number): void {
+    this.#s.close.run(status, by, at, error, session_id, seq);
+  }
+
+  pending(session_id: number): JournalRow[] {
+    return this.#s.pending.all(session_id) as JournalRow[];
+  }
+
+  last_placed(session_id: number): JournalRow | undefined {
+    return this.#s.lastPlaced.get(session_id) as JournalRow | undefined;
+  }
+
+  max_seq(session_id: number): number {
+    return this.#s.maxSeq.get(session_id) as number;
+  }
+
+  rows(session_id: number): IterableIterator<JournalRow> {
+    return this.#s.rows.iterate(session_id) as IterableIterator<JournalRow>;
+  }
+
+  by_identifier(identifier: string): JournalRow | undefined {
+    return this.#s.byIdentifier.get(identifier) as JournalRow | undefined;
+  }
+}

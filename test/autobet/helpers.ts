@@ -1,0 +1,39 @@
+/** A sandbox, a logged-in client on it and a private database directory, for the autobet tests. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { StakeClient } from '../../src/client/index.js';
+import { start_sandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export interface World {
+  readonly sandbox: Sandbox;
+  readonly client: StakeClient;
+  readonly dir: string;
+  readonly database: string;
+  readonly login: { access_token: string; session_cookie: string };
+  close(): Promise<void>;
+}
+
+export async function world(options: SandboxOptions = {}): Promise<World> {
+  const sandbox = await start_sandbox({ starting_balances: { btc: 1, usd: 1000 }, ...options });
+  const login = sandbox.login();
+  const client = new StakeClient({ access_token: login.access_token, session_cookie: login.session_cookie, base_url: sandbox.url });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-autobet-'));
+  return {
+    sandbox,
+    client,
+    dir,
+    database: path.join(dir, 'data', 'stakeql.db'),
+    login,
+    async close() {
+      await client.close();
+      await sandbox.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The sandbox's dice rule, written out here so tests do not take it from the code under test: win when the roll beats the target. */
+export function dice_won(result: number, target: number, condition: string): boolean {
+  return condition === 'above' ? result > target : result < target;
+}
