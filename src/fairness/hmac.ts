@@ -201,7 +201,7 @@ export function load_lane(lane: number, stream: HmacStream, nonce: number, round
   const offset = lane * 4;
   for (let k = tail.length + width - 1; k >= tail.length; k--) {
     const q = n < 2147483648 ? (n / 10) | 0 : Math.floor(n / 10);
-    u8[(MSG_AT[k] as number) + offset] = 48 + n - q * 10;
+    u8[(MSG_AT[k] as number) + offset] = 48 + (n - q * 10);
     n = q;
   }
   return lane_blocks[lane] as number;

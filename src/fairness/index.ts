@@ -16,6 +16,18 @@ export {
 export { hmac_sha256 } from './hmac.js';
 export { prepare_seed_pair, type PreparedSeedPair, type SeedPair } from './seed-pair.js';
 export {
+  MAX_SCAN_NONCES,
+  SCAN_CHUNK_SIZE,
+  scan,
+  type ScanEnd,
+  type ScanHit,
+  type ScanOptions,
+  type ScanRun,
+  type ScanSummary,
+} from './scan.js';
+export { SCAN_GAMES, is_scan_game, type ScanGameName } from './scan-core.js';
+export { parse_where, type Where } from './scan-where.js';
+export {
   GAMES_SUPPORTED,
   game_definition,
   is_game,

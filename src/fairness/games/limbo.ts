@@ -17,14 +17,17 @@ export interface LimboOutcome {
 
 const HOUSE_EDGE = 0.99;
 
+/** The multiplier a float gives (the scanner reads it without building the outcome object). */
+export function limbo_result(float: number): number {
+  const point = (1e8 / (Math.floor(float * 1e8) + 1)) * HOUSE_EDGE;
+  return Math.max(1, Math.floor(point * 100) / 100);
+}
+
 export const limbo: GameDefinition<Record<string, never>, LimboOutcome> = {
   name: 'limbo',
   source: 'https://stake.com/provably-fair/game-events',
   formula: 'result = max(1, floor(1e8 / (floor(float × 1e8) + 1) × 0.99 × 100) / 100)',
   params: () => ({}),
   float_count: () => 1,
-  translate: (floats) => {
-    const point = (1e8 / (Math.floor((floats[0] as number) * 1e8) + 1)) * HOUSE_EDGE;
-    return { result: Math.max(1, Math.floor(point * 100) / 100) };
-  },
+  translate: (floats) => ({ result: limbo_result(floats[0] as number) }),
 };

@@ -41,6 +41,7 @@ export const pump: GameDefinition<PumpParams, PumpOutcome> = {
   translate: (floats, { difficulty }) => {
     const m = PUMP_POPS[difficulty];
     const pops = draw_without_replacement(floats, 25).slice(0, m).map((i) => i + 1);
+    // eslint-disable-next-line no-restricted-syntax -- bounded: at most 24 pops
     return { pops, safe_pumps: Math.min(Math.min(...pops) - 1, 25 - m) };
   },
 };

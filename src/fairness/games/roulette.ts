@@ -9,11 +9,16 @@ export interface RouletteOutcome {
   result: number;
 }
 
+/** The pocket a float gives, 0–36. */
+export function roulette_result(float: number): number {
+  return Math.floor(float * 37);
+}
+
 export const roulette: GameDefinition<Record<string, never>, RouletteOutcome> = {
   name: 'roulette',
   source: 'https://stake.com/provably-fair/game-events',
   formula: 'result = floor(float × 37)',
   params: () => ({}),
   float_count: () => 1,
-  translate: (floats) => ({ result: Math.floor((floats[0] as number) * 37) }),
+  translate: (floats) => ({ result: roulette_result(floats[0] as number) }),
 };

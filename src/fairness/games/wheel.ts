@@ -18,6 +18,11 @@ export interface WheelOutcome {
   result: number;
 }
 
+/** The segment a float gives on a wheel of `segments`. */
+export function wheel_result(float: number, segments: number): number {
+  return Math.floor(float * segments);
+}
+
 export const wheel: GameDefinition<WheelParams, WheelOutcome> = {
   name: 'wheel',
   source: 'https://stake.com/provably-fair/game-events',
@@ -32,5 +37,5 @@ export const wheel: GameDefinition<WheelParams, WheelOutcome> = {
     return { segments, ...(input.risk === undefined ? {} : { risk: input.risk as 'low' | 'medium' | 'high' }) };
   },
   float_count: () => 1,
-  translate: (floats, { segments }) => ({ result: Math.floor((floats[0] as number) * segments) }),
+  translate: (floats, { segments }) => ({ result: wheel_result(floats[0] as number, segments) }),
 };

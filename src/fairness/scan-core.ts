@@ -1,0 +1,148 @@
+/**
+ * What the scanner evaluates, and the loop that does it: the games whose
+ * result is one number, and one chunk of nonces hashed four at a time. The
+ * main thread and every worker run this same code, so a scan gives the same
+ * hits and statistics however many workers share it.
+ */
+import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
+import { dice_result } from './games/dice.js';
+import { limbo_result } from './games/limbo.js';
+import { plinko } from './games/plinko.js';
+import { pump } from './games/pump.js';
+import { roulette_result } from './games/roulette.js';
+import { wheel_result } from './games/wheel.js';
+import { game_definition } from './outcome.js';
+import { stream_floats, stream_of } from './rng.js';
+
+/** How one game's outcome reduces to the number the scanner compares. */
+interface ScanGame {
+  /** The number, in words (for help and errors). */
+  readonly result: string;
+  /** For games of one float: the number from that float (no outcome object built). */
+  readonly single: ((float: number, params: Record<string, unknown>) => number) | null;
+  /** For the others: the number from the outcome's floats. */
+  readonly value: (floats: number[], params: Record<string, unknown>) => number;
+}
+
+const one = (f: (float: number, params: Record<string, unknown>) => number) => ({ single: f, value: (floats: number[], params: Record<string, unknown>) => f(floats[0] as number, params) });
+
+/**
+ * The games the scanner knows: those whose outcome is one number. Plinko,
+ * Wheel and Pump pay by tables this module does not have from a source
+ * (see the README), so their number is the bucket, the segment and the pumps
+ * survived, not a multiplier.
+ */
+export const SCAN_GAMES = {
+  dice: { result: 'the roll, 0.00–100.00', ...one(dice_result) },
+  limbo: { result: 'the multiplier reached (1.00 and up)', ...one(limbo_result) },
+  roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
+  wheel: { result: 'the segment index, 0 … segments − 1 (params: segments)', ...one((f, p) => wheel_result(f, p.segments as number)) },
+  plinko: {
+    result: 'the bucket, 0 … rows, counted from the left (params: rows)',
+    single: null,
+    value: (floats: number[], params: Record<string, unknown>) => plinko.translate(floats, params as never).bucket,
+  },
+  pump: {
+    result: 'the pumps survived, 0–24 (params: difficulty)',
+    single: null,
+    value: (floats: number[], params: Record<string, unknown>) => pump.translate(floats, params as never).safe_pumps,
+  },
+} as const satisfies Record<string, ScanGame>;
+
+/** A game the scanner knows. */
+export type ScanGameName = keyof typeof SCAN_GAMES;
+
+/** Whether `game` is one the scanner knows. */
+export function is_scan_game(game: unknown): game is ScanGameName {
+  return typeof game === 'string' && Object.hasOwn(SCAN_GAMES, game);
+}
+
+/** Everything one chunk needs; plain data, so it crosses to a worker as is. */
+export interface ScanJobData {
+  readonly server_seed: string;
+  readonly client_seed: string;
+  readonly game: ScanGameName;
+  /** The game's parameters, already checked. */
+  readonly params: Record<string, unknown>;
+  readonly low: number;
+  readonly high: number;
+}
+
+/** A job ready to run: the seed pair's HMAC prepared once. */
+export interface ScanJob extends ScanJobData {
+  readonly stream: HmacStream;
+  readonly spec: ScanGame;
+  readonly float_count: number;
+}
+
+export function prepare_job(data: ScanJobData): ScanJob {
+  const float_count = game_definition(data.game).float_count(data.params as never);
+  return { ...data, stream: stream_of(data.server_seed, data.client_seed), spec: SCAN_GAMES[data.game], float_count };
+}
+
+/** Statistics over the nonces of a chunk (or of a whole scan, merged in nonce order). */
+export interface ScanStats {
+  evaluated: number;
+  hits: number;
+  min: number;
+  max: number;
+  sum: number;
+}
+
+export function empty_stats(): ScanStats {
+  return { evaluated: 0, hits: 0, min: Infinity, max: -Infinity, sum: 0 };
+}
+
+/** Adds `part` (the nonces right after those of `into`) to `into`. */
+export function merge_stats(into: ScanStats, part: ScanStats): void {
+  into.evaluated += part.evaluated;
+  into.hits += part.hits;
+  if (part.min < into.min) into.min = part.min;
+  if (part.max > into.max) into.max = part.max;
+  into.sum += part.sum;
+}
+
+const TWO_POW_32 = 4294967296;
+
+/**
+ * Evaluates nonces `from … to − 1`: returns their statistics and pushes each
+ * hit onto `hits` as two numbers, nonce then result.
+ */
+export function scan_chunk(job: ScanJob, from: number, to: number, hits: number[]): ScanStats {
+  const { low, high, params, stream } = job;
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  const single = job.spec.single;
+  if (single !== null) {
+    for (let n = from; n < to; n += HMAC_LANES) {
+      const lanes = Math.min(HMAC_LANES, to - n);
+      for (let j = 0; j < lanes; j++) load_lane(j, stream, n + j, 0);
+      run_lanes(lanes);
+      for (let j = 0; j < lanes; j++) {
+        // Word 0 of round 0: the first float.
+        const value = single(((lane_words[j] as number) >>> 0) / TWO_POW_32, params);
+        if (value < min) min = value;
+        if (value > max) max = value;
+        sum += value;
+        if (value >= low && value <= high) {
+          hits.push(n + j, value);
+          count++;
+        }
+      }
+    }
+  } else {
+    for (let n = from; n < to; n++) {
+      const value = job.spec.value(stream_floats(stream, n, 0, job.float_count), params);
+      if (value < min) min = value;
+      if (value > max) max = value;
+      sum += value;
+      if (value >= low && value <= high) {
+        hits.push(n, value);
+        count++;
+      }
+    }
+  }
+  return { evaluated: to - from, hits: count, min, max, sum };
+}
