@@ -92,7 +92,7 @@ export function styleFor(stream: OutputStream, env: NodeJS.ProcessEnv): Style {
 
 /** Rows of `label  value`, labels padded to one column. */
 export function formatRows(rows: ReadonlyArray<readonly [string, string]>, style: Style, indent = '  '): string {
-  const width = Math.max(0, ...rows.map(([label]) => label.length));
+  const width = rows.reduce((widest, [label]) => Math.max(widest, label.length), 0);
   return rows.map(([label, value]) => `${indent}${style.dim(label.padEnd(width))}  ${value}`).join('\n');
 }
 

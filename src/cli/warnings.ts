@@ -83,6 +83,7 @@ export function pasteWarnings(text: string, read: ReadPaste, credentials: Creden
         'copy the request as cURL, which keeps it',
     });
   }
+  // eslint-disable-next-line no-restricted-syntax -- bounded: one warning per cookie name, two at most
   if (read.format === 'har') warnings.push(...harExpiryWarnings(text, credentials, now));
   if (credentials.cf_clearance !== null) {
     const warning = clearanceAgeWarning(credentials.cf_clearance, now);

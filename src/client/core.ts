@@ -105,7 +105,8 @@ export class ClientCore {
     const cookie = this.jar.header(base, now);
     if (cookie !== '') headers.cookie = cookie;
     // Everything that leaves is remembered, so it stays redacted after it is replaced.
-    this.secrets.remember(token, ...cookie_values(cookie));
+    this.secrets.remember(token);
+    for (const value of cookie_values(cookie)) this.secrets.remember(value);
     if (this.opts.user_agent !== null) headers['user-agent'] = this.opts.user_agent;
     const jarClearance = this.jar.get('cf_clearance', now);
     const had_clearance = jarClearance === undefined ? this.opts.cf_clearance !== null : jarClearance !== null;

@@ -268,6 +268,7 @@ function decode_view(text: string, kinds: Kinds): View {
 function from_codes(codes: Uint16Array, len: number): string {
   const parts: string[] = [];
   for (let at = 0; at < len; at += 8192) {
+    // eslint-disable-next-line no-restricted-syntax -- bounded: 8192 code units per call
     parts.push(String.fromCharCode(...codes.subarray(at, Math.min(len, at + 8192))));
   }
   return parts.join('');

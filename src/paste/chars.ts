@@ -13,9 +13,11 @@ const CHUNK = 0x2000;
 
 /** Code units `codes[0..length)` as a string, converted in bounded chunks joined once. */
 export function codesToString(codes: Uint16Array | Uint8Array, length = codes.length): string {
+  // eslint-disable-next-line no-restricted-syntax -- bounded: at most CHUNK code units per call
   if (length <= CHUNK) return String.fromCharCode.apply(null, codes.subarray(0, length) as unknown as number[]);
   const parts: string[] = [];
   for (let k = 0; k < length; k += CHUNK) {
+    // eslint-disable-next-line no-restricted-syntax -- bounded: at most CHUNK code units per call
     parts.push(String.fromCharCode.apply(null, codes.subarray(k, Math.min(k + CHUNK, length)) as unknown as number[]));
   }
   return parts.join('');

@@ -52,7 +52,8 @@ function curlRequests(commands: readonly string[][]): PastedRequest[] {
   const requests: PastedRequest[] = [];
   for (const words of commands) {
     const at = words.findIndex(isCurlWord);
-    if (at >= 0) requests.push(...readCurlArgs(words, at + 1));
+    // One push per request: `--next` / `-:` make as many as the paste likes, too many to spread into a call.
+    if (at >= 0) for (const request of readCurlArgs(words, at + 1)) requests.push(request);
   }
   return requests;
 }

@@ -55,9 +55,11 @@ function skipCr(text: string, i: number): number {
 /** Code units `from`..`to` of `units` as a string, in chunks that `apply` accepts. */
 function unitsToString(units: Uint16Array, from: number, to: number): string {
   const CHUNK = 0x2000;
+  // eslint-disable-next-line no-restricted-syntax -- bounded: at most CHUNK code units per call
   if (to - from <= CHUNK) return String.fromCharCode.apply(null, units.subarray(from, to) as unknown as number[]);
   const parts: string[] = [];
   for (let k = from; k < to; k += CHUNK) {
+    // eslint-disable-next-line no-restricted-syntax -- bounded: at most CHUNK code units per call
     parts.push(String.fromCharCode.apply(null, units.subarray(k, Math.min(k + CHUNK, to)) as unknown as number[]));
   }
   return parts.join('');
