@@ -1,12 +1,15 @@
 /**
  * Asking the person at the terminal before doing something that cannot be
- * undone (a bet, a vault withdrawal). Scripts say `--yes` instead: without a
- * terminal there is nobody to ask, and silence must never mean yes.
+ * undone (a bet, a vault deposit, a GraphQL mutation). Scripts say `--yes`
+ * instead: without a terminal there is nobody to ask, and silence must never
+ * mean yes. Declining exits 1 ({@link EXIT_DECLINED}): nothing was done, and
+ * a script must not take that for success.
  */
 import { createInterface } from 'node:readline';
 import type { CommandContext } from './context.js';
-import { CliError, EXIT_USAGE } from './exit-codes.js';
-import { oneLine } from './output.js';
+import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
+import type { OpenedClient } from './open-client.js';
+import { oneLine, printable } from './output.js';
 
 /** The `parseArgs` option a command that asks for confirmation declares. */
 export const YES_OPTION = { yes: { type: 'boolean', short: 'y' } } as const;
@@ -14,20 +17,51 @@ export const YES_OPTION = { yes: { type: 'boolean', short: 'y' } } as const;
 /** Help line of {@link YES_OPTION}. */
 export const YES_OPTION_HELP = '  -y, --yes       do not ask for confirmation (needed when stdin is not a terminal)';
 
+/** The exit code of a declined confirmation: 1, as for a failure (nothing was done). */
+export const EXIT_DECLINED = EXIT_FAILURE;
+
+/** What `--help` says about confirming, for the commands that ask. */
+export const CONFIRM_HELP = `On a terminal you are asked to confirm (the prompt names the profile and the
+site); answering anything but y/yes exits 1 with nothing sent. Without a
+terminal, --yes is required (exit 2 and nothing sent without it).`;
+
+/**
+ * Where a request is going, for a prompt: the profile (or the `STAKE_*`
+ * variables) whose credentials it carries, and the site.
+ */
+export function accountLine(opened: OpenedClient): string {
+  const { credentials } = opened;
+  const fromEnv = credentials.sources.access_token === 'env' || credentials.sources.session_cookie === 'env';
+  const who = fromEnv ? 'the STAKE_* credentials' : `profile "${printable(credentials.profile)}"`;
+  return `${who} on ${printable(opened.client.base_url)}`;
+}
+
+/** What a prompt says: the action, lines about it, and the question. */
+export interface Confirmation {
+  /** What would be done, on one line (`Bet 1 usd on dice, roll above 50`). */
+  readonly action: string;
+  /** Lines shown under it, indented: the odds, the profile and site. */
+  readonly details?: readonly string[];
+  /** The question itself (`Place this bet?`). */
+  readonly question: string;
+}
+
 /**
  * Resolves true when `--yes` was given or the person answers `y` / `yes`
- * (any case) to `question` on the terminal (asked on stderr, so stdout stays
- * the command's output); false on any other answer or end of input.
+ * (any case) on the terminal; false on any other answer or end of input.
+ * The prompt goes to stderr, so stdout stays the command's output.
  *
  * @throws CliError (exit 2) when there is no `--yes` and stdin is not a terminal.
  */
-export async function confirm(ctx: CommandContext, question: string, assume_yes: boolean): Promise<boolean> {
+export async function confirm(ctx: CommandContext, asked: Confirmation, assume_yes: boolean): Promise<boolean> {
   if (assume_yes) return true;
   const { stdin, stderr } = ctx.io;
   if (stdin.isTTY !== true) {
-    throw new CliError(EXIT_USAGE, `${oneLine(question)}: no terminal to ask on; pass --yes to confirm`);
+    throw new CliError(EXIT_USAGE, `${oneLine(asked.action)}: no terminal to ask on; pass --yes to confirm`);
   }
-  stderr.write(`${oneLine(question)} [y/N] `);
+  stderr.write(`${oneLine(asked.action)}\n`);
+  for (const line of asked.details ?? []) stderr.write(`  ${oneLine(line)}\n`);
+  stderr.write(`${oneLine(asked.question)} [y/N] `);
   const rl = createInterface({ input: stdin, terminal: false });
   try {
     const answer = await new Promise<string>((resolve) => {

@@ -5,7 +5,7 @@
 
 /** Success. */
 export const EXIT_OK = 0;
-/** A runtime failure: network, server, clipboard, an unexpected error. */
+/** A runtime failure: network, server, clipboard, an unexpected error; also a declined confirmation (nothing was done). */
 export const EXIT_FAILURE = 1;
 /** A usage error: unknown command or option, a bad option value, a bad environment variable. */
 export const EXIT_USAGE = 2;
@@ -15,7 +15,10 @@ export const EXIT_NOT_FOUND = 3;
 export const EXIT_AUTH = 4;
 /** The credential store failed (permissions, a corrupt file, no keyring). */
 export const EXIT_STORE = 5;
-/** Interrupted by Ctrl-C while reading a paste (128 + SIGINT, as shells report it). */
+/**
+ * Interrupted by Ctrl-C (128 + SIGINT, as shells report it): while reading a
+ * paste, or while a bet or deposit was in flight and its answer did not come.
+ */
 export const EXIT_INTERRUPTED = 130;
 
 /** An exit code of the CLI. */
@@ -31,12 +34,13 @@ export type ExitCode =
 /** The exit code table as `--help` prints it. */
 export const EXIT_CODES_HELP = `Exit codes:
   0    ok
-  1    runtime failure (network, server, clipboard)
+  1    runtime failure (network, server, clipboard), or a confirmation declined
   2    usage error (unknown command or option, bad value, bad STAKE_* variable)
   3    nothing found in the paste, or the profile does not exist
   4    authentication refused, or Cloudflare challenge (refresh the credentials)
   5    credential store error (permissions, corrupt file, keyring unavailable)
-  130  interrupted (Ctrl-C while reading a paste)`;
+  130  interrupted (Ctrl-C); with a bet or deposit in flight and no answer
+       within 5 s, its outcome is unknown and the message names what to check`;
 
 /**
  * A failure the CLI reports as one line (`stakeql: <message>`) with its exit

@@ -42,7 +42,7 @@ describe('stakeql bet', () => {
     const before = session.sandbox.stats().requests;
     const r = await session.run(['bet', 'dice', '1', 'usd', '--target', '50'], '', env());
     expect(r.code).toBe(2);
-    expect(oneErrorLine(r)).toBe('stakeql: Bet 1 usd on dice, roll above 50?: no terminal to ask on; pass --yes to confirm');
+    expect(oneErrorLine(r)).toBe('stakeql: Bet 1 usd on dice, roll above 50: no terminal to ask on; pass --yes to confirm');
     expect(session.sandbox.stats().requests).toBe(before);
   });
 
@@ -54,6 +54,10 @@ describe('stakeql bet', () => {
     [['bet', 'limbo', '1', 'usd', '--multiplier', '1', '--yes'], /multiplierTarget must be 1.01/],
     [['bet', 'crash', '1', 'usd', '--yes'], /unknown game "crash"/],
     [['bet', 'dice', '1', 'USD', '--target', '50', '--yes'], /currency must be a lower-case currency code/],
+    // Another game's option is refused, not ignored.
+    [['bet', 'dice', '1', 'usd', '--target', '50', '--multiplier', '2', '--yes'], /^stakeql: --multiplier is an option of limbo, not dice \(dice takes --target and --condition\)$/],
+    [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--target', '50', '--yes'], /^stakeql: --target is an option of dice, not limbo \(limbo takes --multiplier\)$/],
+    [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--condition', 'below', '--yes'], /--condition is an option of dice, not limbo/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     const before = session.sandbox.stats().requests;
     const r = await session.run(args, '', env());
@@ -80,8 +84,10 @@ describe('stakeql bet', () => {
     expect(after.mutations_executed - before.mutations_executed).toBe(1);
   });
 
-  it('on a terminal it asks; "n" places nothing, "y" places the bet', async () => {
-    const ask = async (answer: string) => {
+  it('on a terminal it asks, naming the odds, the profile or STAKE_* credentials and the site; "n" places nothing (exit 1), "y" places the bet', async () => {
+    const saved = await session.run(['login', '-', '--profile', 'asker'], session.paste);
+    expect(saved.code, saved.stderr).toBe(0);
+    const ask = async (answer: string, args: string[], withEnv: boolean) => {
       const stdin = Object.assign(new PassThrough(), { isTTY: true });
       stdin.end(answer);
       let out = '';
@@ -90,18 +96,29 @@ describe('stakeql bet', () => {
         stdin,
         stdout: { write: (c: string) => ((out += c), true) },
         stderr: { write: (c: string) => ((err += c), true) },
-        env: { ...env(), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
+        env: { ...(withEnv ? env() : { STAKE_BASE_URL: session.sandbox.url }), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
         untilStopped: () => new Promise<void>(() => {}),
       };
-      const code = await run(['bet', 'dice', '1', 'usd', '--target', '50'], io);
+      const code = await run(args, io);
       return { code, out, err };
     };
+    const site = session.sandbox.url;
     const before = session.sandbox.stats().requests;
-    const no = await ask('n\n');
+    const no = await ask('n\n', ['bet', 'dice', '1', 'usd', '--target', '50'], true);
     expect(no.code).toBe(1);
-    expect(no.err).toBe('Bet 1 usd on dice, roll above 50? [y/N] Not placed.\n');
+    expect(no.err).toBe(
+      `Bet 1 usd on dice, roll above 50\n  win chance 50 %, pays ×1.98 on a win\n  with the STAKE_* credentials on ${site}\nPlace this bet? [y/N] Not placed.\n`,
+    );
     expect(session.sandbox.stats().requests).toBe(before);
-    const yes = await ask('y\n');
+    const limbo = await ask('no\n', ['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--profile', 'asker'], false);
+    expect(limbo.code).toBe(1);
+    expect(limbo.err).toBe(
+      `Bet 1 usd on limbo, target ×2\n  win chance 49.5 %, pays ×2 on a win\n  with profile "asker" on ${site}\nPlace this bet? [y/N] Not placed.\n`,
+    );
+    const below = await ask('\n', ['bet', 'dice', '1', 'usd', '--target', '0.01', '--condition', 'below'], true);
+    expect(below.err).toContain('  win chance 0.01 %, pays ×9900 on a win\n');
+    expect(session.sandbox.stats().requests).toBe(before);
+    const yes = await ask('y\n', ['bet', 'dice', '1', 'usd', '--target', '50'], true);
     expect(yes.code, yes.err).toBe(0);
     expect(yes.out).toMatch(/^dice (won|lost)/);
     expect(session.sandbox.stats().requests).toBe(before + 1);

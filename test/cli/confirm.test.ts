@@ -19,23 +19,24 @@ function context(tty: boolean, input: string | null): { ctx: CommandContext; ask
 describe('confirm: ask the person at the terminal, never take silence for yes', () => {
   it('--yes answers without asking', async () => {
     const { ctx, asked } = context(false, null);
-    expect(await confirm(ctx, 'Place a bet of 1 BTC?', true)).toBe(true);
+    expect(await confirm(ctx, { action: 'Bet 1 btc', question: 'Place it?' }, true)).toBe(true);
     expect(asked()).toBe('');
   });
 
   it.each([
     ['y\n', true], ['YES\n', true], [' yes \n', true], ['n\n', false], ['\n', false], ['sure\n', false], ['', false],
-  ])('on a terminal, the answer %j means %s; the question goes to stderr', async (input, expected) => {
+  ])('on a terminal, the answer %j means %s; the action, its details and the question go to stderr', async (input, expected) => {
     const { ctx, asked } = context(true, input);
-    expect(await confirm(ctx, 'Place a bet of 1 BTC?', false)).toBe(expected);
-    expect(asked()).toBe('Place a bet of 1 BTC? [y/N] ');
+    const question = { action: 'Bet 1 btc on dice', details: ['win chance 50 %', 'with profile "main"'], question: 'Place it?' };
+    expect(await confirm(ctx, question, false)).toBe(expected);
+    expect(asked()).toBe('Bet 1 btc on dice\n  win chance 50 %\n  with profile "main"\nPlace it? [y/N] ');
   });
 
   it('without a terminal and without --yes it refuses with a usage error', async () => {
     const { ctx } = context(false, 'y\n');
-    const error = await confirm(ctx, 'Place a bet?', false).catch((e: unknown) => e);
+    const error = await confirm(ctx, { action: 'Bet 1 btc', question: 'Place it?' }, false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exit_code).toBe(EXIT_USAGE);
-    expect((error as CliError).message).toMatch(/pass --yes/);
+    expect((error as CliError).message).toBe('Bet 1 btc: no terminal to ask on; pass --yes to confirm');
   });
 });

@@ -1,5 +1,7 @@
 /** `stakeql vault deposit` against a sandbox. */
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
 import { oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
@@ -12,21 +14,22 @@ describe('stakeql vault', () => {
   });
 
   it('deposits the amount as typed and shows the new balances', async () => {
-    const r = await session.run(['vault', 'deposit', '0.25', 'btc'], '', env());
+    const r = await session.run(['vault', 'deposit', '0.25', 'btc', '--yes'], '', env());
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('Deposited 0.25 btc into the vault; now 0.75 available, 0.25 in the vault\n');
     expect(session.sandbox.stats().request_log.at(-1)).toEqual({
       operation_name: 'CreateVaultDeposit',
       variables: { currency: 'btc', amount: 0.25 },
     });
-    const json = await session.run(['vault', 'deposit', '0.05', 'btc', '--json'], '', env());
+    const json = await session.run(['vault', 'deposit', '0.05', 'btc', '--json', '-y'], '', env());
     expect(JSON.parse(json.stdout)).toMatchObject({ amount: 0.05, currency: 'btc', user: { id: session.user.user_id } });
   });
 
   it.each([
-    [['vault', 'deposit', '0', 'btc'], /amount must be more than 0/],
-    [['vault', 'deposit', '0.123456789', 'btc'], /more decimals than btc allows \(8\)/],
-    [['vault', 'withdraw', '1', 'btc'], /only deposit is offered/],
+    [['vault', 'deposit', '0', 'btc', '--yes'], /amount must be more than 0/],
+    [['vault', 'deposit', '0.123456789', 'btc', '--yes'], /more decimals than btc allows \(8\)/],
+    [['vault', 'withdraw', '1', 'btc', '--yes'], /only deposit is offered/],
+    [['vault', 'deposit', '0.01', 'btc'], /^stakeql: Deposit 0.01 btc into the vault: no terminal to ask on; pass --yes to confirm$/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     const before = session.sandbox.stats().requests;
     const r = await session.run(args, '', env());
@@ -36,8 +39,34 @@ describe('stakeql vault', () => {
   });
 
   it('more than the balance: the site refuses, exit 1', async () => {
-    const r = await session.run(['vault', 'deposit', '100', 'btc'], '', env());
+    const r = await session.run(['vault', 'deposit', '100', 'btc', '--yes'], '', env());
     expect(r.code).toBe(1);
     expect(oneErrorLine(r)).toContain('[insufficientBalance]');
+  });
+
+  it('on a terminal it asks, naming the credentials and the site, as bet does; declining sends nothing (exit 1)', async () => {
+    const ask = async (answer: string) => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: true });
+      stdin.end(answer);
+      let out = '';
+      let err = '';
+      const io = {
+        stdin,
+        stdout: { write: (c: string) => ((out += c), true) },
+        stderr: { write: (c: string) => ((err += c), true) },
+        env: { ...env(), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
+        untilStopped: () => new Promise<void>(() => {}),
+      };
+      return { code: await run(['vault', 'deposit', '0.01', 'btc'], io), out, err };
+    };
+    const before = session.sandbox.stats().requests;
+    const no = await ask('n\n');
+    expect(no.code).toBe(1);
+    expect(no.err).toBe(`Deposit 0.01 btc into the vault\n  with the STAKE_* credentials on ${session.sandbox.url}\nMove it? [y/N] Not deposited.\n`);
+    expect(session.sandbox.stats().requests).toBe(before);
+    const yes = await ask('y\n');
+    expect(yes.code, yes.err).toBe(0);
+    expect(yes.out).toMatch(/^Deposited 0.01 btc into the vault/);
+    expect(session.sandbox.stats().request_log.at(-1)).toMatchObject({ operation_name: 'CreateVaultDeposit' });
   });
 });

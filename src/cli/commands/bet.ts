@@ -1,16 +1,19 @@
 /**
  * `stakeql bet dice|limbo AMOUNT CURRENCY ...`: one bet through the stored
- * profile. Every input is checked before anything is sent; on a terminal the
- * bet is confirmed first (`--yes` skips it; without a terminal `--yes` is
- * required: a script that forgot it must not bet silently). When the answer
- * is lost after the bet may have run, the error names the bet's identifier so
- * it can be looked up (`stakeql bets`) instead of placed again.
+ * profile. Every input is checked before anything is sent, and an option of
+ * the other game is refused rather than ignored; on a terminal the bet is
+ * confirmed first, with its odds, profile and site (`--yes` skips it; without
+ * a terminal `--yes` is required: a script that forgot it must not bet
+ * silently). When the answer is lost after the bet may have run, or Ctrl-C
+ * comes while it is in flight, the error names the bet's identifier so it can
+ * be looked up (`stakeql bets`) instead of placed again.
  */
 import type { StakeClient } from '../../client/index.js';
 import type { PlacedBet } from '../../operations/documents/fragments.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { confirm, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
+import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
+import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
@@ -18,6 +21,34 @@ import { check_dice, check_limbo } from '../../operations/validate/games.js';
 
 const GAMES = ['dice', 'limbo'] as const;
 type Game = (typeof GAMES)[number];
+
+/** The options only one game takes: given to the other, they are refused, never ignored. */
+const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = { dice: ['target', 'condition'], limbo: ['multiplier'] };
+
+function refuseOtherGameOptions(args: CommandArgs, game: Game): void {
+  for (const other of GAMES) {
+    if (other === game) continue;
+    const given = GAME_OPTIONS[other].find((name) => args.values[name] !== undefined);
+    if (given !== undefined) {
+      const own = GAME_OPTIONS[game].map((name) => `--${name}`).join(' and ');
+      throw usageError(`--${given} is an option of ${other}, not ${game} (${game} takes ${own})`);
+    }
+  }
+}
+
+/** A number for a person: at most `digits` decimals, no trailing zeros. */
+function shortNumber(value: number, digits: number): string {
+  return String(Number(value.toFixed(digits)));
+}
+
+/**
+ * The odds as the site states them (1 % house edge): dice wins with chance
+ * `target` (below) or `100 - target` (above) and pays 99 / chance; limbo pays
+ * its target and wins with chance 99 / target.
+ */
+function odds(win_chance: number, multiplier: number): string {
+  return `win chance ${shortNumber(win_chance, 4)} %, pays ×${shortNumber(multiplier, 4)} on a win`;
+}
 
 // A number as typed on the command line: plain decimal only (no hex, exponent or blanks).
 const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
@@ -36,6 +67,8 @@ interface Plan {
   readonly currency: string;
   readonly identifier: string;
   readonly describe: string;
+  /** Win chance and payout, for the prompt. */
+  readonly odds: string;
   readonly send: (client: StakeClient) => Promise<PlacedBet<{ readonly result: number }>>;
 }
 
@@ -44,6 +77,7 @@ function plan(args: CommandArgs): Plan {
   const [name, amountText, currencyText] = args.positionals as [string, string, string];
   if (!(GAMES as readonly string[]).includes(name)) throw usageError(`unknown game "${printable(name)}": dice or limbo`);
   const game = name as Game;
+  refuseOtherGameOptions(args, game);
   try {
     const currency = check_currency(currencyText);
     // The amount as typed, read digit by digit: what the person wrote is what is sent.
@@ -53,9 +87,11 @@ function plan(args: CommandArgs): Plan {
     if (game === 'dice') {
       const condition = args.values['condition'] ?? 'above';
       const checked = check_dice(option_number(args, 'target'), condition);
+      const chance = checked.condition === 'below' ? checked.target : 100 - checked.target;
       return {
         game, amount, currency, identifier,
         describe: `${amount} ${currency} on dice, roll ${checked.condition} ${checked.target}`,
+        odds: odds(chance, 99 / chance),
         send: (client) => client.dice({ amount, currency, identifier, ...checked }),
       };
     }
@@ -63,6 +99,7 @@ function plan(args: CommandArgs): Plan {
     return {
       game, amount, currency, identifier,
       describe: `${amount} ${currency} on limbo, target ×${multiplierTarget}`,
+      odds: odds(99 / multiplierTarget, multiplierTarget),
       send: (client) => client.limbo({ amount, currency, identifier, multiplierTarget }),
     };
   } catch (error) {
@@ -75,18 +112,16 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const bet = plan(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
-    if (!(await confirm(ctx, `Bet ${bet.describe}?`, args.values['yes'] === true))) return null;
+    const asked = { action: `Bet ${bet.describe}`, details: [bet.odds, `with ${accountLine(opened)}`], question: 'Place this bet?' };
+    if (!(await confirm(ctx, asked, args.values['yes'] === true))) return null;
+    const lookUp = `its identifier is ${bet.identifier}. Check with 'stakeql bets' before betting again`;
     try {
-      return await bet.send(client);
+      const flight = { what: `the bet (identifier ${bet.identifier})`, unknown: "check with 'stakeql bets' before betting again" };
+      return await answerOrInterrupt(ctx, flight, () => bet.send(client));
     } catch (error) {
       const m = opened.module;
       if (m.TransportError.is(error) && error.may_have_reached_server) {
-        throw new CliError(
-          EXIT_FAILURE,
-          `${error.message}; the bet may have been placed: its identifier is ${bet.identifier}. ` +
-            "Check with 'stakeql bets' before betting again",
-          { cause: error },
-        );
+        throw new CliError(EXIT_FAILURE, `${error.message}; the bet may have been placed: ${lookUp}`, { cause: error });
       }
       if (m.GraphQLError.is(error)) {
         const meaning = m.describe_error_type(error.error_type);
@@ -97,7 +132,7 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   });
   if (result === null) {
     ctx.io.stderr.write('Not placed.\n');
-    return EXIT_FAILURE;
+    return EXIT_DECLINED;
   }
   if (args.values['json'] === true) {
     writeJson(ctx.io.stdout, result);
@@ -119,9 +154,15 @@ export const command: Command = {
 a plain decimal with no more decimals than CURRENCY allows (btc 8, usd 2, ...);
 it is sent exactly as written. Every value is checked before anything is sent.
 
-On a terminal you are asked to confirm; without a terminal, --yes is required.
+${CONFIRM_HELP}
+Options of the other game (--multiplier for dice, --target or --condition for
+limbo) are refused (exit 2), never ignored.
+
 When the connection drops after the bet may have run, the error names the bet's
-identifier: look for it with 'stakeql bets' instead of betting again.
+identifier: look for it with 'stakeql bets' instead of betting again. Ctrl-C
+while the bet is in flight waits up to 5 s for its answer (printed as usual,
+exit 0); without one it exits 130 saying the outcome is unknown and naming
+the identifier.
 
 Options:
 ${CLIENT_OPTIONS_HELP}

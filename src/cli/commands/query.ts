@@ -1,4 +1,10 @@
-/** `stakeql query`: send one GraphQL operation with the saved credentials and print its data. */
+/**
+ * `stakeql query`: send one GraphQL operation with the saved credentials and
+ * print its data. A mutation (a bet, a deposit, a seed rotation) is confirmed
+ * on a terminal first and needs --yes without one, as `stakeql bet` does.
+ */
+import type { DocumentNode } from 'graphql';
+import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
@@ -20,48 +26,75 @@ function parseVariables(text: string | undefined): Record<string, unknown> | nul
 }
 
 /** Refuses a document that does not parse before anything else is read or said. */
-async function checkSyntax(query: string): Promise<void> {
+async function checkSyntax(query: string): Promise<DocumentNode> {
   const { parse } = await import('graphql');
   try {
-    parse(query);
+    return parse(query);
   } catch (error) {
     throw usageError(`the query is not valid GraphQL: ${error instanceof Error ? error.message : 'it does not parse'}`);
   }
 }
+
+/**
+ * The mutation the document would run, by name (`(unnamed)`), or null for a
+ * query: the operation --operation-name names, else any mutation in it (a
+ * document of several operations without a name is refused before sending).
+ */
+function mutationOf(document: DocumentNode, operationName: string | undefined): string | null {
+  const operations = document.definitions.filter((d) => d.kind === 'OperationDefinition');
+  const chosen = operationName === undefined ? operations : operations.filter((o) => o.name?.value === operationName);
+  const mutation = chosen.find((o) => o.operation === 'mutation');
+  return mutation === undefined ? null : (mutation.name?.value ?? '(unnamed)');
+}
+
+const DECLINED = Symbol('declined');
 
 async function runQuery(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const source = args.positionals[0] as string;
   const variables = parseVariables(args.values['variables'] as string | undefined);
   const query = source === '-' ? decodeText(await readStream(ctx.io.stdin)) : source;
   if (query.trim() === '') throw usageError('the query is empty');
-  await checkSyntax(query);
+  const document = await checkSyntax(query);
   const operationName = args.values['operation-name'] as string | undefined;
+  const mutation = mutationOf(document, operationName);
   const opened = await openClient(args, ctx, false);
-  const data = await withClient(opened, (client) =>
-    client.graphql(query, variables, { operation_name: operationName ?? null }),
-  );
+  const data = await withClient(opened, async (client) => {
+    if (mutation !== null) {
+      const asked = { action: `Send the mutation ${mutation}`, details: [`with ${accountLine(opened)}`], question: 'Send it?' };
+      if (!(await confirm(ctx, asked, args.values['yes'] === true))) return DECLINED;
+    }
+    return client.graphql(query, variables, { operation_name: operationName ?? null });
+  });
+  if (data === DECLINED) {
+    ctx.io.stderr.write('Not sent.\n');
+    return EXIT_DECLINED;
+  }
   writeJson(ctx.io.stdout, data, args.values['json'] === true);
   return EXIT_OK;
 }
 
 /** The `query` command. */
 export const command: Command = {
-  usage: "stakeql query '<graphql>' [--variables JSON] [--operation-name NAME] [--profile NAME] [--base-url URL] [--json]\n       stakeql query - < operation.graphql",
+  usage: "stakeql query '<graphql>' [--variables JSON] [--operation-name NAME] [--yes] [--profile NAME] [--base-url URL] [--json]\n       stakeql query - < operation.graphql",
   help: `Sends one GraphQL operation to {site}/_api/graphql with the credentials of
 the environment (STAKE_*) and the profile, and prints the response's data as
 JSON. Queries are retried on network errors, 429 and 5xx; mutations (a bet)
 never are. Errors name their kind: authentication, Cloudflare challenge, rate
 limit, GraphQL, network.
 
+A mutation is confirmed first. ${CONFIRM_HELP}
+
 Options:
   --variables JSON        variables, a JSON object
   --operation-name NAME   operation to run when the document holds several
 ${CLIENT_OPTIONS_HELP}
+${YES_OPTION_HELP}
   --json                  print the data as one line of JSON (default: indented)`,
   options: {
     variables: { type: 'string' },
     'operation-name': { type: 'string' },
     ...CLIENT_OPTIONS,
+    ...YES_OPTION,
     json: { type: 'boolean' },
   },
   minPositionals: 1,
