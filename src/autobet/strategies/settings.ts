@@ -86,6 +86,9 @@ export class SettingsStrategy implements Strategy {
     const m = this.#m;
     if (state.last !== null) {
       const won = is_win(state.last);
+      // The change applies to the amount the last bet really had: after a resume that adopted a bet
+      // the journal never recorded, that is the site's amount, not the one remembered.
+      m.amount_units = Math.round(state.last.amount * this.#scale);
       this.#apply(won ? this.#s.on_win : this.#s.on_loss);
       for (const rule of this.#s.rules) {
         if (!fires(rule, state, won)) continue;
