@@ -1,0 +1,219 @@
+/**
+ * The page's script (served as /assets/dashboard.js; kept a string because
+ * the build compiles TypeScript only). It reads the token from its own URL,
+ * listens to /api/events, draws with uPlot (the global `uPlot` from
+ * /assets/uplot.js) and writes every value with `textContent`. Each chart
+ * container's `data-points` says how many points it draws (for the tests).
+ * No template literals inside: this is a template literal.
+ */
+export const PAGE_SCRIPT = String.raw`'use strict';
+(function () {
+  var token = new URLSearchParams(location.search).get('token') || '';
+  var $ = function (id) { return document.getElementById(id); };
+  var charts = {};
+  var historyData = null;
+  var historyCurrency = null;
+  var sessionId = null;
+
+  function fmt(n) {
+    if (typeof n !== 'number' || !isFinite(n)) return String(n);
+    var s = n.toFixed(8).replace(/0+$/, '').replace(/\.$/, '');
+    return s === '-0' ? '0' : s;
+  }
+  function signed(n) { return (n > 0 ? '+' : '') + fmt(n); }
+  function cls(n) { return n > 0 ? 'win' : n < 0 ? 'loss' : ''; }
+  function time(ms) { return new Date(ms).toLocaleString(); }
+  function cell(tr, text, className) {
+    var td = document.createElement('td');
+    td.textContent = text;
+    if (className) td.className = className;
+    tr.appendChild(td);
+  }
+  function rows(tbody, items, fill) {
+    tbody.replaceChildren();
+    items.forEach(function (item) {
+      var tr = document.createElement('tr');
+      fill(tr, item);
+      tbody.appendChild(tr);
+    });
+  }
+  function stats(el, pairs) {
+    el.replaceChildren();
+    pairs.forEach(function (p) {
+      var d = document.createElement('div');
+      var b = document.createElement('b');
+      b.textContent = p[1];
+      if (p[2]) b.className = p[2];
+      var s = document.createElement('span');
+      s.textContent = p[0];
+      d.appendChild(b);
+      d.appendChild(s);
+      el.appendChild(d);
+    });
+  }
+  function badge(el, text, kind) {
+    el.textContent = text;
+    el.className = 'badge ' + (kind || '');
+  }
+  function width(el) { return Math.max(280, el.clientWidth || 520); }
+
+  // One uPlot per container, created on first data and updated in place after.
+  function draw(id, data, opts) {
+    var el = $(id);
+    var points = data[0].length;
+    el.setAttribute('data-points', String(points));
+    var chart = charts[id];
+    if (chart && chart.kind === opts.kind) {
+      chart.plot.setData(data);
+      return;
+    }
+    if (chart) chart.plot.destroy();
+    el.replaceChildren();
+    var o = Object.assign({ width: width(el), height: 220, legend: { show: opts.legend !== false } }, opts.uplot);
+    charts[id] = { kind: opts.kind, plot: new uPlot(o, data, el) };
+  }
+  function lineOptions(xLabel, yLabel, time) {
+    return {
+      scales: { x: { time: time } },
+      axes: [{ label: xLabel }, { label: yLabel, size: 70 }],
+      series: [{ label: xLabel }, { label: yLabel, stroke: '#0969da', width: 1.5, fill: 'rgba(9,105,218,0.08)' }]
+    };
+  }
+  function barOptions(labels, yLabel) {
+    return {
+      scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
+      axes: [
+        { splits: function () { return labels.map(function (_, i) { return i; }); },
+          values: function (u, splits) { return splits.map(function (i) { return labels[i] === undefined ? '' : labels[i]; }); } },
+        { label: yLabel, size: 60 }
+      ],
+      series: [{ label: 'bar', value: function (u, i) { return i == null ? '' : labels[i]; } },
+        { label: yLabel, stroke: '#8250df', fill: 'rgba(130,80,223,0.35)', paths: uPlot.paths.bars({ size: [0.8] }), points: { show: false } }]
+    };
+  }
+  function bars(id, labels, counts, yLabel) {
+    var x = labels.map(function (_, i) { return i; });
+    draw(id, [x, counts.slice()], { kind: 'bars:' + labels.join('|'), uplot: barOptions(labels, yLabel) });
+  }
+
+  function showBalances(v) {
+    badge($('feed'), v.feed, v.feed);
+    rows($('balances').tBodies[0], v.balances, function (tr, b) {
+      cell(tr, b.currency);
+      cell(tr, fmt(b.available));
+      cell(tr, fmt(b.vault));
+    });
+    $('balances-note').textContent = v.message || '';
+    var c = v.last_change;
+    $('last-change').textContent = c
+      ? 'Last change ' + signed(c.amount) + ' ' + c.currency + (c.identifier ? ' (bet ' + c.identifier + ')' : '') + ' at ' + time(c.at)
+      : '';
+  }
+
+  function showSession(s) {
+    $('session-none').hidden = s !== null;
+    $('session-body').hidden = s === null;
+    if (s === null) { badge($('session-status'), ''); return; }
+    sessionId = s.id;
+    var status = s.status === 'running' ? (s.stop_requested ? 'stopping' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
+    badge($('session-status'), status, s.status);
+    $('session-title').textContent = '#' + s.id + ' ' + s.strategy + ' on ' + (s.game || 'any game') + ' in ' + s.currency +
+      ' (' + s.driver + '), started ' + time(s.started_at) + (s.ended_at ? ', ended ' + time(s.ended_at) : '') +
+      (s.stop_message ? ' - ' + s.stop_message : '');
+    var c = s.counters;
+    stats($('session-stats'), [
+      ['bets', String(c.bets)], ['wins', String(c.wins)], ['losses', String(c.losses)],
+      ['profit', signed(c.profit), cls(c.profit)], ['wagered', fmt(c.wagered)], ['balance', fmt(c.balance)],
+      ['streak', String(c.streak), cls(c.streak)], ['peak profit', fmt(c.peak_profit)]
+    ]);
+    var stop = $('stop');
+    stop.hidden = !(s.status === 'running' && !s.stop_requested);
+    if (s.stop_requested && s.status === 'running') $('stop-note').textContent = 'stop requested: it stops after the bet in flight';
+    else if (s.status !== 'running') $('stop-note').textContent = '';
+    rows($('limits').tBodies[0], s.limits, function (tr, l) {
+      cell(tr, l.name);
+      cell(tr, fmt(l.limit));
+      cell(tr, l.left === null ? '' : fmt(l.left));
+    });
+    rows($('bets').tBodies[0], s.bets, function (tr, b) {
+      cell(tr, String(b.seq));
+      cell(tr, String(b.game));
+      cell(tr, fmt(b.amount));
+      cell(tr, fmt(b.payoutMultiplier));
+      cell(tr, signed(b.profit), cls(b.profit));
+      cell(tr, fmt(b.balance));
+    });
+    draw('profit-chart', [s.curve.x.slice(), s.curve.y.slice()], { kind: 'profit', uplot: lineOptions('bet', 'profit ' + s.currency, false) });
+  }
+
+  function showHistorySeries() {
+    var h = historyData;
+    var series = h.series.filter(function (x) { return x.currency === historyCurrency; })[0] || h.series[0];
+    if (!series) return;
+    historyCurrency = series.currency;
+    var buttons = $('history-currencies');
+    buttons.replaceChildren();
+    h.series.forEach(function (x) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'currency' + (x.currency === historyCurrency ? ' on' : '');
+      b.textContent = x.currency;
+      b.addEventListener('click', function () { historyCurrency = x.currency; showHistorySeries(); });
+      buttons.appendChild(b);
+    });
+    draw('history-chart', [series.t.slice(), series.profit.slice()], { kind: 'history', uplot: lineOptions('time', 'profit ' + series.currency, true) });
+  }
+
+  function showHistory(h) {
+    var none = h === null || h.bets === 0;
+    $('history-none').hidden = !none;
+    $('history-body').hidden = none;
+    if (none) return;
+    historyData = h;
+    $('history-title').textContent = h.bets + ' stored bets';
+    showHistorySeries();
+    bars('multiplier-chart', h.multipliers.labels, h.multipliers.counts, 'bets');
+  }
+
+  function showSim(v) {
+    $('sim-none').hidden = v !== null;
+    $('sim-body').hidden = v === null;
+    if (v === null) return;
+    $('sim-title').textContent = v.sessions + ' simulated sessions from ' + v.source;
+    var h = v.histogram;
+    var n = h.counts.length;
+    var step = n > 0 ? (h.max - h.min) / n : 0;
+    var labels = h.counts.map(function (_, i) { return fmt(h.min + step * i); });
+    if (n > 0) bars('sim-chart', labels, h.counts, 'sessions');
+    var s = v.summary || {};
+    stats($('sim-summary'), Object.keys(s).map(function (k) { return [k, fmt(s[k])]; }));
+  }
+
+  $('stop').addEventListener('click', function () {
+    if (sessionId === null) return;
+    var button = $('stop');
+    button.disabled = true;
+    fetch('/api/stop', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-stakeql-token': token },
+      body: JSON.stringify({ session: sessionId })
+    }).then(function (r) { return r.json(); }).then(function (answer) {
+      $('stop-note').textContent = answer.stopping ? 'stop requested: it stops after the bet in flight' : (answer.error || 'not stopped');
+    }, function () {
+      $('stop-note').textContent = 'the dashboard did not answer';
+    }).then(function () { button.disabled = false; });
+  });
+
+  window.addEventListener('resize', function () {
+    Object.keys(charts).forEach(function (id) { charts[id].plot.setSize({ width: width($(id)), height: 220 }); });
+  });
+
+  var handlers = { balances: showBalances, session: showSession, history: showHistory, sim: showSim };
+  var events = new EventSource('/api/events?token=' + encodeURIComponent(token));
+  events.onopen = function () { badge($('connection'), 'connected'); };
+  events.onerror = function () { badge($('connection'), 'reconnecting…'); };
+  Object.keys(handlers).forEach(function (topic) {
+    events.addEventListener(topic, function (e) { handlers[topic](JSON.parse(e.data)); });
+  });
+})();
+`;

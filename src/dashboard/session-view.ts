@@ -1,0 +1,206 @@
+/**
+ * The autobet session the dashboard shows (the running one, else the last):
+ * its settings, counters, limits left, last bets and profit curve, read from
+ * the journal. Every query is bounded whatever the session's length: the
+ * curve is sampled through the journal's primary key (at most
+ * {@link MAX_CURVE_POINTS} index lookups, not a scan), the bets list is the
+ * last {@link LAST_BETS}.
+ */
+import type { SqliteDatabase } from '../journal/index.js';
+
+/** Most points a curve sends to the browser. */
+export const MAX_CURVE_POINTS = 2000;
+/** How many of the latest bets the page lists. */
+export const LAST_BETS = 25;
+
+/** One limit, and how much of it is left (null for a limit that is not a budget: `max_bet`, `max_bets_per_second`). */
+export interface LimitLeft {
+  readonly name: string;
+  readonly limit: number;
+  readonly left: number | null;
+}
+
+/** A journal row's bet line, as `autobet --json` printed it. */
+export type BetLineView = Readonly<Record<string, unknown>>;
+
+/** The session as the page shows it. Money in currency units. */
+export interface SessionView {
+  readonly id: number;
+  readonly status: 'running' | 'stopped';
+  readonly started_at: number;
+  readonly ended_at: number | null;
+  readonly driver: string;
+  readonly game: string | null;
+  readonly currency: string;
+  readonly strategy: string;
+  readonly stop_reason: string | null;
+  readonly stop_message: string | null;
+  readonly stop_requested: boolean;
+  readonly counters: {
+    readonly bets: number;
+    readonly wins: number;
+    readonly losses: number;
+    readonly profit: number;
+    readonly wagered: number;
+    readonly balance: number;
+    readonly streak: number;
+    readonly peak_profit: number;
+  };
+  readonly limits: readonly LimitLeft[];
+  /** The latest bets, newest first. */
+  readonly bets: readonly BetLineView[];
+  /** The profit curve: `x` bet counts, `y` the session's profit after that bet (starts at 0, 0). */
+  readonly curve: { readonly x: readonly number[]; readonly y: readonly number[] };
+}
+
+interface SessionRow {
+  id: number;
+  status: 'running' | 'stopped';
+  started_at: number;
+  ended_at: number | null;
+  driver: string;
+  game: string | null;
+  currency: string;
+  decimals: number;
+  strategy_name: string;
+  limits: string;
+  start_balance_units: number;
+  stop_reason: string | null;
+  stop_message: string | null;
+  stop_requested: number;
+}
+
+type UnitCounters = Record<string, number | undefined>;
+
+/** The counters JSON of a journal row (`{ counters: {...}, seeds }`). */
+function countersOf(json: string | null): UnitCounters {
+  if (json === null) return {};
+  try {
+    const parsed = JSON.parse(json) as { counters?: UnitCounters };
+    return parsed.counters ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** What is left of each limit the user set, from the counters (units) and the limits (currency units). */
+export function limits_left(limitsJson: string, c: UnitCounters, decimals: number): LimitLeft[] {
+  let limits: Record<string, unknown>;
+  try {
+    limits = JSON.parse(limitsJson) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  if (limits === null || typeof limits !== 'object') return [];
+  const scale = 10 ** decimals;
+  const profit = num(c['profit']) / scale;
+  const left: Record<string, (limit: number) => number | null> = {
+    max_bet: () => null,
+    max_bets_per_second: () => null,
+    stop_loss: (l) => l + profit,
+    take_profit: (l) => l - profit,
+    trailing_stop: (l) => l - (num(c['peak_profit']) / scale - profit),
+    floor_balance: (l) => num(c['balance']) / scale - l,
+    max_bets: (l) => l - num(c['bets']),
+    max_wagered: (l) => l - num(c['wagered']) / scale,
+    max_loss_streak: (l) => l - Math.max(0, -num(c['streak'])),
+    max_duration: (l) => l - num(c['elapsed_ms']) / 1000,
+  };
+  const out: LimitLeft[] = [];
+  for (const [name, limit] of Object.entries(limits)) {
+    const rule = Object.hasOwn(left, name) ? left[name] : undefined;
+    if (typeof limit !== 'number' || rule === undefined) continue;
+    const remaining = rule(limit);
+    // Rounded to the currency's precision: 0.30000000000000004 left reads as 0.3.
+    out.push({ name, limit, left: remaining === null ? null : Math.round(remaining * scale) / scale });
+  }
+  return out;
+}
+
+/** Reads the session views of one database connection; statements prepared once. */
+export class SessionReader {
+  readonly #s;
+
+  constructor(db: SqliteDatabase) {
+    this.#s = {
+      current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
+        start_balance_units, stop_reason, stop_message, stop_requested
+        FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
+      lastCounters: db.prepare(`SELECT counters FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
+      lastBets: db.prepare(`SELECT line FROM journal WHERE session_id = ? AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
+      maxSeq: db.prepare('SELECT MAX(seq) FROM journal WHERE session_id = ?').pluck(),
+      // Every step-th sequence number, looked up by the primary key: bounded work for any session length.
+      curve: db.prepare(`WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT s + @step FROM k WHERE s + @step <= @last)
+        SELECT json_extract(j.counters, '$.counters.bets') AS x, json_extract(j.counters, '$.counters.profit') AS y
+        FROM k JOIN journal j ON j.session_id = @session AND j.seq = k.s
+        WHERE j.counters IS NOT NULL ORDER BY j.seq`),
+      lastPoint: db.prepare(`SELECT json_extract(counters, '$.counters.bets') AS x, json_extract(counters, '$.counters.profit') AS y
+        FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`),
+    };
+  }
+
+  /** The running session (the newest if several), else the last one; null when there is none. */
+  current(): SessionView | null {
+    const row = this.#s.current.get() as SessionRow | undefined;
+    if (row === undefined) return null;
+    const scale = 10 ** row.decimals;
+    const c = countersOf(this.#s.lastCounters.get(row.id) as string | null ?? null);
+    const bets: BetLineView[] = [];
+    for (const line of this.#s.lastBets.all(row.id) as string[]) {
+      try {
+        bets.push(JSON.parse(line) as BetLineView);
+      } catch {
+        // A line the page cannot read is left out, not shown half.
+      }
+    }
+    return {
+      id: row.id,
+      status: row.status,
+      started_at: row.started_at,
+      ended_at: row.ended_at,
+      driver: row.driver,
+      game: row.game,
+      currency: row.currency,
+      strategy: row.strategy_name,
+      stop_reason: row.stop_reason,
+      stop_message: row.stop_message,
+      stop_requested: row.stop_requested === 1,
+      counters: {
+        bets: num(c['bets']),
+        wins: num(c['wins']),
+        losses: num(c['losses']),
+        profit: num(c['profit']) / scale,
+        wagered: num(c['wagered']) / scale,
+        balance: (c['balance'] === undefined ? row.start_balance_units : num(c['balance'])) / scale,
+        streak: num(c['streak']),
+        peak_profit: num(c['peak_profit']) / scale,
+      },
+      limits: limits_left(row.limits, c, row.decimals),
+      bets,
+      curve: this.curve(row.id, scale),
+    };
+  }
+
+  /** At most {@link MAX_CURVE_POINTS} points: the origin, every step-th journal row, and the last settled bet. */
+  curve(session: number, scale: number): { x: number[]; y: number[] } {
+    const x: number[] = [0];
+    const y: number[] = [0];
+    const last = this.#s.maxSeq.get(session) as number | null;
+    if (last === null) return { x, y };
+    const step = Math.max(1, Math.ceil(last / (MAX_CURVE_POINTS - 2)));
+    const push = (p: { x: unknown; y: unknown }): void => {
+      const bx = num(p.x);
+      if (bx <= (x[x.length - 1] as number)) return;
+      x.push(bx);
+      y.push(num(p.y) / scale);
+    };
+    for (const p of this.#s.curve.iterate({ step, last, session }) as IterableIterator<{ x: unknown; y: unknown }>) push(p);
+    const end = this.#s.lastPoint.get(session) as { x: unknown; y: unknown } | undefined;
+    if (end !== undefined) push(end);
+    return { x, y };
+  }
+}
