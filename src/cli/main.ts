@@ -39,7 +39,9 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
+  scan: { summary: 'find the nonces of a revealed seed pair whose result meets a condition', load: () => import('./commands/scan.js') },
   watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
+  dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
 };
 

@@ -152,7 +152,7 @@ function plan_of(options: ScanOptions): Plan {
   if (to < from) throw new RangeError(`nonces: the range ${from}..${to} is reversed (from must come first; to is excluded)`);
   if (to === from) throw new RangeError(`nonces: the range ${from}..${to} is empty (to is excluded)`);
   if (to - from > MAX_SCAN_NONCES && options.force !== true) {
-    throw new RangeError(`nonces: ${to - from} nonces is more than ${MAX_SCAN_NONCES.toLocaleString('en')}; pass force to scan them anyway`);
+    throw new RangeError(`nonces: ${to - from} nonces is more than ${MAX_SCAN_NONCES.toLocaleString('en')}; pass force: true (--force on the command line) to scan them anyway`);
   }
   const where = parse_where(options.where);
   if (options.params !== undefined && (options.params === null || typeof options.params !== 'object')) throw new TypeError('params must be an object');
