@@ -22,7 +22,9 @@ export function limit_rules(limits: Limits, money: Money): LimitRule[] {
     const value = limits[name];
     if (value !== undefined) rules.push({ name, ...make(value) });
   };
-  // Amounts that cap what may be lost or bet round down, floors round up: never more room than written.
+  // Counters are whole units, so each limit rounds the way that keeps its inequality exact: a cap on
+  // what may be lost or bet (`x <= cap`) rounds down, a threshold (`x >= floor`, `profit >= target`,
+  // `fall >= trailing_stop`) rounds up. Never more room than written, never a stop before it is reached.
   add('max_bet', (v) => {
     const cap = money.units_down(v);
     return { before: (_c, amount) => (amount <= cap ? null : 'max_bet') };
@@ -49,7 +51,7 @@ export function limit_rules(limits: Limits, money: Money): LimitRule[] {
     return { after: (c) => (c.profit >= target ? 'take_profit' : null) };
   });
   add('trailing_stop', (v) => {
-    const fall = money.units_down(v);
+    const fall = money.units_up(v);
     return { after: (c) => (c.peak_profit - c.profit >= fall ? 'trailing_stop' : null) };
   });
   add('max_loss_streak', (v) => ({ after: (c) => (-c.streak >= v ? 'max_loss_streak' : null) }));
