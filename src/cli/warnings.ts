@@ -69,13 +69,15 @@ export function pasteWarnings(text: string, read: ReadPaste, credentials: Creden
         '"Copy as fetch" leaves the cookies out (no session, no cf_clearance): use "Copy as fetch (Node.js)" or "Copy as cURL" instead',
     });
   }
-  if (credentials.cf_clearance === null) {
+  // Cloudflare stands in front of the site, not of a local server (the sandbox): neither its cookie nor the User-Agent it is bound to matter there.
+  const local = isLoopback(credentials.base_url);
+  if (credentials.cf_clearance === null && !local) {
     warnings.push({
       code: 'no_cf_clearance',
       message: 'no cf_clearance cookie: stake.com answers with a Cloudflare challenge without it (stake.us does not need one)',
     });
   }
-  if (credentials.user_agent === null) {
+  if (credentials.user_agent === null && !local) {
     warnings.push({
       code: 'no_user_agent',
       message:
@@ -90,6 +92,20 @@ export function pasteWarnings(text: string, read: ReadPaste, credentials: Creden
     if (warning !== null) warnings.push(warning);
   }
   return warnings;
+}
+
+/** Whether `base_url` names this machine: `localhost` (and its subdomains), 127.0.0.0/8 or [::1]. */
+export function isLoopback(base_url: string | null): boolean {
+  if (base_url === null) return false;
+  let host: string;
+  try {
+    host = new URL(base_url).hostname;
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
+  // WHATWG URL parsing has already turned every IPv4 spelling into dotted decimal.
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 function hasEmptyTokenHeader(requests: readonly PastedRequest[]): boolean {

@@ -107,6 +107,16 @@ describe('extract input and failures', () => {
     }
   });
 
+  it('exits 3 with one line when the paste is a request but holds no credential (no token, session or cf_clearance)', async () => {
+    for (const args of [['extract'], ['extract', '--json']]) {
+      const result = await run(args, "curl 'https://stake.com/_api/graphql' -H 'user-agent: Mozilla/5.0' --data-raw '{}'\n");
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^stakeql: no credentials in the paste from the standard input: no x-access-token header, no session or cf_clearance cookie; /);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('exits 2 with one line for a missing file, two files, an unknown option, FILE with --clipboard', async () => {
     const cases = [
       ['extract', path.join(config.dir, 'no-such-file.txt')],

@@ -135,3 +135,18 @@ describe('output helpers', () => {
     expect(oneLine('first\nsecond\r\n')).toBe('first second');
   });
 });
+
+describe('pasteWarnings: a local server (the sandbox) has no Cloudflare in front of it', () => {
+  const local = (origin: string) => `curl '${origin}/_api/graphql' -H 'x-access-token: ${'a'.repeat(96)}' -b 'session=s1'`;
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:41234', 'http://127.1:8080', 'http://[::1]:3000', 'http://app.localhost'])(
+    'no cf_clearance or User-Agent warning for %s',
+    (origin) => {
+      expect(codesAt(local(origin), ISSUED)).toEqual([]);
+    },
+  );
+
+  it.each(['https://stake.com', 'http://127.0.0.1.example.com', 'http://10.0.0.1:3000'])('still warns for %s', (origin) => {
+    expect(codesAt(local(origin), ISSUED)).toEqual(['no_cf_clearance', 'no_user_agent']);
+  });
+});

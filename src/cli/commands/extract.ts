@@ -1,7 +1,11 @@
-/** `stakeql extract`: what a paste holds, secrets masked. */
+/**
+ * `stakeql extract`: what a paste holds, secrets masked. A paste with no
+ * credential at all (no token, session or cf_clearance: a request copied
+ * from somewhere else, or its URL alone) exits 3, as "nothing found" does.
+ */
 import type { PasteFormat } from '../../paste/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { EXIT_OK } from '../exit-codes.js';
+import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
 import { formatRows, writeJson } from '../output.js';
 import { credentialRows, credentialsJson, PASTE_SOURCE_HELP, readCredentials } from '../paste-credentials.js';
 
@@ -20,6 +24,14 @@ export const FORMAT_NAMES: Readonly<Record<PasteFormat, string>> = {
 async function runExtract(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const reveal = args.values['reveal'] === true;
   const extracted = await readCredentials(args, ctx);
+  const { access_token, session_cookie, cf_clearance } = extracted.credentials;
+  if (access_token === null && session_cookie === null && cf_clearance === null) {
+    throw new CliError(
+      EXIT_NOT_FOUND,
+      `no credentials in the paste from the ${extracted.source}: no x-access-token header, no session or cf_clearance cookie; ` +
+        'copy a request to /_api/graphql from a logged-in tab (DevTools, Network, filter "graphql")',
+    );
+  }
   for (const warning of extracted.warnings) ctx.warn(warning.message);
   const { io, out } = ctx;
   if (args.values['json'] === true) {
@@ -42,7 +54,8 @@ export const command: Command = {
   help: `Shows what a request copied from the browser's DevTools holds: the format
 it was read as, and the access token, session cookie, cf_clearance cookie,
 User-Agent and site. Warns (on stderr) about what would make it fail: a
-logged-out page, a missing cf_clearance or User-Agent, old cookies.
+logged-out page, a missing cf_clearance or User-Agent, old cookies. A paste
+with no token, session or cf_clearance at all exits 3.
 
 ${PASTE_SOURCE_HELP}
 
