@@ -7,7 +7,10 @@
 //      settle within their bound, and no mutation reaches the sandbox twice
 //      (its request log and `mutations_executed`);
 //   4. the heap after GC over many sequential calls (sandbox in another
-//      process, so only the client is measured): it must stay flat.
+//      process, so only the client is measured): it must stay flat;
+//   5. `autobet` SIGKILLed at random moments, each time resumed (100 kills):
+//      no bet booked twice or missing from the journal, the stop-loss never
+//      passed, the journal's profit equal to the sandbox's balance change.
 // Loopback only; every phase is bounded, and the whole run by --deadline-s.
 // Prints figures; exits 1 when an invariant breaks.
 // Usage: node scripts/stress.mjs [--writers 1000] [--lanes 4] [--savers 20]
@@ -29,8 +32,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     calls: { type: 'string', default: '1000' },
     sequential: { type: 'string', default: '20000' },
-    'deadline-s': { type: 'string', default: '480' },
-    only: { type: 'string', default: '1,2,3,4' },
+    kills: { type: 'string', default: '100' },
+    'deadline-s': { type: 'string', default: '1500' },
+    only: { type: 'string', default: '1,2,3,4,5' },
     dist: { type: 'string', default: fileURLToPath(new URL('../dist/', import.meta.url)) },
   },
 });
@@ -274,6 +278,54 @@ async function heapOverCalls(total) {
   }
 }
 
+async function killedAutobet(kills) {
+  const { killAndResume } = await import('./autobet-kills.mjs');
+  const { start_sandbox } = await import(pathToFileURL(path.join(dist, 'sandbox', 'index.js')).href);
+  const { StakeClient } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
+  const { default: Database } = await import('better-sqlite3');
+  const sandbox = await start_sandbox({ starting_balances: { btc: 1 }, bet_delay_ms: 15 });
+  try {
+    const siteState = async (login) => {
+      const client = new StakeClient({ ...login, base_url: sandbox.url });
+      try {
+        const bets = [];
+        for await (const b of client.bets()) bets.push({ id: b.bet.id });
+        const balance = (await client.balances()).find((b) => b.available.currency === 'btc')?.available.amount ?? NaN;
+        return { bets, balance };
+      } finally {
+        await client.close();
+      }
+    };
+    const readJournal = (file) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const placed = db.prepare("SELECT bet_id, json_extract(line, '$.profit') AS profit FROM journal WHERE status = 'placed'").all();
+        const pending = db.prepare("SELECT COUNT(*) FROM journal WHERE status = 'intent'").pluck().get();
+        return { placed: placed.map((r) => ({ bet_id: r.bet_id, profit_units: Math.round(r.profit / 1e-8) })), pending };
+      } finally {
+        db.close();
+      }
+    };
+    let seed = 20261125;
+    const random = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const began = Date.now();
+    const r = await killAndResume({ bin: path.join(dist, 'cli', 'bin.js'), sandbox, siteState, kills, random, readJournal, max_bets: 100_000 });
+    console.log(
+      `5. autobet SIGKILLed ${r.killed} times and resumed: ${r.site_bets} bets booked, ${r.journal_bets} journaled, ${r.duplicates} twice, ` +
+        `${r.missing_in_journal} missing from the journal, ${r.pending} unresolved; loss ${r.loss} of ${r.stop_loss_units} units allowed; ` +
+        `last run: exit ${r.last.code} (${seconds(Date.now() - began)})`,
+    );
+    check(r.killed === kills, `autobet: ${r.killed} of ${kills} runs were killed`);
+    check(r.duplicates === 0 && r.missing_in_journal === 0 && r.missing_on_site === 0 && r.journal_bets === r.site_bets, 'autobet: the journal and the site disagree');
+    check(r.pending === 0, 'autobet: intents left unresolved');
+    check(r.loss <= r.stop_loss_units, 'autobet: the stop-loss was passed');
+    check(r.journal_profit_units === r.site_profit_units, 'autobet: the journal profit differs from the balance change');
+    check(r.last.code === 0, `autobet: the last resume exited ${r.last.code}: ${r.last.stderr.slice(0, 300)}`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
 const started = Date.now();
 console.log(`stakeql stress on Node ${process.version}, ${os.cpus().length} CPUs, dist ${dist}`);
 const phases = new Set(args.only.split(','));
@@ -281,6 +333,7 @@ if (phases.has('1')) await killedWriters(N('writers'), N('lanes'));
 if (phases.has('2')) await concurrentSavers(N('savers'), N('rounds'));
 if (phases.has('3')) await faultedCalls(N('calls'));
 if (phases.has('4')) await heapOverCalls(N('sequential'));
+if (phases.has('5')) await killedAutobet(N('kills'));
 console.log(`total ${seconds(Date.now() - started)}; ${failures.length === 0 ? 'all invariants held' : `FAILED: ${failures.join('; ')}`}`);
 clearTimeout(deadline);
 process.exitCode = failures.length === 0 ? 0 : 1;
