@@ -1,0 +1,340 @@
+/**
+ * The Lua side of the host: run once per VM before the script, it builds the
+ * script's confined environment (DiceBot's variables and functions, Lua 5.1's
+ * library on top of 5.4's) and returns the functions the host calls. The
+ * script never sees the real `_G`, `debug`, `io`, `package` or the host's
+ * locals: it runs in `E`, a table this chunk fills from a safe subset.
+ *
+ * Chunk arguments: host_print(text), host_rewrite(code) (`\1` + code, or `\2`
+ * + error), seed_a, seed_b (for math.randomseed), currency, simulated,
+ * limit_marker (the error the host's time-limit hook raises).
+ * Returns: step, E, run_top, S (host state: first_amount, fib_level), compile, restore.
+ */
+export const PRELUDE = String.raw`
+local host_print, host_rewrite, seed_a, seed_b, run_currency, simulated, LIMIT = ...
+local G = _G
+local type, select, error, tostring, rawget, pairs = type, select, error, tostring, rawget, pairs
+local string, table, math = string, table, math
+local math_type, floor, ceil, tointeger = math.type, math.floor, math.ceil, math.tointeger
+local fmt, find, byte, sub, lower = string.format, string.find, string.byte, string.sub, string.lower
+local raw_load, raw_pcall, raw_xpcall, raw_concat, unpack = load, pcall, xpcall, table.concat, table.unpack
+
+local E = {}
+local S = { first_amount = 0, fib_level = 1 }
+
+-- Lua 5.1 printed integral floats without ".0" ("%.14g", LUAI_NUMFFORMAT).
+local function tostring51(v)
+  if math_type(v) == 'float' then return fmt('%.14g', v) end
+  return tostring(v)
+end
+local function concat_operand(v)
+  if math_type(v) == 'float' then return fmt('%.14g', v) end
+  return v
+end
+
+-- string.format as 5.1: %d %i %x %X %o %c truncate a float, %s prints it as tostring did.
+local function format51(f, ...)
+  local n = select('#', ...)
+  if n == 0 or type(f) ~= 'string' then return fmt(f, ...) end
+  local args
+  local i, k = 1, 0
+  while true do
+    local p = find(f, '%', i, true)
+    if p == nil then break end
+    if byte(f, p + 1) == 37 then
+      i = p + 2
+    else
+      k = k + 1
+      local q = p + 1
+      while true do
+        local b = byte(f, q)
+        if b ~= nil and (b == 45 or b == 43 or b == 32 or b == 35 or b == 46 or (b >= 48 and b <= 57)) then q = q + 1 else break end
+      end
+      local c = byte(f, q)
+      if k <= n then
+        local v = (select(k, ...))
+        if (c == 100 or c == 105 or c == 120 or c == 88 or c == 111 or c == 99) and math_type(v) == 'float' then
+          local t = v >= 0 and floor(v) or ceil(v)
+          args = args or { ... }
+          args[k] = tointeger(t) or t
+        elseif c == 115 and math_type(v) == 'float' then
+          args = args or { ... }
+          args[k] = tostring51(v)
+        end
+      end
+      i = q + 1
+    end
+  end
+  if args then return fmt(f, unpack(args, 1, n)) end
+  return fmt(f, ...)
+end
+
+local function concat51(t, sep, i, j)
+  i = i or 1
+  j = j or #t
+  for k = i, j do
+    if math_type(t[k]) == 'float' then
+      local copy = {}
+      for m = i, j do copy[m - i + 1] = concat_operand(t[m]) end
+      return raw_concat(copy, sep, 1, j - i + 1)
+    end
+  end
+  return raw_concat(t, sep, i, j)
+end
+
+-- The time-limit and memory errors go through a script's pcall: a script must not swallow them.
+local function fatal(e)
+  return type(e) == 'string' and (find(e, LIMIT, 1, true) ~= nil or find(e, 'not enough memory', 1, true) ~= nil)
+end
+local function pass(ok, ...)
+  if not ok and fatal((...)) then error((...), 0) end
+  return ok, ...
+end
+
+local function rewrite(code)
+  local r = host_rewrite(code)
+  if byte(r, 1) == 2 then return nil, sub(r, 2) end
+  return sub(r, 2)
+end
+
+-- load/loadstring: text only (no bytecode), the script's environment, the same SharpLua rewrite.
+local function load_confined(chunk, name, mode, env)
+  if type(chunk) == 'function' then
+    local parts = {}
+    while true do
+      local piece = chunk()
+      if piece == nil or piece == '' then break end
+      parts[#parts + 1] = piece
+    end
+    chunk = raw_concat(parts)
+  end
+  if type(chunk) ~= 'string' then return nil, 'load: a string or a reader function expected' end
+  local code, err = rewrite(chunk)
+  if code == nil then return nil, err end
+  if env == nil then env = E end
+  return raw_load(code, name or chunk, 't', env)
+end
+
+-- Libraries: the real string table (strings' metatable points at it), copies of the others.
+string.dump = nil
+string.format = format51
+string.gfind = string.gmatch
+local function copy(t)
+  local c = {}
+  for k, v in pairs(t) do c[k] = v end
+  return c
+end
+local mathx = copy(math)
+local raw_random, raw_randomseed = math.random, math.randomseed
+mathx.random = function(m, n)
+  if m == nil then return raw_random() end
+  if n == nil then return raw_random(floor(m)) end
+  return raw_random(floor(m), floor(n))
+end
+mathx.randomseed = function(a, b)
+  if a == nil then return raw_randomseed(seed_a, seed_b) end
+  return raw_randomseed(floor(a), b and floor(b) or 0)
+end
+mathx.pow = function(x, y) return x ^ y end
+mathx.mod = math.fmod
+mathx.log10 = function(x) return math.log(x, 10) end
+mathx.ldexp = function(m, e) return m * 2.0 ^ e end
+mathx.atan2 = math.atan
+raw_randomseed(seed_a, seed_b)
+
+local tablex = copy(table)
+tablex.concat = concat51
+tablex.getn = function(t) return #t end
+tablex.maxn = function(t)
+  local max = 0
+  for k in pairs(t) do
+    if type(k) == 'number' and k > max then max = k end
+  end
+  return max
+end
+tablex.foreach = function(t, f)
+  for k, v in pairs(t) do
+    local r = f(k, v)
+    if r ~= nil then return r end
+  end
+end
+tablex.foreachi = function(t, f)
+  for i = 1, #t do
+    local r = f(i, t[i])
+    if r ~= nil then return r end
+  end
+end
+
+local osx = { clock = os.clock, time = os.time, date = os.date, difftime = os.difftime }
+local coroutinex = copy(coroutine)
+local raw_resume = coroutine.resume
+coroutinex.resume = function(co, ...) return pass(raw_resume(co, ...)) end
+
+for _, name in ipairs({ 'assert', 'error', 'ipairs', 'next', 'pairs', 'rawequal', 'rawget', 'rawlen', 'rawset',
+    'select', 'setmetatable', 'getmetatable', 'tonumber', 'type', '_VERSION' }) do
+  E[name] = G[name]
+end
+E.string, E.table, E.math, E.os, E.coroutine, E.utf8 = string, tablex, mathx, osx, coroutinex, copy(utf8)
+E._G = E
+E.tostring = tostring51
+E.unpack = unpack
+E.load = load_confined
+E.loadstring = function(s, name) return load_confined(s, name) end
+E.pcall = function(f, ...) return pass(raw_pcall(f, ...)) end
+E.xpcall = function(f, h, ...) return pass(raw_xpcall(f, h, ...)) end
+E.collectgarbage = function(what, ...)
+  if what == nil or what == 'collect' or what == 'count' or what == 'step' or what == 'isrunning' then
+    return collectgarbage(what, ...)
+  end
+  return 0
+end
+E.__stakeql_s = concat_operand
+E.print = function(...)
+  local n = select('#', ...)
+  local parts = {}
+  for i = 1, n do parts[i] = tostring51((select(i, ...))) end
+  host_print(raw_concat(parts, '\t'))
+end
+
+-- What a script may not reach: a clear error instead of "attempt to index a nil value".
+local FORBIDDEN = { io = true, require = true, dofile = true, loadfile = true, package = true, debug = true,
+  module = true, setfenv = true, getfenv = true, newproxy = true }
+setmetatable(E, {
+  __metatable = false,
+  __index = function(_, k)
+    if FORBIDDEN[k] then error(tostring(k) .. ' is not available to a stakeql script (no files, processes, modules or network)', 2) end
+    return nil
+  end,
+})
+setmetatable(osx, {
+  __metatable = false,
+  __index = function(_, k)
+    error('os.' .. tostring(k) .. ' is not available to a stakeql script (only os.clock, os.time, os.date, os.difftime)', 2)
+  end,
+})
+
+-- DiceBot's functions.
+local stop_reason, want_rotate, want_resetstats, sleep_ms = nil, false, false, 0
+E.stop = function() stop_reason = 'stop() called' end
+E.resetseed = function() want_rotate = true end
+E.resetstats = function()
+  want_resetstats = true
+  E.bets, E.wins, E.losses, E.profit, E.wagered, E.currentstreak = 0, 0, 0, 0.0, 0.0, 0
+end
+E.sleep = function(ms)
+  if type(ms) ~= 'number' then error('sleep(ms) takes a number of milliseconds', 2) end
+  if not simulated and ms > 0 then sleep_ms = sleep_ms + ms end
+end
+E.alarm = function() host_print('alarm()') end
+E.ching = function() host_print('ching()') end
+for _, name in ipairs({ 'withdraw', 'tip', 'invest' }) do
+  E[name] = function()
+    error(name .. '() is refused: a stakeql strategy never moves money out of the account', 2)
+  end
+end
+E.martingale = function(win)
+  if win then return S.first_amount end
+  return (E.previousbet or 0) * 2
+end
+E.dalembert = function(win)
+  local last, first = E.previousbet or 0, S.first_amount
+  if win then
+    local next = last - first
+    if next < first then return first end
+    return next
+  end
+  return last + first
+end
+E.fibonacci = function(win)
+  local level = S.fib_level
+  if win then level = level - 2 else level = level + 1 end
+  if level < 1 then level = 1 end
+  S.fib_level = level
+  local a, b = 1, 1
+  for _ = 2, level do a, b = b, a + b end
+  return S.first_amount * a
+end
+
+-- DiceBot's variables before the first bet.
+local LAST_BET_META = { __index = function(t, k) if type(k) == 'string' then return rawget(t, lower(k)) end end }
+local last_hash, last_seed, last_client = '', nil, ''
+local function last_bet(amount, roll, chance, high, nonce, profit, id)
+  return setmetatable({ amount = amount, roll = roll, chance = chance, high = high, nonce = nonce, profit = profit,
+    id = id, serverhash = last_hash, serverseed = last_seed, clientseed = last_client, currency = run_currency },
+    LAST_BET_META)
+end
+E.balance, E.win, E.profit, E.currentprofit, E.currentstreak, E.previousbet = 0.0, false, 0.0, 0.0, 0, 0.0
+E.bets, E.wins, E.losses, E.wagered = 0, 0, 0, 0.0
+E.bethigh = true
+E.currency = run_currency
+E.currencies = { run_currency }
+E.lastBet = last_bet(0.0, 0.0, 0.0, false, 0, 0.0, '')
+E.lastbet = E.lastBet
+
+local function finish()
+  local cur, changed = E.currency, nil
+  if cur ~= run_currency and (type(cur) ~= 'string' or lower(cur) ~= run_currency) then changed = tostring(cur) end
+  return E.nextbet, E.chance, E.bethigh, stop_reason, want_rotate, want_resetstats, sleep_ms, changed
+end
+
+local function run_top(fn, balance)
+  E.balance = balance
+  stop_reason, want_rotate, want_resetstats, sleep_ms = nil, false, false, 0
+  fn()
+  return finish()
+end
+
+local function step(balance, win, profit, currentprofit, currentstreak, previousbet, bets, wins, losses, wagered,
+    amount, roll, chance, high, nonce, bet_profit, id, serverhash, serverseed, clientseed)
+  E.balance, E.win, E.profit, E.currentprofit, E.currentstreak = balance, win, profit, currentprofit, currentstreak
+  E.previousbet, E.bets, E.wins, E.losses, E.wagered = previousbet, bets, wins, losses, wagered
+  if serverhash ~= nil then last_hash = serverhash end
+  if serverseed ~= nil then last_seed = serverseed or nil end
+  if clientseed ~= nil then last_client = clientseed end
+  local lb = last_bet(amount, roll, chance, high, nonce, bet_profit, id)
+  E.lastBet, E.lastbet = lb, lb
+  stop_reason, want_rotate, want_resetstats, sleep_ms = nil, false, false, 0
+  local dobet = E.dobet
+  if type(dobet) ~= 'function' then error('the script defines no dobet() function', 0) end
+  dobet()
+  return finish()
+end
+
+local function compile(code, name)
+  return raw_load(code, name, 't', E)
+end
+
+-- The names the host put in E: never saved, never cleared by restore (bethigh is the script's).
+local HOST = {}
+for k in pairs(E) do HOST[k] = true end
+HOST.bethigh = nil
+
+local function is_data(v)
+  local t = type(v)
+  return t == 'number' or t == 'string' or t == 'boolean' or t == 'table'
+end
+
+-- Puts saved plain values back in place: a table the top level rebuilt keeps its
+-- functions and metatable, its data fields take the saved values.
+local function merge(dst, src, skip, seen)
+  for k, v in next, dst do
+    if (skip == nil or not skip[k]) and src[k] == nil and is_data(v) then dst[k] = nil end
+  end
+  for k, v in next, src do
+    local d = rawget(dst, k)
+    if type(v) == 'table' and type(d) == 'table' and not seen[d] then
+      seen[d] = true
+      merge(d, v, nil, seen)
+    else
+      dst[k] = v
+    end
+  end
+end
+
+local function restore(globals, first_amount, fib_level)
+  merge(E, globals, HOST, {})
+  S.first_amount, S.fib_level = first_amount, fib_level
+end
+
+return step, E, run_top, S, compile, restore
+`;
