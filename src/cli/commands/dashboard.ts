@@ -1,0 +1,103 @@
+/**
+ * `stakeql dashboard`: serves the local dashboard (src/dashboard) until
+ * Ctrl-C, printing its URL with the token. Balances need credentials; without
+ * any (and no --profile named) the page shows the rest and says so.
+ */
+import type { StakeClient } from '../../client/index.js';
+import type { SimView } from '../../dashboard/index.js';
+import { parse_listen_port } from '../../sandbox/listen-port.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, badValueIsUsage, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient } from '../open-client.js';
+import { printable } from '../output.js';
+import { readLines } from '../read-input.js';
+
+async function readSim(file: string, ctx: CommandContext): Promise<SimView> {
+  const { sim_view } = await import('../../dashboard/index.js');
+  const lines = await readLines(file, ctx.io.stdin);
+  return badValueIsUsage(() => sim_view(lines, file === '-' ? 'standard input' : file));
+}
+
+/** A client for the balances, or null (with a warning) when there are no credentials and no profile was named. */
+async function balancesClient(args: CommandArgs, ctx: CommandContext): Promise<StakeClient | null> {
+  try {
+    return (await openClient(args, ctx, true)).client;
+  } catch (error) {
+    if (error instanceof CliError && error.exit_code === EXIT_NOT_FOUND && typeof args.values['profile'] !== 'string') {
+      ctx.warn('no credentials: the dashboard shows no live balances (log in with \'stakeql login\', or pass --profile)');
+      return null;
+    }
+    throw error;
+  }
+}
+
+async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const portText = args.values['port'];
+  const port = typeof portText === 'string' ? await badValueIsUsage(() => parse_listen_port(portText)) : 0;
+  const simFile = args.values['sim'];
+  const sim = typeof simFile === 'string' ? await readSim(simFile, ctx) : null;
+  const { default_database_path, JournalError } = await import('../../journal/index.js');
+  const { start_dashboard } = await import('../../dashboard/index.js');
+  const database = default_database_path(ctx.io.env);
+  const client = await balancesClient(args, ctx);
+  try {
+    let dashboard;
+    try {
+      dashboard = await start_dashboard({ port, database, client, sim });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw usageError(`dashboard: port ${port} is in use; choose another with --port (0 or none: a free one)`);
+      if (code === 'EACCES') throw usageError(`dashboard: port ${port} is not allowed to this user; choose another with --port`);
+      if (error instanceof JournalError) throw new CliError(EXIT_STORE, error.message, { cause: error });
+      throw error;
+    }
+    const { out } = ctx;
+    ctx.io.stdout.write(
+      [
+        `${out.bold('stakeql dashboard')} on ${out.green(dashboard.url)}`,
+        `Open that URL in a browser on this machine (it holds the token every request needs). Database: ${printable(database)}`,
+        ...(sim === null ? [] : [`Showing the simulation of ${printable(sim.source)} (${sim.sessions} sessions).`]),
+        'Stop with Ctrl-C.',
+        '',
+      ].join('\n'),
+    );
+    try {
+      await ctx.io.untilStopped();
+    } finally {
+      await dashboard.close();
+    }
+  } finally {
+    await client?.close();
+  }
+  ctx.io.stderr.write('stakeql dashboard stopped\n');
+  return EXIT_OK;
+}
+
+/** The `dashboard` command. */
+export const command: Command = {
+  usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--sim FILE]',
+  help: `Serves a local page on 127.0.0.1 until Ctrl-C (SIGINT) or SIGTERM, and prints its URL
+with a random token: live balances (the realtime feed), the running or last
+autobet session (profit curve, bets, limits left, stop reason) with a Stop
+button, history charts (profit over time, payout multipliers) from the bets
+'stakeql history sync' stored, and a simulation's distribution. It updates by
+server-sent events. Only 127.0.0.1:PORT and localhost:PORT are answered, and
+every request needs the token, so no other web page can read the account or
+press Stop. No credential is ever sent to the page.
+
+Options:
+  --port N        port to listen on (default: a free one); a port in use is exit 2
+  --sim FILE      show a simulation: the JSON lines of 'stakeql sim --json' ('-': stdin)
+${CLIENT_OPTIONS_HELP}
+
+The database is the one autobet and history use ($STAKEQL_DATA_DIR, else
+$XDG_DATA_HOME/stakeql, else ~/.local/share/stakeql: stakeql.db).`,
+  options: {
+    ...CLIENT_OPTIONS,
+    port: { type: 'string' },
+    sim: { type: 'string' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runDashboard,
+};
