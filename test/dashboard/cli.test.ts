@@ -1,0 +1,104 @@
+/**
+ * `stakeql dashboard` as a child process: its URL with the token on stdout,
+ * the sandbox's balances behind it, Ctrl-C (SIGINT) ending it with exit 0,
+ * and bad input (a port in use, a bad port, a bad --sim file) refused with
+ * exit 2 in one line naming what is wrong, with nothing served.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, cliEnv, oneErrorLine, runCli } from '../cli/helpers/cli.js';
+import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
+import { rawRequest, tempDatabase } from './helpers.js';
+
+const children: ChildProcessWithoutNullStreams[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe('stakeql dashboard', () => {
+  let dir: Awaited<ReturnType<typeof tempDatabase>>;
+  let sandbox: Sandbox;
+  let user: SandboxLogin;
+  let busy: Server;
+  let busyPort: number;
+
+  beforeAll(async () => {
+    await buildCli();
+    dir = await tempDatabase();
+    sandbox = await start_sandbox({ starting_balances: { usd: 42 } });
+    user = sandbox.login('cli-dash');
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    busyPort = (busy.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => busy?.close(() => resolve()));
+    await sandbox?.close();
+    await dir?.remove();
+  });
+
+  const env = (): Record<string, string> => ({ STAKEQL_DATA_DIR: dir.dir, STAKE_ACCESS_TOKEN: user.access_token, STAKE_SESSION_COOKIE: user.session_cookie });
+
+  it('a port in use: exit 2, one line naming the port, nothing else started', async () => {
+    const result = await runCli(['dashboard', '--port', String(busyPort), '--base-url', sandbox.url], { configDir: dir.dir, env: env() });
+    expect(result.code).toBe(2);
+    expect(oneErrorLine(result)).toBe(`stakeql: dashboard: port ${busyPort} is in use; choose another with --port (0 or none: a free one)`);
+    expect(result.stdout).toBe('');
+  });
+
+  it('a port that is not one, or one fetch refuses: exit 2 naming --port', async () => {
+    for (const port of ['http', '65536', '-1', '6000']) {
+      const result = await runCli(['dashboard', `--port=${port}`], { configDir: dir.dir, env: env() });
+      expect(result.code, port).toBe(2);
+      expect(oneErrorLine(result)).toContain('--port');
+    }
+  });
+
+  it('a --sim file that is missing or not simulation lines: exit 2 naming the file or the line', async () => {
+    const missing = await runCli(['dashboard', '--sim', path.join(dir.dir, 'none.jsonl')], { configDir: dir.dir, env: env() });
+    expect(missing.code).toBe(2);
+    expect(oneErrorLine(missing)).toBe(`stakeql: cannot read ${path.join(dir.dir, 'none.jsonl')}: no such file`);
+    const bad = path.join(dir.dir, 'bad.jsonl');
+    await fs.writeFile(bad, '{"event":"session","end_balance":1}\n{"event":"session","end_balance":"x"}\n');
+    const result = await runCli(['dashboard', '--sim', bad], { configDir: dir.dir, env: env() });
+    expect(result.code).toBe(2);
+    expect(oneErrorLine(result)).toBe('stakeql: --sim line 2: end_balance must be a number');
+  });
+
+  it('prints its URL with the token, serves the balances, says nothing secret, and stops on Ctrl-C with exit 0', async () => {
+    const sim = path.join(dir.dir, 'sim.jsonl');
+    await fs.writeFile(sim, [1, 2, 3].map((b) => JSON.stringify({ event: 'session', index: b, end_balance: b })).join('\n'));
+    const bin = await buildCli();
+    const child = spawn(process.execPath, [bin, 'dashboard', '--base-url', sandbox.url, '--sim', sim], { env: cliEnv(dir.dir, env()), stdio: 'pipe', timeout: 60_000 });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const deadline = Date.now() + 20_000;
+    let match: RegExpExecArray | null = null;
+    while ((match = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})/.exec(stdout)) === null) {
+      if (Date.now() > deadline) throw new Error(`no URL printed: ${stdout} ${stderr}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const port = Number(match[1]);
+    expect(stdout).toContain('Showing the simulation of');
+    let state: { balances?: { feed: string; balances: { currency: string; available: number }[] }; sim?: { sessions: number } } = {};
+    while (state.balances?.feed !== 'live') {
+      if (Date.now() > deadline) throw new Error(`the feed never went live: ${JSON.stringify(state)}`);
+      await new Promise((r) => setTimeout(r, 50));
+      state = JSON.parse((await rawRequest(port, { path: `/api/state?token=${match[2]}` })).body);
+    }
+    expect(state.balances.balances).toEqual([{ currency: 'usd', available: 42, vault: 0 }]);
+    expect(state.sim?.sessions).toBe(3);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('stakeql dashboard stopped\n');
+    for (const secret of [user.access_token, user.session_cookie]) expect(stdout + stderr).not.toContain(secret.slice(0, 12));
+    await expect(rawRequest(port, { path: '/' })).rejects.toThrow();
+  });
+});
