@@ -1,0 +1,155 @@
+/**
+ * A stored bet: the row of the `bets` table (schema v2, src/journal/migrations.ts)
+ * as the history functions hand it out, and the conversion of the site's
+ * `houseBetList` entry into one. Money is exact: integers of the currency's
+ * smallest unit (bigint), written as decimal text when shown.
+ */
+import type { HouseBet } from '../operations/documents/history.js';
+import { decimals_for } from '../operations/validate/currencies.js';
+
+/** One bet of the account, as the database holds it. */
+export interface StoredBet {
+  /** The site's bet id (the primary key). */
+  readonly id: string;
+  /** The site's share id, `house:N`. */
+  readonly iid: string;
+  /** The origin of the site it came from (`https://stake.com`, a sandbox's `http://127.0.0.1:PORT`). */
+  readonly site: string;
+  /** The account's user id on that site. */
+  readonly user_id: string;
+  readonly user_name: string | null;
+  /** The game's slug (`dice`, `limbo`, `mines`, ...). */
+  readonly game: string;
+  readonly currency: string;
+  /** Decimals of `currency` the units count in. */
+  readonly decimals: number;
+  /** The amount in whole smallest units (exact). */
+  readonly amount_units: bigint;
+  /** The payout in whole smallest units (exact); 0 for a lost bet. */
+  readonly payout_units: bigint;
+  /** The site's `payoutMultiplier`. */
+  readonly payout_multiplier: number;
+  /** The site's `amountMultiplier`, when it sent one. */
+  readonly amount_multiplier: number | null;
+  /** True while a multi-step round (mines) was open when last read. */
+  readonly active: boolean;
+  readonly nonce: number | null;
+  readonly client_seed: string | null;
+  readonly server_seed_hash: string | null;
+  /** Null until the seed pair was rotated away and a sync learnt the seed. */
+  readonly server_seed: string | null;
+  /** The game's `state` as the site returned it (with its `__typename`). */
+  readonly state: Record<string, unknown> | null;
+  /** The site's `updatedAt`, as written. */
+  readonly updated_at: string;
+  /** `updated_at` in Unix milliseconds (the sync's clock when the site's text does not parse). */
+  readonly time_ms: number;
+  /** The identifier the bet was sent with, for bets the CLI placed (journaled); else null. */
+  readonly identifier: string | null;
+}
+
+/** The values one upsert binds (named parameters of the store's statement). */
+export interface BetRow {
+  readonly id: string;
+  readonly iid: string;
+  readonly iid_num: number | null;
+  readonly site: string;
+  readonly user_id: string;
+  readonly user_name: string | null;
+  readonly game: string;
+  readonly currency: string;
+  readonly decimals: number;
+  readonly amount_units: bigint;
+  readonly payout_units: bigint;
+  readonly amount: number;
+  readonly payout: number;
+  readonly payout_multiplier: number;
+  readonly amount_multiplier: number | null;
+  readonly active: number;
+  readonly nonce: number | null;
+  readonly client_seed: string | null;
+  readonly server_seed_hash: string | null;
+  readonly server_seed: string | null;
+  readonly state: string | null;
+  readonly updated_at: string;
+  readonly time_ms: number;
+  readonly synced_at: number;
+}
+
+const IID_NUMBER = /^[a-z]{1,16}:([0-9]{1,15})$/;
+
+/** The number of a share id (`house:42` → 42), or null for another shape. */
+export function iid_number(iid: string): number | null {
+  const match = IID_NUMBER.exec(iid);
+  return match === null ? null : Number(match[1]);
+}
+
+/**
+ * `value` (a finite number of the currency) in whole units of `decimals`
+ * places: the decimal the double stands for, rounded to the unit. Going
+ * through `toFixed` keeps it exact above 2^53 units, where `value * 10^d` is not.
+ */
+export function to_units(value: number, decimals: number, field: string): bigint {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`${field} must be a finite number`);
+  const text = Math.abs(value).toFixed(decimals).replace('.', '');
+  const units = BigInt(text);
+  return value < 0 ? -units : units;
+}
+
+/** `units` of `decimals` places as a plain decimal (`-0.015`, `12`, `0`): no exponent, no trailing zeros. */
+export function format_units(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/** What the conversion needs besides the entry. */
+export interface RowContext {
+  readonly site: string;
+  /** Whose decimals table applies (the client, after `load_currency_configuration`). */
+  readonly decimals_owner?: object;
+  /** The sync's clock, Unix milliseconds. */
+  readonly now_ms: number;
+}
+
+type CasinoEntry = Extract<NonNullable<HouseBet['bet']>, { readonly id: string }>;
+
+/** The entry's originals bet, or null for an arm this library does not read (sports, third-party games). */
+export function casino_bet(entry: HouseBet): CasinoEntry | null {
+  const bet = entry.bet;
+  return bet !== null && bet.__typename === 'CasinoBet' && 'id' in bet ? (bet as CasinoEntry) : null;
+}
+
+/** The row an originals entry of `houseBetList` is stored as. */
+export function row_of(entry: HouseBet, bet: CasinoEntry, context: RowContext): BetRow {
+  const decimals = decimals_for(bet.currency, context.decimals_owner);
+  const parsed = Date.parse(bet.updatedAt);
+  return {
+    id: bet.id,
+    iid: entry.iid,
+    iid_num: iid_number(entry.iid),
+    site: context.site,
+    user_id: bet.user.id,
+    user_name: bet.user.name ?? null,
+    game: bet.game ?? entry.game.slug,
+    currency: bet.currency,
+    decimals,
+    amount_units: to_units(bet.amount, decimals, `bet ${bet.id}: amount`),
+    payout_units: to_units(bet.payout, decimals, `bet ${bet.id}: payout`),
+    amount: bet.amount,
+    payout: bet.payout,
+    payout_multiplier: bet.payoutMultiplier,
+    amount_multiplier: typeof bet.amountMultiplier === 'number' ? bet.amountMultiplier : null,
+    active: bet.active ? 1 : 0,
+    nonce: typeof bet.nonce === 'number' ? bet.nonce : null,
+    client_seed: bet.clientSeed?.seed ?? null,
+    server_seed_hash: bet.serverSeed?.seedHash ?? null,
+    server_seed: bet.serverSeed?.seed ?? null,
+    state: bet.state === undefined || bet.state === null ? null : JSON.stringify(bet.state),
+    updated_at: bet.updatedAt,
+    time_ms: Number.isFinite(parsed) ? parsed : context.now_ms,
+    synced_at: context.now_ms,
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The `bets` and `sync_state` tables (schema v2): the statements the history
+ * functions share, prepared once per connection, and the stored row read back
+ * as a {@link StoredBet}. Amount columns are read as text so 64-bit sums and
+ * values reach JavaScript exactly (as bigint).
+ */
+import type { SqliteDatabase } from '../journal/database.js';
+import type { BetRow, StoredBet } from './record.js';
+
+/** The columns every read of a whole bet selects (integers of money as text, for bigint). */
+export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, decimals,
+  CAST(amount_units AS TEXT) AS amount_units, CAST(payout_units AS TEXT) AS payout_units,
+  payout_multiplier, amount_multiplier, active, nonce, client_seed, server_seed_hash, server_seed,
+  state, updated_at, time_ms, identifier`;
+
+/** The order bets happened in: time, then the share id's number (bets of one second), then the id. */
+export const BET_ORDER = 'time_ms, iid_num, id';
+
+interface RawBet {
+  id: string;
+  iid: string;
+  site: string;
+  user_id: string;
+  user_name: string | null;
+  game: string;
+  currency: string;
+  decimals: number;
+  amount_units: string;
+  payout_units: string;
+  payout_multiplier: number;
+  amount_multiplier: number | null;
+  active: number;
+  nonce: number | null;
+  client_seed: string | null;
+  server_seed_hash: string | null;
+  server_seed: string | null;
+  state: string | null;
+  updated_at: string;
+  time_ms: number;
+  identifier: string | null;
+}
+
+function parseState(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    // A row edited by hand: verify reports the bet, the rest of the history still reads.
+    return null;
+  }
+}
+
+/** A row selected with {@link BET_COLUMNS} as a {@link StoredBet}. */
+export function stored_bet(raw: unknown): StoredBet {
+  const r = raw as RawBet;
+  return {
+    id: r.id,
+    iid: r.iid,
+    site: r.site,
+    user_id: r.user_id,
+    user_name: r.user_name,
+    game: r.game,
+    currency: r.currency,
+    decimals: r.decimals,
+    amount_units: BigInt(r.amount_units),
+    payout_units: BigInt(r.payout_units),
+    payout_multiplier: r.payout_multiplier,
+    amount_multiplier: r.amount_multiplier,
+    active: r.active !== 0,
+    nonce: r.nonce,
+    client_seed: r.client_seed,
+    server_seed_hash: r.server_seed_hash,
+    server_seed: r.server_seed,
+    state: parseState(r.state),
+    updated_at: r.updated_at,
+    time_ms: r.time_ms,
+    identifier: r.identifier,
+  };
+}
+
+/** The sync's statements on one connection. */
+export class HistoryStore {
+  readonly db: SqliteDatabase;
+  readonly #upsert;
+  readonly #watermark;
+  readonly #setWatermark;
+  readonly #revealSeed;
+  readonly #unrevealed;
+  readonly #count;
+
+  constructor(db: SqliteDatabase) {
+    this.db = db;
+    // A bet read again (an open mines round that ended, a seed revealed since) takes the site's
+    // latest fields; the identifier is the journal's, kept once known.
+    this.#upsert = db.prepare(`
+      INSERT INTO bets (id, iid, iid_num, site, user_id, user_name, game, currency, decimals, amount_units, payout_units,
+        amount, payout, payout_multiplier, amount_multiplier, active, nonce, client_seed, server_seed_hash, server_seed,
+        state, updated_at, time_ms, identifier, synced_at)
+      VALUES (@id, @iid, @iid_num, @site, @user_id, @user_name, @game, @currency, @decimals, @amount_units, @payout_units,
+        @amount, @payout, @payout_multiplier, @amount_multiplier, @active, @nonce, @client_seed, @server_seed_hash, @server_seed,
+        @state, @updated_at, @time_ms, (SELECT identifier FROM journal WHERE bet_id = @id LIMIT 1), @synced_at)
+      ON CONFLICT (id) DO UPDATE SET
+        iid = excluded.iid, iid_num = excluded.iid_num, user_name = excluded.user_name, game = excluded.game,
+        currency = excluded.currency, decimals = excluded.decimals, amount_units = excluded.amount_units,
+        payout_units = excluded.payout_units, amount = excluded.amount, payout = excluded.payout,
+        payout_multiplier = excluded.payout_multiplier, amount_multiplier = excluded.amount_multiplier,
+        active = excluded.active, nonce = excluded.nonce, client_seed = excluded.client_seed,
+        server_seed_hash = excluded.server_seed_hash, server_seed = COALESCE(excluded.server_seed, bets.server_seed),
+        state = excluded.state, updated_at = excluded.updated_at, time_ms = excluded.time_ms,
+        identifier = COALESCE(bets.identifier, excluded.identifier), synced_at = excluded.synced_at`);
+    this.#watermark = db.prepare('SELECT watermark_id FROM sync_state WHERE site = ? AND user_id = ?').pluck();
+    this.#setWatermark = db.prepare(`
+      INSERT INTO sync_state (site, user_id, user_name, watermark_id, synced_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (site, user_id) DO UPDATE SET user_name = excluded.user_name, watermark_id = excluded.watermark_id,
+        synced_at = excluded.synced_at`);
+    this.#revealSeed = db.prepare('UPDATE bets SET server_seed = ? WHERE server_seed_hash = ? AND server_seed IS NULL');
+    this.#unrevealed = db.prepare(`
+      SELECT server_seed_hash AS hash, (SELECT iid FROM bets AS b WHERE b.server_seed_hash = u.server_seed_hash LIMIT 1) AS iid
+      FROM (SELECT DISTINCT server_seed_hash FROM bets
+            WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL AND site = ? AND user_id = ?) AS u
+      LIMIT ?`);
+    this.#count = db.prepare('SELECT count(*) FROM bets').pluck();
+  }
+
+  /** How many bets the database holds. */
+  count(): number {
+    return this.#count.get() as number;
+  }
+
+  /** Writes `rows` in one transaction (a page of the site's list). */
+  upsert(rows: readonly BetRow[]): void {
+    if (rows.length === 0) return;
+    this.db.transaction(() => {
+      for (const row of rows) this.#upsert.run(row);
+    })();
+  }
+
+  /** Where the last complete sync of this account stopped reading, or null. */
+  watermark(site: string, user_id: string): string | null {
+    return (this.#watermark.get(site, user_id) as string | undefined) ?? null;
+  }
+
+  /** Records a complete sync of this account. */
+  set_watermark(site: string, user_id: string, user_name: string | null, watermark_id: string | null, now_ms: number): void {
+    this.#setWatermark.run(site, user_id, user_name, watermark_id, now_ms);
+  }
+
+  /** Fills in `seed` on every stored bet placed under `seed_hash` that lacks it; the number of bets changed. */
+  reveal(seed_hash: string, seed: string): number {
+    return this.#revealSeed.run(seed, seed_hash).changes;
+  }
+
+  /** Seed hashes of this account's bets still without their seed, each with one bet's iid (at most `limit`). */
+  unrevealed(site: string, user_id: string, limit: number): Array<{ hash: string; iid: string }> {
+    return this.#unrevealed.all(site, user_id, limit) as Array<{ hash: string; iid: string }>;
+  }
+}

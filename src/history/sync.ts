@@ -1,0 +1,190 @@
+/**
+ * `sync_history`: the account's bets pulled from the site into the database.
+ *
+ * Pages of `houseBetList` are read newest first and written one page per
+ * transaction; reading stops at the watermark of the last complete sync (see
+ * {@link HistoryStore.watermark}), so a second sync asks only for the pages
+ * that hold new bets. The watermark moves only when a sync reads through to
+ * it (or to the end of the list): an interrupted sync is finished by the next
+ * one. Then server seeds revealed since are filled in: seeds the pages carried,
+ * the active pair's `previousServerSeed`, and for any other seed still missing
+ * one `BetLookup` of a bet placed under it (bounded per sync).
+ */
+import type { HouseBet } from '../operations/documents/history.js';
+import type { UserSeedPairResult } from '../operations/documents/seeds.js';
+import type { BetHistoryOptions } from '../operations/history.js';
+import type { OperationOptions, OperationsClient } from '../operations/runner.js';
+import type { SqliteDatabase } from '../journal/database.js';
+import { BetLookup } from './documents.js';
+import { casino_bet, row_of, type BetRow } from './record.js';
+import { HistoryStore } from './store.js';
+
+/** What `sync_history` needs of a client: a `StakeClient` is one. */
+export interface HistoryClient extends OperationsClient {
+  /** The site the client talks to; its origin keys the account's bets. */
+  readonly base_url: string;
+  bets(options?: BetHistoryOptions): AsyncIterable<HouseBet>;
+  active_seeds(options?: OperationOptions): Promise<UserSeedPairResult['user']>;
+}
+
+/** Options of {@link sync_history}. */
+export interface SyncOptions {
+  /** Bets per request, 1–50; default 50. */
+  readonly page_size?: number;
+  /** Ends the sync between requests (what was written stays; the next sync goes on from the old watermark). */
+  readonly signal?: AbortSignal | null;
+  /** Called after each page with the number of entries read so far. */
+  readonly on_progress?: (read: number) => void;
+  /** At most this many `BetLookup` requests for seeds still missing; default 100, 0 for none. */
+  readonly max_seed_lookups?: number;
+}
+
+/** What a sync did. */
+export interface SyncResult {
+  /** The site's origin. */
+  readonly site: string;
+  /** The account, or null when it has no bets and the seed read failed. */
+  readonly user_id: string | null;
+  /** Entries of the site's list read. */
+  readonly read: number;
+  /** Bets not in the database before. */
+  readonly added: number;
+  /** Bets written (new ones and ones read again: an open round, bets above an interrupted sync). */
+  readonly written: number;
+  /** Entries that are not originals bets (other kinds of bet this library does not read). */
+  readonly skipped: number;
+  /** True when reading stopped at the previous sync's watermark (false on a first or interrupted-then-resumed sync). */
+  readonly reached_watermark: boolean;
+  /** Stored bets whose server seed this sync filled in. */
+  readonly seeds_revealed: number;
+  /** Why a seed lookup failed, when one did (the bets were synced all the same). */
+  readonly notes: readonly string[];
+}
+
+function checkCount(value: unknown, field: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
+  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
+  return value;
+}
+
+function checkOptions(options: SyncOptions): { page_size: number; lookups: number } {
+  if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+  if (options.on_progress !== undefined && typeof options.on_progress !== 'function') throw new TypeError('on_progress must be a function');
+  return {
+    page_size: checkCount(options.page_size, 'page_size', 1, 50, 50),
+    lookups: checkCount(options.max_seed_lookups, 'max_seed_lookups', 0, 10_000, 100),
+  };
+}
+
+/** The origin of a client's base URL: the key its bets are stored under. */
+export function site_of(base_url: string): string {
+  return new URL(base_url).origin;
+}
+
+/**
+ * Pulls the account's new bets into `db` (opened with `open_database`), and
+ * fills in server seeds revealed since the last sync.
+ * @throws TypeError / RangeError for bad options (before any request); the
+ * client's errors (what was written before one stays written); JournalError
+ * from the database.
+ */
+export async function sync_history(client: HistoryClient, db: SqliteDatabase, options: SyncOptions = {}): Promise<SyncResult> {
+  const { page_size, lookups } = checkOptions(options);
+  const signal = options.signal ?? null;
+  const site = site_of(client.base_url);
+  const store = new HistoryStore(db);
+  const before = store.count();
+  const now = Date.now();
+  const context = { site, decimals_owner: client, now_ms: now };
+  const carried = new Map<string, string>();
+  let user: { id: string; name: string | null } | null = null;
+  let watermark: string | null = null;
+  // The newest bet read such that no bet at or below it was still open: next time's stop.
+  let candidate: string | null = null;
+  let reached = false;
+  let read = 0;
+  let skipped = 0;
+  let written = 0;
+  let buffer: BetRow[] = [];
+  const flush = (): void => {
+    store.upsert(buffer);
+    written += buffer.length;
+    buffer = [];
+  };
+  const pages = client.bets({ page_size, signal, on_page: () => options.on_progress?.(read) });
+  for await (const entry of pages) {
+    read++;
+    const bet = casino_bet(entry);
+    if (bet === null) {
+      skipped++;
+      continue;
+    }
+    if (user === null) {
+      user = { id: bet.user.id, name: bet.user.name ?? null };
+      watermark = store.watermark(site, user.id);
+    }
+    if (bet.id === watermark) {
+      reached = true;
+      break;
+    }
+    buffer.push(row_of(entry, bet, context));
+    if (bet.active) candidate = null;
+    else candidate ??= bet.id;
+    const seed = bet.serverSeed?.seed;
+    if (typeof seed === 'string' && bet.serverSeed.seedHash) carried.set(bet.serverSeed.seedHash, seed);
+    if (buffer.length >= page_size) flush();
+  }
+  flush();
+  if (reached) options.on_progress?.(read);
+  if (user !== null) store.set_watermark(site, user.id, user.name, candidate ?? (reached ? watermark : null), now);
+  const seeds = await revealSeeds(client, store, site, user?.id ?? null, carried, lookups, signal);
+  return {
+    site,
+    user_id: user?.id ?? seeds.user_id,
+    read,
+    added: store.count() - before,
+    written,
+    skipped,
+    reached_watermark: reached,
+    seeds_revealed: seeds.revealed,
+    notes: seeds.notes,
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function revealSeeds(
+  client: HistoryClient,
+  store: HistoryStore,
+  site: string,
+  known_user: string | null,
+  carried: ReadonlyMap<string, string>,
+  lookups: number,
+  signal: AbortSignal | null,
+): Promise<{ revealed: number; user_id: string | null; notes: string[] }> {
+  let revealed = 0;
+  const notes: string[] = [];
+  for (const [hash, seed] of carried) revealed += store.reveal(hash, seed);
+  const pair = await client.active_seeds({ signal });
+  const user_id = known_user ?? pair.id;
+  const previous = pair.previousServerSeed;
+  if (previous !== null && typeof previous.seed === 'string') revealed += store.reveal(previous.seedHash, previous.seed);
+  if (lookups === 0) return { revealed, user_id, notes };
+  // The active seed cannot be revealed yet: asking about its bets would be a wasted request.
+  const missing = store.unrevealed(site, user_id, lookups + 1).filter((m) => m.hash !== pair.activeServerSeed.seedHash).slice(0, lookups);
+  for (const { hash, iid } of missing) {
+    let found;
+    try {
+      found = (await client.graphql(BetLookup, { iid }, { signal })).bet.bet?.serverSeed;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      notes.push(`looking up the server seed of ${iid} failed: ${message(error)}`);
+      break;
+    }
+    if (found !== undefined && found.seedHash === hash && typeof found.seed === 'string') revealed += store.reveal(hash, found.seed);
+  }
+  return { revealed, user_id, notes };
+}

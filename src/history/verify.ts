@@ -1,0 +1,107 @@
+/**
+ * `verify_history`: every stored bet whose server seed is known, checked with
+ * `stakeql/fairness` (the seed hashes to the bet's `seedHash`, and the seeds
+ * produce the outcome its `state` records). Bets are streamed from the
+ * database in bet order, so memory holds the failures, not the history.
+ * A row that cannot be checked any more (a field gone, a seed that is not hex)
+ * was changed after the site wrote it, and counts as a failure.
+ */
+import { verify_bet, type BetReport, type CasinoBetLike, type VerifyFailure } from '../fairness/index.js';
+import type { SqliteDatabase } from '../journal/database.js';
+import { where_of, type BetFilter } from './query.js';
+import type { StoredBet } from './record.js';
+import { BET_COLUMNS, BET_ORDER, stored_bet } from './store.js';
+
+/** A stored bet that failed a check. */
+export interface HistoryFailure {
+  readonly id: string;
+  readonly iid: string;
+  readonly identifier: string | null;
+  readonly game: string;
+  readonly nonce: number | null;
+  /** The checks that failed: `seed_hash`, `outcome`. */
+  readonly failed: readonly VerifyFailure[];
+  /** The outcome the seeds give, and what the bet records (see `BetReport`). */
+  readonly expected: unknown;
+  readonly recorded: unknown;
+  readonly note: string | null;
+}
+
+/** Options of {@link verify_history}. */
+export interface VerifyHistoryOptions extends BetFilter {
+  /** Called with each checkable bet's report, in bet order (e.g. a progress line). */
+  readonly on_report?: (report: BetReport, checked: number) => void;
+  /** Keep at most this many failures in the result (every one is counted); default 1000. */
+  readonly max_failures?: number;
+}
+
+/** What {@link verify_history} found. */
+export interface VerifyHistoryResult {
+  /** Bets with a known server seed, each checked. */
+  readonly checked: number;
+  /** Bets whose every check passed. */
+  readonly passed: number;
+  /** Bets a check failed for, or that could not be read as a bet (`failures` holds the first `max_failures`). */
+  readonly failed: number;
+  readonly failures: readonly HistoryFailure[];
+  /** Bets with a known seed that could not be judged (a game without a published translation, an open round, a state without the compared fields), by game. */
+  readonly unverifiable: Readonly<Record<string, number>>;
+  /** Bets whose server seed is not revealed yet (rotate the seed pair, then sync). */
+  readonly unrevealed: number;
+}
+
+function asCasinoBet(bet: StoredBet): CasinoBetLike {
+  return {
+    id: bet.id,
+    game: bet.game,
+    state: bet.state,
+    nonce: bet.nonce as number,
+    clientSeed: { seed: bet.client_seed as string },
+    serverSeed: { seedHash: bet.server_seed_hash as string, seed: bet.server_seed },
+  };
+}
+
+function failure(bet: StoredBet, failed: readonly VerifyFailure[], expected: unknown, recorded: unknown, note: string | null): HistoryFailure {
+  return { id: bet.id, iid: bet.iid, identifier: bet.identifier, game: bet.game, nonce: bet.nonce, failed, expected, recorded, note };
+}
+
+/**
+ * Verifies the stored bets whose server seed is known and names the ones that
+ * fail. Synchronous: it holds the connection until done (a server should give
+ * it a connection of its own, or a worker).
+ * @throws TypeError / RangeError naming a bad option.
+ */
+export function verify_history(db: SqliteDatabase, options: VerifyHistoryOptions = {}): VerifyHistoryResult {
+  const { sql: where, params } = where_of(options);
+  if (options.on_report !== undefined && typeof options.on_report !== 'function') throw new TypeError('on_report must be a function');
+  const max = options.max_failures ?? 1000;
+  if (!Number.isInteger(max) || max < 0) throw new RangeError('max_failures must be an integer of 0 or more');
+  const and = where === '' ? 'WHERE' : `${where} AND`;
+  const unrevealed = db.prepare(`SELECT count(*) FROM bets ${and} server_seed IS NULL`).pluck().get(params) as number;
+  let checked = 0;
+  let passed = 0;
+  let failed = 0;
+  const failures: HistoryFailure[] = [];
+  const unverifiable: Record<string, number> = {};
+  const fail = (entry: HistoryFailure): void => {
+    failed++;
+    if (failures.length < max) failures.push(entry);
+  };
+  for (const raw of db.prepare(`SELECT ${BET_COLUMNS} FROM bets ${and} server_seed IS NOT NULL ORDER BY ${BET_ORDER}`).iterate(params)) {
+    const bet = stored_bet(raw);
+    checked++;
+    let report: BetReport;
+    try {
+      report = verify_bet(asCasinoBet(bet));
+    } catch (error) {
+      // A stored row without the fields a check needs, or with a seed that is not hex: it was changed after the site wrote it.
+      fail(failure(bet, [], null, null, `not a checkable bet: ${error instanceof Error ? error.message : String(error)}`));
+      continue;
+    }
+    options.on_report?.(report, checked);
+    if (report.ok) passed++;
+    else if (report.failed.length > 0) fail(failure(bet, report.failed, report.expected, report.recorded, report.note ?? null));
+    else unverifiable[bet.game] = (unverifiable[bet.game] ?? 0) + 1;
+  }
+  return { checked, passed, failed, failures, unverifiable, unrevealed };
+}
