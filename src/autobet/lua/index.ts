@@ -113,14 +113,16 @@ export async function load_lua_strategy(source: string, context: StrategyContext
     host_names.delete('bethigh');
     vm.compile(code);
     const top = vm.run_top(context.start_balance);
-    if ('not_number' in top.nextbet || 'not_number' in top.chance) {
-      throw new StrategyError('load', `${name}: the script must set nextbet and chance (numbers) at its top level`, {
-        field: 'not_number' in top.nextbet ? 'nextbet' : 'chance',
-      });
+    const unset = ['nextbet', 'chance'].find((field) => {
+      const value = field === 'nextbet' ? top.nextbet : top.chance;
+      return 'not_number' in value && value.not_number === 'nil';
+    });
+    if (unset !== undefined) {
+      throw new StrategyError('load', `${name}: the script must set nextbet and chance (numbers) at its top level`, { field: unset });
     }
     if (!has_dobet(vm)) throw new StrategyError('load', `${name}: the script must define a dobet() function`, { field: 'dobet' });
-    set_first_amount(vm, top.nextbet.number);
     const first = dice_answer(top, context.currency, decimals_for(context.currency), 'load');
+    if ('number' in top.nextbet) set_first_amount(vm, top.nextbet.number);
     return new LuaStrategy(vm, name, context, host_names, top, first);
   } catch (error) {
     vm.close();

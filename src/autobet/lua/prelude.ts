@@ -109,6 +109,7 @@ local function load_confined(chunk, name, mode, env)
     chunk = raw_concat(parts)
   end
   if type(chunk) ~= 'string' then return nil, 'load: a string or a reader function expected' end
+  if byte(chunk, 1) == 27 then return nil, "attempt to load a binary chunk (mode is 't')" end
   local code, err = rewrite(chunk)
   if code == nil then return nil, err end
   if env == nil then env = E end
