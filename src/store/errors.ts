@@ -19,7 +19,9 @@ export type StoreErrorCode =
   /** The OS keyring failed an operation. */
   | 'keyring_failed'
   /** A profile named explicitly does not exist. */
-  | 'profile_not_found';
+  | 'profile_not_found'
+  /** The store's file or directory cannot be read or written: permission denied, a path component that is not a directory, a disk error. */
+  | 'io_failed';
 
 /**
  * The credential store's own error: a one-line message naming the place and

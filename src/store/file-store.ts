@@ -7,7 +7,7 @@ import { withMaskedView } from './masked.js';
 import { PROFILES_FILE } from './paths.js';
 import { assert_profile_name, checkProfile, is_valid_profile_name, profileToRecord } from './profile.js';
 import type { ProfileInput, StoredProfile } from './profile.js';
-import { checkPrivateDirectory, isErrno, readPrivateFile } from './secure-fs.js';
+import { checkPrivateDirectory, isErrno, readPrivateFile, storeIoError } from './secure-fs.js';
 import type { CredentialStore } from './types.js';
 
 /** Format version written in `profiles.json`. */
@@ -124,11 +124,20 @@ export function create_file_store(dir: string, options: FileStoreOptions = {}): 
     }, lockTimeout);
   }
 
+  // A raw system error (EACCES, ENOTDIR, ...) leaves the store as a StoreError naming the directory.
+  const io = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw storeIoError(error, dir);
+    }
+  };
+
   return {
     kind: 'file',
     location: file,
 
-    async save_profile(name: string, input: ProfileInput): Promise<StoredProfile> {
+    save_profile: (name: string, input: ProfileInput): Promise<StoredProfile> => io(async () => {
       assert_profile_name(name);
       const profile = checkProfile(input, Math.floor(Date.now() / 1000));
       try {
@@ -143,23 +152,23 @@ export function create_file_store(dir: string, options: FileStoreOptions = {}): 
         return true;
       });
       return masked(profile);
-    },
+    }),
 
-    async load_profile(name: string): Promise<StoredProfile | null> {
+    load_profile: (name: string): Promise<StoredProfile | null> => io(async () => {
       assert_profile_name(name);
       const profile = (await readAll())?.get(name);
       return profile ? masked(profile) : null;
-    },
+    }),
 
-    async list_profiles(): Promise<string[]> {
+    list_profiles: (): Promise<string[]> => io(async () => {
       const profiles = await readAll();
       return profiles ? [...profiles.keys()].sort() : [];
-    },
+    }),
 
-    async delete_profile(name: string): Promise<boolean> {
+    delete_profile: (name: string): Promise<boolean> => io(async () => {
       assert_profile_name(name);
       if (!(await checkPrivateDirectory(dir))) return false;
       return update((profiles) => profiles.delete(name));
-    },
+    }),
   };
 }

@@ -15,6 +15,33 @@ export function isErrno(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as NodeJS.ErrnoException).code === code;
 }
 
+// What a person reads for the system errors a store path meets most.
+const IO_REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  ELOOP: 'too many symbolic links',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EIO: 'an input/output error',
+};
+
+/**
+ * A system error met while reading or writing the store at `p` as the
+ * store's own error (`io_failed`), naming the path and the reason, never
+ * anything read; other errors (already a StoreError, a bug) unchanged.
+ */
+export function storeIoError(error: unknown, p: string): unknown {
+  if (error instanceof StoreError || typeof error !== 'object' || error === null) return error;
+  // A system call's failure, not a Node argument error (those have a code too).
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || typeof syscall !== 'string') return error;
+  const reason = IO_REASONS[code] ?? code;
+  const fix = code === 'EACCES' || code === 'EPERM' ? 'fix its permissions, or set' : 'set';
+  return new StoreError('io_failed', `cannot use the credential store at ${p}: ${reason} (${code}); ${fix} STAKEQL_CONFIG_DIR to a directory of yours`, p);
+}
+
 /** `p` quoted for a POSIX shell when it needs to be, so a fix can be pasted as is. */
 export function shellQuote(p: string): string {
   return /^[A-Za-z0-9/._@%+=:,-]+$/.test(p) ? p : `'${p.split("'").join(`'\\''`)}'`;

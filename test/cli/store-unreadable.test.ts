@@ -1,0 +1,77 @@
+/**
+ * A credential store the CLI cannot read or write exits 5 with one line
+ * naming the place, as the README promises, never a raw system error and
+ * exit 1. Permissions do not stop root, so as root the CLI runs as `nobody`
+ * (uid 65534) against a directory only root may enter: a real EACCES.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, cliEnv, tempConfigDir, type CliResult } from './helpers/cli.js';
+
+let config: { dir: string; remove: () => Promise<void> };
+let bin: string;
+
+beforeAll(async () => {
+  config = await tempConfigDir();
+  bin = await buildCli();
+});
+afterAll(() => config.remove());
+
+const IS_ROOT = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+function run(args: string[], configDir: string, asNobody: boolean): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: { ...cliEnv(configDir), HOME: '/tmp', STAKE_BASE_URL: 'http://127.0.0.1:9' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: 15_000,
+      ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end("curl 'http://127.0.0.1:9/_api/graphql' -H 'x-access-token: abcdefabcdefabcdef'\n");
+  });
+}
+
+const COMMANDS = [['status'], ['whoami'], ['login', '-'], ['logout'], ['bet', 'dice', '1', 'usd', '--target', '50', '--yes']];
+
+describe('a credential store that cannot be read: exit 5, one line naming it', () => {
+  it.runIf(process.platform !== 'win32')('permission denied (EACCES) on the config directory', async () => {
+    // Root-owned 0700 (mkdtemp): as nobody, even stat fails. Not root: take our own rights away.
+    const locked = path.join(config.dir, 'locked');
+    await fs.mkdir(locked, { mode: 0o700 });
+    const store = path.join(locked, 'stakeql');
+    if (!IS_ROOT) await fs.chmod(locked, 0o000);
+    try {
+      for (const args of COMMANDS) {
+        const r = await run(args, store, IS_ROOT);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+        expect(r.stderr).toBe(
+          `stakeql: cannot use the credential store at ${store}: permission denied (EACCES); fix its permissions, or set STAKEQL_CONFIG_DIR to a directory of yours\n`,
+        );
+      }
+    } finally {
+      await fs.chmod(locked, 0o700);
+    }
+  });
+
+  it('a file where the config directory should be a directory holds it (ENOTDIR), for root too', async () => {
+    const file = path.join(config.dir, 'a-file');
+    await fs.writeFile(file, '');
+    const store = path.join(file, 'stakeql');
+    for (const args of COMMANDS) {
+      const r = await run(args, store, false);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+      expect(r.stderr).toBe(
+        `stakeql: cannot use the credential store at ${store}: a part of the path is not a directory (ENOTDIR); set STAKEQL_CONFIG_DIR to a directory of yours\n`,
+      );
+    }
+  });
+});
