@@ -21,7 +21,8 @@ export interface PlannedBet {
   readonly rotate_seed_pair: boolean;
 }
 
-const KEYS: Readonly<Record<AutobetGame, readonly string[]>> = {
+/** Each game's parameters, as its typed method names them (besides amount, currency and identifier). */
+export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = {
   dice: ['target', 'condition'],
   limbo: ['multiplierTarget'],
   keno: ['numbers', 'risk'],
@@ -69,7 +70,7 @@ export function plan_bet(answer: unknown, currency: string, money: Money): Plann
   }
   const g = game as AutobetGame;
   for (const key of Object.keys(a)) {
-    if (!COMMON.has(key) && !KEYS[g].includes(key)) {
+    if (!COMMON.has(key) && !GAME_PARAMS[g].includes(key)) {
       throw new StrategyError('run', `the strategy's ${g} bet has an unknown field "${key.slice(0, 40)}"`, { field: key });
     }
   }
@@ -83,14 +84,14 @@ export function plan_bet(answer: unknown, currency: string, money: Money): Plann
     return { game: g, amount, amount_units: money.units(amount), params, rotate_seed_pair: rotate === true };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) {
-      throw new StrategyError('run', `the strategy's ${g} bet: ${error.message}`, { field: fieldOf(error.message), cause: error });
+      throw new StrategyError('run', `the strategy's ${g} bet: ${error.message}`, { field: field_of(error.message), cause: error });
     }
     throw error;
   }
 }
 
-/** The first word of a check's message is the field it names. */
-function fieldOf(message: string): string | null {
+/** The first word of a game check's message is the field it names. */
+export function field_of(message: string): string | null {
   const end = message.indexOf(' ');
   return end > 0 ? message.slice(0, end) : null;
 }

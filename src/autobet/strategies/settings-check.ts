@@ -4,8 +4,9 @@
  * `StrategyError` (phase `load`) naming the field. See settings.ts for what
  * each setting does.
  */
+import { check_dice, check_limbo } from '../../operations/validate/games.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame } from '../strategy.js';
-import { check_params } from '../planned-bet.js';
+import { check_params, field_of, GAME_PARAMS } from '../planned-bet.js';
 
 /** What to do to the amount after a win or a loss. */
 export type OnResult = 'reset' | { readonly increase_pct: number };
@@ -43,6 +44,8 @@ const MONEY = ['profit_above', 'loss_above'] as const;
 const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance'] as const;
 const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop'] as const;
 const CHANCE_GAMES: ReadonlySet<string> = new Set(['dice', 'limbo']);
+// A plain decimal, as an amount string must be (Number() would also take '', '0x10', '1e3'). Linear.
+const DECIMAL_TEXT = /^[0-9]{1,20}(?:\.[0-9]{1,20})?$/;
 /** At most this many rules: a form, not a program. */
 const MAX_RULES = 100;
 
@@ -106,6 +109,7 @@ function rule(value: unknown, index: number, game: AutobetGame): Rule {
     const v = finite(a[name], `${field}.action.${name}`);
     if ((name === 'set_bet' || name === 'set_chance') && v < 0) fail(`${field}.action.${name}`, 'must be at least 0');
     if ((name === 'increase_bet_pct' || name === 'increase_chance_pct') && v <= -100) fail(`${field}.action.${name}`, 'must be above -100');
+    if (name === 'set_chance') chanceFits(game, v, `${field}.action.set_chance`);
     action = { kind: name as (typeof VALUE_ACTIONS)[number], value: v };
   } else if ((FLAG_ACTIONS as readonly string[]).includes(name)) {
     if (a[name] !== true) fail(`${field}.action.${name}`, 'takes true');
@@ -118,6 +122,23 @@ function rule(value: unknown, index: number, game: AutobetGame): Rule {
   return { when, action };
 }
 
+/**
+ * A `set_chance` the game can bet, known at load rather than when the rule
+ * first fires: dice takes 0.01–98 % in hundredths; limbo's chance becomes the
+ * multiplierTarget 99 / chance (two decimals, 1.01 to 1 000 000).
+ */
+function chanceFits(game: AutobetGame, chance: number, field: string): void {
+  try {
+    if (game === 'dice') check_dice(chance, 'below');
+    else if (game === 'limbo') check_limbo(chance > 0 ? Math.round((99 / chance) * 100) / 100 : Number.NaN);
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) {
+      fail(field, `${chance} is not a win chance ${game} can bet (${game === 'dice' ? '0.01 to 98, two decimals' : '99 / multiplierTarget, the multiplier 1.01 to 1000000'})`);
+    }
+    throw error;
+  }
+}
+
 /** Checks a parsed settings object. */
 export function check_settings(value: unknown): Settings {
   const o = object(value, 'settings');
@@ -128,15 +149,18 @@ export function check_settings(value: unknown): Settings {
   }
   const g = game as AutobetGame;
   const bet = object(o['bet'], 'bet');
+  onlyKeys(bet, ['amount', ...GAME_PARAMS[g]], 'bet');
   const amount = bet['amount'];
   if (typeof amount !== 'number' && typeof amount !== 'string') fail('bet.amount', 'must be a number');
+  if (typeof amount === 'string' && !DECIMAL_TEXT.test(amount)) fail('bet.amount', `must be a plain decimal such as "0.0001" (got ${JSON.stringify(amount.slice(0, 30))})`);
   const n = Number(amount);
   if (!Number.isFinite(n) || n < 0) fail('bet.amount', `must be a finite number >= 0 (got ${String(amount).slice(0, 30)})`);
-  const { amount: _a, ...params } = bet;
+  const { amount: _a, ...given } = bet;
+  let params: Record<string, unknown> = {};
   try {
-    check_params(g, params);
+    params = check_params(g, given);
   } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) fail('bet', `(${g}): ${error.message}`);
+    if (error instanceof RangeError || error instanceof TypeError) fail(`bet.${field_of(error.message) ?? ''}`, `(${g}): ${error.message}`);
     throw error;
   }
   const currency = o['currency'];

@@ -3,7 +3,9 @@
  * the first, `on_win` / `on_loss` apply to the last amount (reset to the base
  * amount, or change it by `increase_pct` percent), then each advanced rule in
  * order, against the engine's counters. Amounts move in whole smallest units
- * (a percentage change rounds to the nearest unit), chances in hundredths.
+ * (a percentage change rounds to the nearest unit, a half up), a dice chance
+ * in hundredths; a limbo chance is 99 / multiplierTarget unrounded, so the
+ * multiplier is sent as written until a chance action changes it.
  *
  * Rule conditions: `every: n` fires at the n-th, 2n-th, … bet / win / loss
  * counted from the session's start; `every_streak: n` at every multiple of n
@@ -20,20 +22,37 @@ import { check_settings, type OnResult, type Rule, type Settings } from './setti
 /** What the strategy remembers between bets (journaled; restored on resume). */
 interface SettingsMemory {
   amount_units: number;
-  /** Dice and limbo: the win chance in percent (limbo's is 99 / multiplierTarget). */
+  /** Dice: the win chance in percent, two decimals; limbo: 99 / multiplierTarget, unrounded. */
   chance: number | null;
   condition: 'above' | 'below' | null;
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
+/**
+ * `x` changed by `pct` percent, rounded to a whole number (a half up). Scaling
+ * by `(100 + pct) / 100` keeps a whole `x` and a whole `pct` exact up to the
+ * last division, so 50 + 15 % is 57.5 → 58 (`50 * 1.15` is 57.49999…).
+ */
+const change_pct = (x: number, pct: number): number => Math.round((x * (100 + pct)) / 100);
+
 function base_chance(s: Settings): number | null {
   if (s.game === 'dice') {
     const target = s.bet['target'] as number;
     return round2(s.bet['condition'] === 'above' ? 100 - target : target);
   }
-  if (s.game === 'limbo') return round2(99 / (s.bet['multiplierTarget'] as number));
+  if (s.game === 'limbo') return 99 / (s.bet['multiplierTarget'] as number);
   return null;
+}
+
+/** `amount` in whole units of a currency of `scale`, refused (phase load, naming `field`) when it does not fit. */
+function whole_units(amount: number, scale: number, currency: string, field: string): number {
+  const units = Math.round(amount * scale);
+  if (!Number.isSafeInteger(units)) throw new StrategyError('load', `settings: ${field} ${amount} is too large`, { field });
+  if (Math.abs(amount * scale - units) > 1e-6) {
+    throw new StrategyError('load', `settings: ${field} ${amount} has more decimals than ${currency} allows`, { field });
+  }
+  return units;
 }
 
 function fires(rule: Rule, state: StrategyState, won: boolean): boolean {
@@ -74,10 +93,11 @@ export class SettingsStrategy implements Strategy {
     this.name = name;
     this.#s = settings;
     this.#scale = 10 ** decimals_for(context.currency);
-    this.#base_units = Math.round(settings.bet.amount * this.#scale);
-    if (Math.abs(settings.bet.amount * this.#scale - this.#base_units) > 1e-6) {
-      throw new StrategyError('load', `settings: bet.amount ${settings.bet.amount} has more decimals than ${context.currency} allows`, { field: 'bet.amount' });
-    }
+    this.#base_units = whole_units(settings.bet.amount, this.#scale, context.currency, 'bet.amount');
+    // A set_bet the currency cannot hold is refused now, not rounded when the rule fires.
+    settings.rules.forEach((rule, i) => {
+      if (rule.action.kind === 'set_bet') whole_units(rule.action.value, this.#scale, context.currency, `rules[${i}].action.set_bet`);
+    });
     this.#base_chance = base_chance(settings);
     this.#m = { amount_units: this.#base_units, chance: this.#base_chance, condition: (settings.bet['condition'] as 'above' | 'below' | undefined) ?? null };
   }
@@ -89,7 +109,7 @@ export class SettingsStrategy implements Strategy {
       // The change applies to the amount the last bet really had: after a resume that adopted a bet
       // the journal never recorded, that is the site's amount, not the one remembered.
       m.amount_units = Math.round(state.last.amount * this.#scale);
-      this.#apply(won ? this.#s.on_win : this.#s.on_loss);
+      this.#follow(won ? this.#s.on_win : this.#s.on_loss);
       for (const rule of this.#s.rules) {
         if (!fires(rule, state, won)) continue;
         const stop = this.#act(rule);
@@ -99,9 +119,9 @@ export class SettingsStrategy implements Strategy {
     return this.#bet(m);
   }
 
-  #apply(on: OnResult): void {
+  #follow(on: OnResult): void {
     if (on === 'reset') this.#m.amount_units = this.#base_units;
-    else this.#m.amount_units = Math.round(this.#m.amount_units * (1 + on.increase_pct / 100));
+    else this.#m.amount_units = change_pct(this.#m.amount_units, on.increase_pct);
   }
 
   /** Applies a rule's action; true for `stop`. */
@@ -110,7 +130,7 @@ export class SettingsStrategy implements Strategy {
     const a = rule.action;
     switch (a.kind) {
       case 'increase_bet_pct':
-        m.amount_units = Math.round(m.amount_units * (1 + a.value / 100));
+        m.amount_units = change_pct(m.amount_units, a.value);
         return false;
       case 'set_bet':
         m.amount_units = Math.round(a.value * this.#scale);
@@ -119,10 +139,12 @@ export class SettingsStrategy implements Strategy {
         m.amount_units = this.#base_units;
         return false;
       case 'increase_chance_pct':
-        m.chance = round2((m.chance as number) * (1 + a.value / 100));
+        m.chance = this.#s.game === 'dice'
+          ? change_pct(Math.round((m.chance as number) * 100), a.value) / 100
+          : ((m.chance as number) * (100 + a.value)) / 100;
         return false;
       case 'set_chance':
-        m.chance = round2(a.value);
+        m.chance = this.#s.game === 'dice' ? round2(a.value) : a.value;
         return false;
       case 'reset_chance':
         m.chance = this.#base_chance;
@@ -156,7 +178,8 @@ export class SettingsStrategy implements Strategy {
     if (typeof s.amount_units !== 'number' || !Number.isSafeInteger(s.amount_units)) {
       throw new StrategyError('load', 'settings: the journaled state has no amount');
     }
-    this.#m = { amount_units: s.amount_units, chance: typeof s.chance === 'number' ? s.chance : this.#base_chance, condition: s.condition ?? this.#m.condition };
+    const condition = s.condition === 'above' || s.condition === 'below' ? s.condition : this.#m.condition;
+    this.#m = { amount_units: s.amount_units, chance: typeof s.chance === 'number' ? s.chance : this.#base_chance, condition };
   }
 }
 
