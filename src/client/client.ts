@@ -349,6 +349,11 @@ export class StakeClient implements AsyncDisposable {
     };
   }
 
+  /** `StakeClient(https://stake.com)`: what `String(client)` and a template literal show (never a credential). */
+  toString(): string {
+    return `StakeClient(${this.#core.opts.base_url})`;
+  }
+
   [inspect.custom](depth: number, options: object): string {
     return `StakeClient ${inspect(this.toJSON(), { ...options, depth })}`;
   }
