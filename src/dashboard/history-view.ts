@@ -53,7 +53,8 @@ export class HistoryReader {
       count: db.prepare('SELECT COUNT(*) FROM bets').pluck(),
       currencies: db.prepare(`SELECT currency, COUNT(*) AS bets, MIN(time_ms) AS first, MAX(time_ms) AS last, MAX(decimals) AS decimals
         FROM bets GROUP BY currency ORDER BY bets DESC LIMIT ${MAX_CURRENCIES}`),
-      buckets: db.prepare(`SELECT (time_ms - @first) / @width AS b, SUM(payout_units - amount_units) AS profit
+      // Parameters bind as REAL: CAST makes the bucket a whole number.
+      buckets: db.prepare(`SELECT CAST((time_ms - @first) / @width AS INTEGER) AS b, SUM(payout_units - amount_units) AS profit
         FROM bets WHERE currency = @currency GROUP BY b ORDER BY b`),
       bars: db.prepare(`SELECT ${BAR_CASE} AS bar, COUNT(*) AS n FROM bets GROUP BY bar`),
     };

@@ -121,6 +121,17 @@ export function limits_left(limitsJson: string, c: UnitCounters, decimals: numbe
   return out;
 }
 
+/**
+ * Every step-th sequence number of a session, looked up by the journal's
+ * primary key: bounded work for any session length. CROSS JOIN keeps `k`
+ * outside (SQLite's planner otherwise walks the session's rows and scans `k`
+ * for each: quadratic).
+ */
+export const CURVE_SQL = `WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT s + @step FROM k WHERE s + @step <= @last)
+        SELECT json_extract(j.counters, '$.counters.bets') AS x, json_extract(j.counters, '$.counters.profit') AS y
+        FROM k CROSS JOIN journal j ON j.session_id = @session AND j.seq = k.s
+        WHERE j.counters IS NOT NULL ORDER BY k.s`;
+
 /** Reads the session views of one database connection; statements prepared once. */
 export class SessionReader {
   readonly #s;
@@ -133,11 +144,7 @@ export class SessionReader {
       lastCounters: db.prepare(`SELECT counters FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
       lastBets: db.prepare(`SELECT line FROM journal WHERE session_id = ? AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
       maxSeq: db.prepare('SELECT MAX(seq) FROM journal WHERE session_id = ?').pluck(),
-      // Every step-th sequence number, looked up by the primary key: bounded work for any session length.
-      curve: db.prepare(`WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT s + @step FROM k WHERE s + @step <= @last)
-        SELECT json_extract(j.counters, '$.counters.bets') AS x, json_extract(j.counters, '$.counters.profit') AS y
-        FROM k JOIN journal j ON j.session_id = @session AND j.seq = k.s
-        WHERE j.counters IS NOT NULL ORDER BY j.seq`),
+      curve: db.prepare(CURVE_SQL),
       lastPoint: db.prepare(`SELECT json_extract(counters, '$.counters.bets') AS x, json_extract(counters, '$.counters.profit') AS y
         FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`),
     };
