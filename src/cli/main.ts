@@ -16,7 +16,7 @@ import {
   EXIT_STORE,
   usageError,
 } from './exit-codes.js';
-import { oneLine, styleFor } from './output.js';
+import { alignOptionColumns, oneLine, styleFor } from './output.js';
 
 export type { CliIo, Command, CommandArgs, CommandContext } from './context.js';
 
@@ -74,7 +74,8 @@ command is given --reveal.
 
 Environment:
   STAKE_ACCESS_TOKEN, STAKE_SESSION_COOKIE, STAKE_CF_CLEARANCE, STAKE_USER_AGENT,
-  STAKE_BASE_URL, STAKE_TOKEN_EXPIRES_AT   override the profile's fields
+  STAKE_BASE_URL, STAKE_TOKEN_EXPIRES_AT
+                       override the profile's fields
   STAKEQL_STORE        file | keyring | auto (default): where profiles are kept
   STAKEQL_CONFIG_DIR   directory of the file store
   NO_COLOR             no colour (colour is only ever used on a terminal)
@@ -83,7 +84,9 @@ ${EXIT_CODES_HELP}`;
 }
 
 function commandHelp(command: Command): string {
-  return `Usage: ${command.usage}\n\n${command.help}\n  -h, --help   show this help\n  --debug      show the stack of an error\n\nSee 'stakeql --help' for the environment variables and exit codes.`;
+  return alignOptionColumns(
+    `Usage: ${command.usage}\n\n${command.help}\n  -h, --help   show this help\n  --debug      show the stack of an error\n\nSee 'stakeql --help' for the environment variables and exit codes.`,
+  );
 }
 
 function readVersion(): string {

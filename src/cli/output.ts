@@ -139,3 +139,43 @@ export function oneLine(text: string): string {
 export function counted(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 }
+
+// An option line of a help text: two spaces, the option and its value name, two or more spaces, the description.
+const OPTION_LINE = /^ {2}(-[^ ].*?) {2,}(\S.*)$/;
+// An option too long for the column, alone on its line: its description follows on the next ones.
+const OPTION_ALONE = /^ {2}-[^ ]+(?: [^ ]+)*$/;
+// A description's next line: indented deeper than any option.
+const CONTINUATION = /^ {4,}(\S.*)$/;
+
+/**
+ * A help text with every option's description starting in one column:
+ * options come from several places (a command's own, the client's, `--yes`,
+ * `--help`), each written with its own padding.
+ */
+export function alignOptionColumns(text: string): string {
+  const lines = text.split('\n');
+  let width = 0;
+  for (const line of lines) {
+    const option = OPTION_LINE.exec(line);
+    if (option !== null) width = Math.max(width, (option[1] as string).length);
+  }
+  const pad = ' '.repeat(2 + width + 2);
+  let inOption = false;
+  return lines
+    .map((line) => {
+      const option = OPTION_LINE.exec(line);
+      if (option !== null) {
+        inOption = true;
+        return `  ${(option[1] as string).padEnd(width)}  ${option[2] as string}`;
+      }
+      if (OPTION_ALONE.test(line)) {
+        inOption = true;
+        return line;
+      }
+      const continued = inOption ? CONTINUATION.exec(line) : null;
+      if (continued !== null) return `${pad}${continued[1] as string}`;
+      inOption = false;
+      return line;
+    })
+    .join('\n');
+}
