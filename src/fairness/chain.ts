@@ -5,11 +5,20 @@
  * hex, played from the end, whose last hash is {@link CRASH_CHAIN_TERMINAL};
  * a round's point is HMAC_SHA256(key = game hash hex, message = the hash of
  * Bitcoin block 584,500) read as a 32-bit integer n from its first 4 bytes,
- * point = max(1, 2^32 / (n + 1) × 0.99). Slide uses the same salt with a 2 %
- * edge (× 0.98), as the site's calculation page shows (quoted by
- * KyranRana/stake-provably-fair-api, src/test/Slide.test.ts).
+ * point = max(1, 2^32 / (n + 1) × 0.99). Slide's formula is the same with a
+ * 2 % edge (× 0.98), as the site's calculation page computes it
+ * (KyranRana/stake-provably-fair-api, src/test/Slide.test.ts, links
+ * calculation?game=slide&seed=…&hash=… for its three vectors).
+ *
+ * Slide's salt is UNCONFIRMED: those vectors pass the Crash salt as the
+ * page's `seed` parameter themselves, so they confirm the formula for that
+ * salt, not that live Slide rounds use it (a thread suggests Slide has its
+ * own chain, salted with another block). No public source we found names
+ * Slide's seeding block, so {@link slide_point} takes the salt as an argument
+ * and defaults to the Crash salt.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { hmac_sha256 } from './hmac.js';
 
 /** The hash of Bitcoin block 584,500: the salt (HMAC message) of every Crash and Slide round. */
 export const CRASH_SALT = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
@@ -32,7 +41,8 @@ function check_hash(name: string, value: unknown): string {
 function chain_point(game_hash: string, edge: number, salt: string): ChainPoint {
   check_hash('game_hash', game_hash);
   check_hash('salt', salt);
-  const n = createHmac('sha256', game_hash).update(salt).digest().readUInt32BE(0);
+  const digest = hmac_sha256(game_hash, salt);
+  const n = (((digest[0] as number) << 24) | ((digest[1] as number) << 16) | ((digest[2] as number) << 8) | (digest[3] as number)) >>> 0;
   const point = Math.max(1, (2 ** 32 / (n + 1)) * (1 - edge));
   return { point, shown: Math.floor(point * 100) / 100 };
 }

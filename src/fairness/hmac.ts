@@ -247,3 +247,19 @@ export function hash_rounds(stream: HmacStream, nonce: number, first: number, co
     }
   }
 }
+
+/**
+ * Round 0 of `count` (stream, nonce) pairs, any mix of seed pairs, four lanes
+ * a pass: the words of pair k land at `out[k * 8 …]`. For a verifier or a
+ * replay that has many bets in hand, one pass of the lanes serves four of them.
+ */
+export function hash_first_rounds(streams: readonly HmacStream[], nonces: ArrayLike<number>, count: number, out: Int32Array): void {
+  for (let k = 0; k < count; k += LANES) {
+    const lanes = Math.min(LANES, count - k);
+    for (let j = 0; j < lanes; j++) load_lane(j, streams[k + j] as HmacStream, nonces[k + j] as number, 0);
+    run_lanes(lanes);
+    for (let j = 0; j < lanes; j++) {
+      for (let i = 0; i < 8; i++) out[(k + j) * 8 + i] = lane_words[i * 4 + j] as number;
+    }
+  }
+}

@@ -117,6 +117,12 @@ export function stream_bytes(stream: HmacStream, nonce: number, cursor: number, 
   return out;
 }
 
+/** Floats from whole HMAC words: `count` of them from word `at` on, into `out` (or a new array). */
+export function floats_of_words(words: Int32Array, at: number, count: number, out: number[] = new Array<number>(count)): number[] {
+  for (let i = 0; i < count; i++) out[i] = ((words[at + i] as number) >>> 0) / TWO_POW_32;
+  return out;
+}
+
 /**
  * `count` floats of the stream from byte `cursor` on. Each float is exactly
  * uint32 / 2^32 of its four bytes (big-endian), which is what the site's
@@ -127,12 +133,7 @@ export function stream_floats(stream: HmacStream, nonce: number, cursor: number,
   if (count === 0) return out;
   const { words, first } = stream_words(stream, nonce, cursor, count * 4);
   const at = cursor - first * 32;
-  if ((at & 3) === 0) {
-    // Whole words: one float each.
-    const word = at >> 2;
-    for (let i = 0; i < count; i++) out[i] = ((words[word + i] as number) >>> 0) / TWO_POW_32;
-    return out;
-  }
+  if ((at & 3) === 0) return floats_of_words(words, at >> 2, count, out);
   // A cursor inside a word: each float takes the last bytes of one word and the first of the next.
   const shift = (at & 3) * 8;
   for (let i = 0; i < count; i++) {

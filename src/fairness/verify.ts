@@ -7,8 +7,9 @@
  * history).
  */
 import { compare_state } from './compare.js';
+import { hash_first_rounds, type HmacStream } from './hmac.js';
 import { game_definition, is_game, type GameName } from './outcome.js';
-import { check_seed_input, check_server_seed, draw_floats, server_seed_hash } from './rng.js';
+import { check_seed_input, check_server_seed, floats_of_words, server_seed_hash, stream_floats, stream_of } from './rng.js';
 
 /**
  * A bet as the client returns it (the site's `CasinoBet` with the seed fields
@@ -95,41 +96,147 @@ export async function* verify_bets(
   bets: AsyncIterable<CasinoBetLike> | Iterable<CasinoBetLike>,
   seeds: RevealedSeeds = [],
 ): AsyncGenerator<BetReport, void, undefined> {
-  const by_hash = seed_table(seeds);
+  const verifier = new BatchVerifier(seed_table(seeds));
+  if (bets !== null && typeof bets === 'object' && Symbol.iterator in bets) {
+    // A plain iterable is read as it is, without a promise per bet.
+    const source = (bets as Iterable<CasinoBetLike>)[Symbol.iterator]();
+    try {
+      for (;;) {
+        let next = source.next();
+        while (next.done !== true && verifier.add(next.value)) next = source.next();
+        for (const report of verifier.reports()) yield report;
+        if (next.done === true) return;
+      }
+    } finally {
+      source.return?.();
+    }
+  }
+  const source = (bets as AsyncIterable<CasinoBetLike>)[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      let next = await source.next();
+      while (next.done !== true && verifier.add(next.value)) next = await source.next();
+      for (const report of verifier.reports()) yield report;
+      if (next.done === true) return;
+    }
+  } finally {
+    await source.return?.();
+  }
+}
+
+/** Bets judged together: their first HMAC rounds share the lanes of the SIMD core. */
+const BATCH = 64;
+
+/** A bet read and waiting for its judgement, with what was found about it so far. */
+interface Pending {
+  bet: CasinoBetLike;
+  /** The report already decided (not a bet, no seed, no translation…), or null to compute. */
+  report: BetReport | null;
+  server_seed: string;
+  seed_hash_ok: boolean | null;
+  params: unknown;
+  floats: number;
+  /** Where its round 0 is in the batch's words, or -1 when it needs more than one round. */
+  slot: number;
+}
+
+/**
+ * Collects up to {@link BATCH} bets, then judges them together: what only
+ * needs the first 32 bytes (dice, limbo, roulette, wheel, diamonds,
+ * baccarat, …) is hashed four bets a pass; the rest stream as one bet does.
+ */
+class BatchVerifier {
+  readonly #by_hash: Map<string, string>;
   // Seeds carried by the bets themselves: a history repeats one seed for thousands of bets.
-  const carried = new Map<string, string>();
-  for await (const bet of bets) {
+  readonly #carried = new Map<string, string>();
+  readonly #pending: Pending[] = [];
+  readonly #streams: HmacStream[] = [];
+  readonly #nonces = new Float64Array(BATCH);
+  readonly #words = new Int32Array(BATCH * 8);
+
+  constructor(by_hash: Map<string, string>) {
+    this.#by_hash = by_hash;
+  }
+
+  /** Takes one record; false when the batch is full. */
+  add(bet: CasinoBetLike): boolean {
+    const entry: Pending = { bet, report: null, server_seed: '', seed_hash_ok: null, params: null, floats: 0, slot: -1 };
+    this.#pending.push(entry);
+    this.#resolve(entry);
+    return this.#pending.length < BATCH;
+  }
+
+  #resolve(entry: Pending): void {
+    const bet = entry.bet;
     try {
       check_bet(bet);
     } catch (error) {
-      yield malformed(bet, error);
-      continue;
+      entry.report = malformed(bet, error);
+      return;
     }
     const hash = bet.serverSeed.seedHash.toLowerCase();
-    const known = by_hash.get(hash);
+    const known = this.#by_hash.get(hash);
+    let seed: string | null = null;
     if (known !== undefined) {
       // The table was built by hashing this seed: the hash check already passed.
-      yield judge(bet, known, true);
-      continue;
+      seed = known;
+      entry.seed_hash_ok = true;
+    } else if (typeof bet.serverSeed.seed === 'string') {
+      seed = bet.serverSeed.seed;
+      try {
+        check_server_seed(seed, 'serverSeed.seed');
+      } catch (error) {
+        entry.report = malformed(bet, error);
+        return;
+      }
+      let own_hash = this.#carried.get(seed);
+      if (own_hash === undefined) {
+        own_hash = server_seed_hash(seed);
+        if (this.#carried.size > 1024) this.#carried.clear();
+        this.#carried.set(seed, own_hash);
+      }
+      entry.seed_hash_ok = own_hash === hash;
     }
-    const own = bet.serverSeed.seed;
-    if (typeof own !== 'string') {
-      yield judge(bet, null, null);
-      continue;
+    const early = seed === null ? judge(bet, null, null) : settled_without_floats(bet, entry.seed_hash_ok);
+    if (early !== null) {
+      entry.report = early;
+      return;
     }
+    entry.server_seed = seed as string;
+    const definition = game_definition(bet.game as GameName);
     try {
-      check_server_seed(own, 'serverSeed.seed');
+      entry.params = definition.params({ ...(bet.state ?? {}) });
+      entry.floats = definition.float_count(entry.params as never);
     } catch (error) {
-      yield malformed(bet, error);
-      continue;
+      entry.report = lacks_params(bet, entry.seed_hash_ok, error);
+      return;
     }
-    let own_hash = carried.get(own);
-    if (own_hash === undefined) {
-      own_hash = server_seed_hash(own);
-      if (carried.size > 1024) carried.clear();
-      carried.set(own, own_hash);
+    if (entry.floats <= 8) {
+      entry.slot = this.#streams.length;
+      this.#nonces[entry.slot] = bet.nonce;
+      this.#streams.push(stream_of(entry.server_seed, bet.clientSeed.seed));
     }
-    yield judge(bet, own, own_hash === hash);
+  }
+
+  /** The reports of the batch, in the order the bets came; empties the batch. */
+  reports(): BetReport[] {
+    hash_first_rounds(this.#streams, this.#nonces, this.#streams.length, this.#words);
+    const out: BetReport[] = [];
+    for (const entry of this.#pending) {
+      if (entry.report !== null) {
+        out.push(entry.report);
+        continue;
+      }
+      const bet = entry.bet;
+      const floats =
+        entry.slot >= 0
+          ? floats_of_words(this.#words, entry.slot * 8, entry.floats)
+          : stream_floats(stream_of(entry.server_seed, bet.clientSeed.seed), bet.nonce, 0, entry.floats);
+      out.push(compared(bet, entry.seed_hash_ok, entry.params, floats));
+    }
+    this.#pending.length = 0;
+    this.#streams.length = 0;
+    return out;
   }
 }
 
@@ -154,31 +261,46 @@ function seed_table(seeds: RevealedSeeds): Map<string, string> {
   return table;
 }
 
-function judge(bet: CasinoBetLike, server_seed: string | null, seed_hash_ok: boolean | null): BetReport {
-  const base = { id: bet.id, game: bet.game, nonce: bet.nonce };
+/** The report of a bet that needs no floats: a game without a translation, or no seed. Null when floats decide. */
+function settled_without_floats(bet: CasinoBetLike, seed_hash_ok: boolean | null): BetReport | null {
   if (!is_game(bet.game)) {
-    return { ...base, ok: false, seed_hash_ok, outcome_ok: null, failed: seed_hash_ok === false ? ['seed_hash'] : [], expected: null, recorded: null, note: `no published translation for game ${JSON.stringify(bet.game)}` };
+    return { id: bet.id, game: bet.game, nonce: bet.nonce, ok: false, seed_hash_ok, outcome_ok: null, failed: seed_hash_ok === false ? ['seed_hash'] : [], expected: null, recorded: null, note: `no published translation for game ${JSON.stringify(bet.game)}` };
   }
+  return null;
+}
+
+function lacks_params(bet: CasinoBetLike, seed_hash_ok: boolean | null, error: unknown): BetReport {
+  return finish(bet, seed_hash_ok, null, null, null, `state lacks the game's parameters: ${(error as Error).message}`);
+}
+
+/** The report once the bet's floats are drawn: the outcome they give against the recorded state. */
+function compared(bet: CasinoBetLike, seed_hash_ok: boolean | null, params: unknown, floats: number[]): BetReport {
+  const game = bet.game as GameName;
+  const expected = game_definition(game).translate(floats, params as never);
+  const comparison = compare_state(game, expected, bet.state ?? null);
+  return finish(bet, seed_hash_ok, comparison.ok, expected, comparison.recorded, comparison.note);
+}
+
+function judge(bet: CasinoBetLike, server_seed: string | null, seed_hash_ok: boolean | null): BetReport {
+  const settled = settled_without_floats(bet, seed_hash_ok);
+  if (settled !== null) return settled;
   if (server_seed === null) {
-    return { ...base, ok: false, seed_hash_ok: null, outcome_ok: null, failed: [], expected: null, recorded: null, note: 'server seed not revealed: rotate the seed pair, then verify' };
+    return { id: bet.id, game: bet.game, nonce: bet.nonce, ok: false, seed_hash_ok: null, outcome_ok: null, failed: [], expected: null, recorded: null, note: 'server seed not revealed: rotate the seed pair, then verify' };
   }
-  const game: GameName = bet.game;
-  const state = bet.state ?? null;
-  const definition = game_definition(game);
-  let expected: unknown;
+  const definition = game_definition(bet.game as GameName);
+  let params: unknown;
+  let count: number;
   try {
-    const params = definition.params({ ...(state ?? {}) });
-    const input = { server_seed, client_seed: bet.clientSeed.seed, nonce: bet.nonce };
-    expected = definition.translate(draw_floats(input, 0, definition.float_count(params)), params);
+    params = definition.params({ ...(bet.state ?? {}) });
+    count = definition.float_count(params as never);
   } catch (error) {
-    return finish(base, seed_hash_ok, null, null, null, `state lacks the game's parameters: ${(error as Error).message}`);
+    return lacks_params(bet, seed_hash_ok, error);
   }
-  const compared = compare_state(game, expected, state);
-  return finish(base, seed_hash_ok, compared.ok, expected, compared.recorded, compared.note);
+  return compared(bet, seed_hash_ok, params, stream_floats(stream_of(server_seed, bet.clientSeed.seed), bet.nonce, 0, count));
 }
 
 function finish(
-  base: { id: string; game: string; nonce: number },
+  base: CasinoBetLike,
   seed_hash_ok: boolean | null,
   outcome_ok: boolean | null,
   expected: unknown,

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verify_bet, verify_bets, type BetReport, type CasinoBetLike } from '../../src/fairness/index.js';
+import { outcome, verify_bet, verify_bets, type BetReport, type CasinoBetLike } from '../../src/fairness/index.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -134,7 +134,7 @@ describe('verify_bets', () => {
     expect(report?.failed).toEqual(['seed_hash']);
   });
 
-  it('streams: pulls one bet per report, so an endless history can be verified as far as the caller reads', async () => {
+  it('streams: reads at most one batch (64 bets) ahead of the reports, so an endless history can be verified as far as the caller reads', async () => {
     let pulled = 0;
     function* endless() {
       for (let nonce = 0; ; nonce++) {
@@ -147,6 +147,32 @@ describe('verify_bets', () => {
       expect(report.seed_hash_ok).toBe(true);
       if (++seen === 5000) break;
     }
-    expect(pulled).toBe(5000);
+    // Bets are judged 64 at a time (their HMACs share the SIMD lanes): never more than one batch ahead.
+    expect(pulled).toBeGreaterThanOrEqual(5000);
+    expect(pulled).toBeLessThanOrEqual(5000 + 64);
+  });
+
+  it('bets judged in batches (SIMD lanes across seed pairs and games) get the report verify_bet gives each, in order', async () => {
+    const other = 'a9a09f7f84c9dc6d4f46f9b702d8e7e211e1fc219ac10e1145c4ca032eb000c6';
+    const history: CasinoBetLike[] = [];
+    for (let i = 0; i < 300; i++) {
+      const server = i % 3 === 0 ? other : SEED;
+      const client = i % 5 === 0 ? 'é client seed that fills more than one whole block of sixty-four bytes, as UTF-8' : CLIENT;
+      const seeds = { server_seed: server, client_seed: client, nonce: i };
+      const kind = i % 7;
+      const base = { id: `b${i}`, nonce: i, clientSeed: { seed: client }, serverSeed: { seedHash: sha256(server), seed: i % 11 === 0 ? null : server } };
+      if (kind === 0) history.push({ ...base, game: 'dice', state: { result: outcome('dice', seeds).result + (i % 2) * 0.01 } });
+      else if (kind === 1) history.push({ ...base, game: 'limbo', state: { result: outcome('limbo', seeds).result } });
+      else if (kind === 2) history.push({ ...base, game: 'mines', state: { minesCount: 3, mines: outcome('mines', { ...seeds, minesCount: 3 }).mines } });
+      else if (kind === 3) history.push({ ...base, game: 'keno', state: { drawnNumbers: outcome('keno', seeds).drawnNumbers } });
+      else if (kind === 4) history.push({ ...base, game: 'roulette', state: { result: outcome('roulette', seeds).result } });
+      else if (kind === 5) history.push({ ...base, game: 'crash', state: { result: 2 } });
+      else history.push({ ...base, game: 'wheel', state: { segments: 20, result: outcome('wheel', { ...seeds, segments: 20 }).result } });
+    }
+    const reports = await collect(verify_bets(history));
+    expect(reports).toEqual(history.map((b) => verify_bet(b)));
+    // Both kinds of verdict are in there: honest bets pass, the dice bets shifted by 0.01 fail.
+    expect(reports.filter((r) => r.ok).length).toBeGreaterThan(100);
+    expect(reports.filter((r) => r.failed.includes('outcome')).length).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,12 @@
 /**
- * Diamonds: five gems, each GEMS[⌊float × 7⌋] with GEMS green, purple,
- * yellow, red, cyan, orange, blue (https://stake.com/provably-fair/game-events,
- * "Diamonds").
+ * Diamonds: five gems, each GEMS[⌊float × 7⌋] (https://stake.com/provably-fair/game-events,
+ * "Diamonds"). The ORDER is sourced: KyranRana/stake-provably-fair-api,
+ * src/main/resources/Gems.json lists GREEN PURPLE YELLOW RED CYAN PINK BLUE,
+ * and its src/test/Diamonds.test.ts reproduces the site's calculation page
+ * with it (the vectors in test/fairness/vectors.test.ts). The sixth gem's
+ * NAME is unconfirmed: "orange" here, after the game-events page as this
+ * module first read it, "PINK" in that repository; no public source we found
+ * quotes the page's word. Only the name is in doubt, not which gem is drawn.
  */
 import type { GameDefinition } from './types.js';
 

@@ -4,9 +4,12 @@
  * M = 1, 3, 5, 10 for easy, medium, hard, expert. The balloon survives
  * min(first pop − 1, 25 − M) pumps. The site does not describe Pump on its
  * game-events page; this is the translation public replay tools use
- * (MJE43/stake-pf-replay-go, backend/internal/games/pump.go), checked against
- * a bet the site's verifier showed: serverSeed 564e967b…e681ca, clientSeed
- * zXv1upuFns, nonce 5663, expert → 11200.65×, the 12-pump multiplier.
+ * (MJE43/stake-pf-replay-go, backend/internal/games/pump.go). UNCONFIRMED by
+ * the site: the one vector (serverSeed 564e967b…e681ca, clientSeed
+ * zXv1upuFns, nonce 5663, expert → 11200.65×, the 12-pump multiplier) is
+ * that project's own "golden test vector" (its PRD.md, §1.3), which does not
+ * say where it came from; no public source we found shows the site's
+ * calculation page for Pump.
  */
 import { draw_without_replacement } from './draw.js';
 import { enum_param, type GameDefinition } from './types.js';
