@@ -77,4 +77,6 @@ export interface Driver {
   rotate_seed_pair(): Promise<SeedView | { readonly exhausted: true }>;
   /** Waits `ms` (the simulator does not). */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** The identifier of the next bet; default 21 random characters, as the web app sends. */
+  identifier?(): string;
 }

@@ -190,7 +190,7 @@ class Engine {
   #intent(plan: PlannedBet): IntentRow {
     return {
       seq: this.#seq++,
-      identifier: new_identifier(),
+      identifier: this.#in.driver.identifier?.() ?? new_identifier(),
       game: plan.game,
       variables: { amount: plan.amount, ...plan.params },
       amount_units: plan.amount_units,

@@ -30,3 +30,7 @@ export {
 export { SettingsStrategy, check_settings, type Settings } from './strategies/settings.js';
 export { FunctionStrategy, type StrategyFunction } from './strategies/module.js';
 export { find_session, list_sessions, request_stop, session_bets, type SessionListLine } from './sessions.js';
+export { simulate, type SimulateOptions } from './simulate.js';
+export type { SessionResult } from './sim-session.js';
+export type { SimSummary } from './sim-summary.js';
+export type { ReplaySeeds } from './sim-driver.js';

@@ -10,17 +10,17 @@
  */
 import { checkRange } from '../refusals.js';
 
+import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from '../../games/payouts.js';
+
 /** The two ways to bet on a roll (`CasinoGameDiceConditionEnum`). */
-export type DiceCondition = 'above' | 'below';
+export type { DiceCondition };
 
 /** Lowest and highest win chance (percent) a bet may have. */
 export const MIN_WIN_CHANCE = 0.01;
 export const MAX_WIN_CHANCE = 98;
 
 /** Chance (percent) that a roll satisfies `condition` against `target`. */
-export function winChance(target: number, condition: DiceCondition): number {
-  return condition === 'above' ? 100 - target : target;
-}
+export const winChance = dice_win_chance;
 
 /**
  * Refuses a target whose win chance is out of range: `target` must lie in
@@ -32,11 +32,7 @@ export function checkDiceTarget(target: number, condition: DiceCondition): void 
 }
 
 /** Whether `result` wins against `target` (a tie loses). */
-export function diceWins(result: number, target: number, condition: DiceCondition): boolean {
-  return condition === 'above' ? result > target : result < target;
-}
+export const diceWins = dice_wins;
 
 /** Payout multiplier of a winning bet in ten-thousandths (99 / chance, four decimals). */
-export function diceMultiplier(target: number, condition: DiceCondition): number {
-  return Math.round((99 / winChance(target, condition)) * 10_000);
-}
+export const diceMultiplier = dice_multiplier;

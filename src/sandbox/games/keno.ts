@@ -8,6 +8,7 @@
  * 3.96 × hits / picks, whatever the risk. Expected hits are picks / 4, so
  * the expected multiplier is 0.99, the site's edge.
  */
+import { keno_multiplier } from '../../games/payouts.js';
 import { SiteRefusal, checkRange } from '../refusals.js';
 
 export const KENO_SQUARES = 40;
@@ -25,6 +26,4 @@ export function checkKenoNumbers(numbers: readonly number[]): void {
 }
 
 /** The sandbox's keno multiplier in ten-thousandths. */
-export function kenoMultiplier(picks: number, hits: number): number {
-  return Math.round(((3.96 * hits) / picks) * 10_000);
-}
+export const kenoMultiplier = keno_multiplier;

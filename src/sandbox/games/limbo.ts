@@ -5,6 +5,7 @@
  * 1.01× to 1,000,000× (https://forum.stake.com/guides/, "Limbo": "The minimum
  * payout playable is 1.01x while the max is capped at 1,000,000.00x").
  */
+import { limbo_multiplier, limbo_wins } from '../../games/payouts.js';
 import { checkRange } from '../refusals.js';
 
 export const MIN_LIMBO_TARGET = 1.01;
@@ -16,11 +17,7 @@ export function checkLimboTarget(multiplierTarget: number): void {
 }
 
 /** Whether the round's result reaches the target. */
-export function limboWins(result: number, multiplierTarget: number): boolean {
-  return result >= multiplierTarget;
-}
+export const limboWins = limbo_wins;
 
 /** The target as a multiplier in ten-thousandths. */
-export function limboMultiplier(multiplierTarget: number): number {
-  return Math.round(multiplierTarget * 10_000);
-}
+export const limboMultiplier = limbo_multiplier;

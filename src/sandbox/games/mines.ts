@@ -7,6 +7,7 @@
  * C(25-N, k)"); mine count 1–24 on a 5×5 grid:
  * https://igamifynews.com/crypto-gambling/how-does-stake-mines-work.
  */
+import { mines_multiplier } from '../../games/payouts.js';
 import { SiteRefusal, checkRange } from '../refusals.js';
 
 export const TILES = 25;
@@ -33,9 +34,4 @@ export function checkFields(fields: readonly number[], revealed: readonly number
 }
 
 /** The multiplier after `safe` revealed safe tiles with `minesCount` mines, in ten-thousandths. */
-export function minesMultiplier(minesCount: number, safe: number): number {
-  // C(25, k) / C(25 − m, k) = Π_{i<k} (25 − i) / (25 − m − i): exact enough in doubles for k ≤ 24.
-  let ratio = 1;
-  for (let i = 0; i < safe; i++) ratio *= (TILES - i) / (TILES - minesCount - i);
-  return Math.round(0.99 * ratio * 10_000);
-}
+export const minesMultiplier = mines_multiplier;

@@ -6,6 +6,7 @@
  * pays 0.99 × 2^n / ((n + 1) × C(n, b)), whatever the risk, so every bucket
  * contributes equally and the expected multiplier is 0.99.
  */
+import { plinko_multiplier } from '../../games/payouts.js';
 import { checkRange } from '../refusals.js';
 
 export const MIN_PLINKO_ROWS = 8;
@@ -17,8 +18,4 @@ export function checkPlinkoRows(rows: number): void {
 }
 
 /** The sandbox's plinko multiplier in ten-thousandths. */
-export function plinkoMultiplier(rows: number, bucket: number): number {
-  let ways = 1;
-  for (let i = 0; i < bucket; i++) ways = (ways * (rows - i)) / (i + 1);
-  return Math.round(((0.99 * 2 ** rows) / ((rows + 1) * ways)) * 10_000);
-}
+export const plinkoMultiplier = plinko_multiplier;

@@ -1,0 +1,190 @@
+/**
+ * The simulator's driver: outcomes drawn by `stakeql/fairness` from a seed
+ * pair (the site's own function, never a generic random generator), paid by
+ * the same rules the sandbox pays by (src/games/payouts.ts), no network. A
+ * bet comes back in the shape the client returns, so the engine, the
+ * strategy and the limits cannot tell it from a sandbox bet: a replay of a
+ * sandbox run's revealed seeds gives the same bets, bet by bet.
+ */
+import { randomBytes } from 'node:crypto';
+import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../fairness/index.js';
+import {
+  dice_multiplier,
+  dice_wins,
+  keno_multiplier,
+  limbo_multiplier,
+  limbo_wins,
+  mines_multiplier,
+  payout_units,
+  plinko_multiplier,
+  type DiceCondition,
+} from '../games/payouts.js';
+import type { Money } from './counters.js';
+import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { PlannedBet } from './planned-bet.js';
+import type { SettledBet } from './strategy.js';
+
+/** A seed pair to replay, from `nonce` on (default 0). */
+export interface ReplaySeeds {
+  readonly server_seed: string;
+  readonly client_seed: string;
+  readonly nonce?: number;
+}
+
+/** Where the simulator's seed pairs come from: fresh random ones, or a list to replay in order. */
+export type SeedSource = { readonly kind: 'random' } | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] };
+
+const USER = Object.freeze({ id: 'simulator', name: 'simulator' });
+const EPOCH = new Date(0).toUTCString();
+
+/** A fresh random pair, as the site makes one: a 64-hex server seed and a random client seed. */
+function randomPair(): ReplaySeeds {
+  return { server_seed: randomBytes(32).toString('hex'), client_seed: randomBytes(8).toString('hex'), nonce: 0 };
+}
+
+/** The simulator: one session's seed pairs and balance. */
+export class SimDriver implements Driver {
+  readonly kind = 'simulator' as const;
+  readonly #source: SeedSource;
+  readonly #money: Money;
+  readonly #balance: number;
+  #next = 0;
+  #pair!: PreparedSeedPair;
+  #hash = '';
+  #nonce = 0;
+  #count = 0;
+
+  /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
+  constructor(source: SeedSource, start_balance: number, money: Money) {
+    this.#source = source;
+    this.#money = money;
+    this.#balance = start_balance;
+    if (source.kind === 'replay' && source.pairs.length === 0) throw new RangeError('seeds: a replay needs at least one seed pair');
+    this.#use(this.#take() as ReplaySeeds);
+  }
+
+  #take(): ReplaySeeds | null {
+    if (this.#source.kind === 'random') return randomPair();
+    return this.#source.pairs[this.#next++] ?? null;
+  }
+
+  #use(pair: ReplaySeeds): void {
+    this.#pair = prepare_seed_pair({ server_seed: pair.server_seed, client_seed: pair.client_seed });
+    this.#hash = server_seed_hash(pair.server_seed);
+    this.#nonce = pair.nonce ?? 0;
+  }
+
+  #view(): SeedView {
+    return { server_seed_hash: this.#hash, client_seed: this.#pair.client_seed, nonce: this.#nonce };
+  }
+
+  identifier(): string {
+    return `sim-${this.#count + 1}`;
+  }
+
+  async start(): Promise<DriverStart> {
+    return { balance: this.#balance, seeds: this.#view() };
+  }
+
+  async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
+    return { kind: 'placed', bet: this.settle(bet, currency, identifier) };
+  }
+
+  /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
+  settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
+    const nonce = this.#nonce++;
+    const p = bet.params;
+    let multiplier: number;
+    let state: Record<string, unknown>;
+    switch (bet.game) {
+      case 'dice': {
+        const { result } = this.#pair.outcome('dice', nonce);
+        const target = p['target'] as number;
+        const condition = p['condition'] as DiceCondition;
+        multiplier = dice_wins(result, target, condition) ? dice_multiplier(target, condition) : 0;
+        state = { result, target, condition };
+        break;
+      }
+      case 'limbo': {
+        const { result } = this.#pair.outcome('limbo', nonce);
+        const target = p['multiplierTarget'] as number;
+        multiplier = limbo_wins(result, target) ? limbo_multiplier(target) : 0;
+        state = { result, multiplierTarget: target };
+        break;
+      }
+      case 'keno': {
+        const { drawnNumbers } = this.#pair.outcome('keno', nonce);
+        const picks = p['numbers'] as readonly number[];
+        let hits = 0;
+        for (const n of picks) if (drawnNumbers.includes(n)) hits++;
+        multiplier = keno_multiplier(picks.length, hits);
+        state = { drawnNumbers: [...drawnNumbers], selectedNumbers: [...picks], risk: p['risk'] ?? 'low' };
+        break;
+      }
+      case 'plinko': {
+        const rows = p['rows'] as number;
+        const { path, bucket } = this.#pair.outcome('plinko', nonce, { rows }) as unknown as { path: number[]; bucket: number };
+        multiplier = plinko_multiplier(rows, bucket);
+        state = { risk: p['risk'], rows, point: bucket, path: path.map((step) => (step === 1 ? 'R' : 'L')) };
+        break;
+      }
+      case 'mines': {
+        const minesCount = p['minesCount'] as number;
+        const { mines } = this.#pair.outcome('mines', nonce, { minesCount }) as unknown as { mines: number[] };
+        const rounds: { field: number; payoutMultiplier: number }[] = [];
+        multiplier = 0;
+        for (const field of p['fields'] as readonly number[]) {
+          if (mines.includes(field)) {
+            rounds.push({ field, payoutMultiplier: 0 });
+            multiplier = 0;
+            break;
+          }
+          multiplier = mines_multiplier(minesCount, rounds.length + 1);
+          rounds.push({ field, payoutMultiplier: multiplier / 10_000 });
+        }
+        state = { mines, minesCount, rounds };
+        break;
+      }
+    }
+    this.#count++;
+    const payout = payout_units(bet.amount_units, multiplier);
+    return {
+      id: `sim-${this.#count}`,
+      active: false,
+      payoutMultiplier: multiplier / 10_000,
+      amountMultiplier: 1,
+      amount: bet.amount,
+      payout: this.#money.amount(payout),
+      updatedAt: EPOCH,
+      currency,
+      game: bet.game,
+      user: USER,
+      nonce,
+      clientSeed: { seed: this.#pair.client_seed },
+      serverSeed: { seedHash: this.#hash, seed: null },
+      state,
+      identifier,
+    } as SettledBet;
+  }
+
+  async resolve(): Promise<ResolveOutcome> {
+    return { kind: 'not_placed', by: 'simulator' };
+  }
+
+  async adopt(): Promise<Adoption> {
+    return { bets: [], gap: null };
+  }
+
+  async seeds(): Promise<SeedView> {
+    return this.#view();
+  }
+
+  async rotate_seed_pair(): Promise<SeedView | { readonly exhausted: true }> {
+    const pair = this.#take();
+    if (pair === null) return { exhausted: true };
+    this.#use({ ...pair, nonce: this.#source.kind === 'replay' ? (pair.nonce ?? 0) : 0 });
+    return this.#view();
+  }
+
+  async sleep(): Promise<void> {}
+}

@@ -1,0 +1,101 @@
+/**
+ * One simulated session: the engine with the simulator's driver and no
+ * journal. Run by `simulate` on the main thread or in a worker.
+ */
+import { decimals_for } from '../operations/validate/currencies.js';
+import { Money, new_counters } from './counters.js';
+import { run_engine } from './engine.js';
+import type { BetLine } from './events.js';
+import type { EngineJournal } from './journal-port.js';
+import type { Limits } from './limits.js';
+import { SimDriver, type SeedSource } from './sim-driver.js';
+import type { PreparedStrategy } from './strategies/load.js';
+
+/** One session's result line. Money in currency units. */
+export interface SessionResult {
+  readonly event: 'session';
+  readonly index: number;
+  readonly end_balance: number;
+  readonly bets: number;
+  readonly wagered: number;
+  readonly profit: number;
+  readonly peak_profit: number;
+  readonly max_drawdown: number;
+  readonly longest_loss_streak: number;
+  readonly reason: string;
+  /** Words that go with the reason (the strategy's, an error's). */
+  readonly message?: string;
+}
+
+/** A journal that keeps nothing: memory stays flat however many bets a session has. */
+const NULL_JOURNAL: EngineJournal = {
+  intend: () => undefined,
+  placed: () => undefined,
+  adopted: () => undefined,
+  not_placed: () => undefined,
+  refused: () => undefined,
+  stop_requested: () => false,
+};
+
+/** What one session needs. */
+export interface SimSessionInput {
+  readonly index: number;
+  readonly prepared: PreparedStrategy;
+  readonly limits: Limits;
+  readonly start_balance: number;
+  readonly currency: string;
+  readonly seeds: SeedSource;
+  readonly signal: AbortSignal;
+  readonly on_bet?: (line: BetLine) => void;
+  readonly print?: (line: string) => void;
+}
+
+/** Runs one session to its stop. */
+export async function run_sim_session(input: SimSessionInput): Promise<SessionResult> {
+  const money = new Money(decimals_for(input.currency));
+  const start_units = money.units_down(input.start_balance);
+  const driver = new SimDriver(input.seeds, money.amount(start_units), money);
+  const start = await driver.start();
+  const strategy = await input.prepared.bind({
+    driver: 'simulator',
+    currency: input.currency,
+    start_balance: start.balance,
+    client_seed: start.seeds.client_seed,
+    server_seed_hash: start.seeds.server_seed_hash,
+    print: input.print ?? (() => undefined),
+  });
+  const counters = new_counters(start_units);
+  try {
+    const stop = await run_engine({
+      strategy,
+      driver,
+      journal: NULL_JOURNAL,
+      currency: input.currency,
+      money,
+      limits: input.limits,
+      counters,
+      memory: {},
+      last: null,
+      seq: 1,
+      seeds: start.seeds,
+      signal: input.signal,
+      resolve_timeout_ms: 0,
+      ...(input.on_bet === undefined ? {} : { on_bet: input.on_bet }),
+    });
+    return {
+      event: 'session',
+      index: input.index,
+      end_balance: money.amount(counters.balance),
+      bets: counters.bets,
+      wagered: money.amount(counters.wagered),
+      profit: money.amount(counters.profit),
+      peak_profit: money.amount(counters.peak_profit),
+      max_drawdown: money.amount(counters.max_drawdown),
+      longest_loss_streak: counters.longest_loss_streak,
+      reason: stop.reason,
+      ...(stop.message === undefined ? {} : { message: stop.message }),
+    };
+  } finally {
+    await strategy.close?.();
+  }
+}

@@ -1,0 +1,74 @@
+/** The summary of a simulation: the distribution of end balances, busts, drawdown, and realised against theoretical edge. */
+import type { SessionResult } from './sim-session.js';
+
+/** The last line of a simulation. Money in currency units. */
+export interface SimSummary {
+  readonly event: 'summary';
+  readonly sessions: number;
+  /** Percentiles of the end balance (nearest rank). */
+  readonly p5: number;
+  readonly p25: number;
+  readonly p50: number;
+  readonly p75: number;
+  readonly p95: number;
+  /** Share of sessions stopped by `insufficient_balance` (the balance could not cover the next bet). */
+  readonly bust_share: number;
+  /** The largest drawdown of any session. */
+  readonly max_drawdown: number;
+  /** The longest losing streak of any session. */
+  readonly longest_loss_streak: number;
+  /** Total profit over total wagered. */
+  readonly realised_edge: number;
+  /**
+   * What the games promise: −1 % of what is wagered (dice and limbo by the
+   * site's rules; mines, keno and plinko as the sandbox pays them).
+   */
+  readonly theoretical_edge: number;
+  readonly wagered: number;
+  readonly profit: number;
+  readonly start_balance: number;
+}
+
+/** The house edge of every game the simulator plays. */
+export const THEORETICAL_EDGE = -0.01;
+
+function rank(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+/** The summary of `results`. */
+export function summarise(results: readonly SessionResult[], start_balance: number): SimSummary {
+  const ends = results.map((r) => r.end_balance).sort((a, b) => a - b);
+  let wagered = 0;
+  let profit = 0;
+  let busts = 0;
+  let drawdown = 0;
+  let streak = 0;
+  for (const r of results) {
+    wagered += r.wagered;
+    profit += r.profit;
+    if (r.reason === 'insufficient_balance') busts++;
+    if (r.max_drawdown > drawdown) drawdown = r.max_drawdown;
+    if (r.longest_loss_streak > streak) streak = r.longest_loss_streak;
+  }
+  const n = results.length;
+  return {
+    event: 'summary',
+    sessions: n,
+    p5: rank(ends, 5),
+    p25: rank(ends, 25),
+    p50: rank(ends, 50),
+    p75: rank(ends, 75),
+    p95: rank(ends, 95),
+    bust_share: n === 0 ? 0 : busts / n,
+    max_drawdown: drawdown,
+    longest_loss_streak: streak,
+    realised_edge: wagered === 0 ? 0 : profit / wagered,
+    theoretical_edge: THEORETICAL_EDGE,
+    wagered,
+    profit,
+    start_balance,
+  };
+}

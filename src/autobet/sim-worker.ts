@@ -1,0 +1,25 @@
+/** A simulator worker thread: runs its share of the sessions and posts each result. */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WorkerPlan } from './simulate.js';
+import { run_sim_session } from './sim-session.js';
+import { prepare_settings, prepare_strategy_file } from './strategies/load.js';
+
+const plan = workerData as Required<WorkerPlan>;
+const controller = new AbortController();
+parentPort?.on('message', (m) => {
+  if (m === 'stop') controller.abort('interrupted');
+});
+const prepared = 'file' in plan.spec ? await prepare_strategy_file(plan.spec.file) : prepare_settings(plan.spec.settings);
+for (let index = plan.first; index < plan.sessions && !controller.signal.aborted; index += plan.step) {
+  const result = await run_sim_session({
+    index,
+    prepared,
+    limits: plan.limits,
+    start_balance: plan.start_balance,
+    currency: plan.currency,
+    seeds: { kind: 'random' },
+    signal: controller.signal,
+  });
+  parentPort?.postMessage(result);
+}
+parentPort?.close();
