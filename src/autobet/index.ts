@@ -34,3 +34,4 @@ export { simulate, type SimulateOptions } from './simulate.js';
 export type { SessionResult } from './sim-session.js';
 export type { SimSummary } from './sim-summary.js';
 export type { ReplaySeeds } from './sim-driver.js';
+export { simulation_html, Downsampler, type BalanceCurve } from './sim-report.js';

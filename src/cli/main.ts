@@ -43,6 +43,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
+  sim: { summary: "simulate a strategy on the site's provably-fair outcomes", load: () => import('./commands/sim.js') },
 };
 
 const COMMON_OPTIONS = {

@@ -1,0 +1,195 @@
+/**
+ * `stakeql sim STRATEGY_FILE --balance B --bets N`: the simulator. Many
+ * sessions on fresh random seed pairs across all cores, or a replay of given
+ * seed pairs, with the limits applied as live. A progress bar on a terminal,
+ * JSON lines with --json, a page to look at with --html FILE.
+ */
+import fs from 'node:fs/promises';
+import type { BetLine } from '../../autobet/events.js';
+import type { SessionResult } from '../../autobet/sim-session.js';
+import type { SimSummary } from '../../autobet/sim-summary.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, limits_from_args } from '../autobet/limits-args.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
+import { oneLine, printable } from '../output.js';
+import { seed_list } from '../sim/seed-list.js';
+
+const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
+const WHOLE = /^[0-9]{1,12}$/;
+/** Sample curves drawn in the --html page. */
+const SAMPLE_CURVES = 5;
+
+function decimal(args: CommandArgs, name: string, required: boolean): number | undefined {
+  const text = args.values[name];
+  if (text === undefined) {
+    if (required) throw usageError(`sim: --${name} is required`);
+    return undefined;
+  }
+  if (typeof text !== 'string' || !DECIMAL.test(text)) throw usageError(`sim: --${name} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
+  return Number(text);
+}
+
+function whole(args: CommandArgs, name: string): number | undefined {
+  const text = args.values[name];
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || !WHOLE.test(text) || Number(text) < 1) throw usageError(`sim: --${name} must be a whole number from 1`);
+  return Number(text);
+}
+
+/** Library refusals before anything runs as usage errors (exit 2). */
+function refused(error: unknown): unknown {
+  if (error instanceof Error && (error.name === 'StrategyError' || error instanceof RangeError || error instanceof TypeError)) {
+    return new CliError(EXIT_USAGE, `sim: ${error.message}`, { cause: error });
+  }
+  return error;
+}
+
+async function progressBar(ctx: CommandContext, total: number) {
+  if (ctx.io.stderr.isTTY !== true) return null;
+  const { default: progress } = await import('cli-progress');
+  const bar = new progress.SingleBar(
+    { stream: ctx.io.stderr as NodeJS.WritableStream, format: 'sessions {bar} {value}/{total} | {eta_formatted} left', hideCursor: true, clearOnComplete: true },
+    progress.Presets.shades_classic,
+  );
+  bar.start(total, 0);
+  return bar;
+}
+
+function printSummary(ctx: CommandContext, s: SimSummary, currency: string): void {
+  const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
+  ctx.io.stdout.write(
+    `${s.sessions} ${s.sessions === 1 ? 'session' : 'sessions'} starting with ${s.start_balance} ${currency}\n` +
+      `end balance  p5 ${s.p5}  p25 ${s.p25}  p50 ${s.p50}  p75 ${s.p75}  p95 ${s.p95}\n` +
+      `bust share   ${pct(s.bust_share)} (stopped for want of balance)\n` +
+      `drawdown     ${s.max_drawdown} at most; longest losing streak ${s.longest_loss_streak}\n` +
+      `edge         realised ${pct(s.realised_edge)} of ${s.wagered} wagered, theoretical ${pct(s.theoretical_edge)}\n`,
+  );
+}
+
+async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const [file] = args.positionals as [string];
+  const balance = decimal(args, 'balance', true) as number;
+  const bets = whole(args, 'bets');
+  if (bets === undefined) throw usageError('sim: --bets is required');
+  const sessions = whole(args, 'sessions');
+  const workers = whole(args, 'workers');
+  const limits = limits_from_args(args);
+  const seeds = await seed_list(args);
+  if (seeds !== null && sessions !== undefined) throw usageError('sim: a replay (--seeds or --server-seed) is one session; drop --sessions');
+  const json = args.values['json'] === true;
+  const html = args.values['html'];
+  if (html !== undefined && (typeof html !== 'string' || html === '')) throw usageError('sim: --html needs a file name');
+  const currency = typeof args.values['currency'] === 'string' ? args.values['currency'] : 'btc';
+  const lib = await import('../../autobet/index.js');
+  const controller = new AbortController();
+  void ctx.io.untilStopped().then(() => controller.abort('interrupted'));
+  const results: SessionResult[] = [];
+  const bar = seeds === null && !json ? await progressBar(ctx, sessions ?? 1) : null;
+  const replayCurve = new lib.Downsampler();
+  const onBet = (line: BetLine): void => {
+    if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+    replayCurve.push(line.balance);
+  };
+  let summary: SimSummary;
+  try {
+    summary = await lib.simulate({
+      strategy: file,
+      limits,
+      start_balance: balance,
+      bets,
+      currency,
+      signal: controller.signal,
+      print: (line) => ctx.io.stderr.write(`${oneLine(line)}\n`),
+      ...(sessions === undefined ? {} : { sessions }),
+      ...(workers === undefined ? {} : { workers }),
+      ...(seeds === null ? {} : { seeds, on_bet: onBet }),
+      on_session: (r) => {
+        results.push(r);
+        bar?.increment();
+        if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(r)}\n`);
+        if (json && seeds !== null) {
+          const { event: _e, index: _i, end_balance: _b, peak_profit: _p, max_drawdown: _d, longest_loss_streak: _l, ...rest } = r;
+          ctx.io.stdout.write(`${JSON.stringify({ event: 'stop', reason: rest.reason, bets: rest.bets, wagered: rest.wagered, profit: rest.profit, ...(rest.message === undefined ? {} : { message: rest.message }) })}\n`);
+        }
+      },
+    });
+  } catch (error) {
+    throw refused(error);
+  } finally {
+    bar?.stop();
+  }
+  if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (!json) printSummary(ctx, summary, currency);
+  if (typeof html === 'string') {
+    const curves = seeds !== null ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
+    await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
+    ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
+  }
+  return controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_OK;
+}
+
+/** A few extra sessions run here to draw their balance bet by bet (the counted sessions keep no curves: memory stays flat). */
+async function sampleCurves(
+  lib: typeof import('../../autobet/index.js'),
+  file: string,
+  limits: ReturnType<typeof limits_from_args>,
+  balance: number,
+  bets: number,
+  currency: string,
+  signal: AbortSignal,
+) {
+  const curves = [];
+  for (let index = 0; index < SAMPLE_CURVES && !signal.aborted; index++) {
+    const curve = new lib.Downsampler();
+    curve.push(balance);
+    const server_seed = (await import('node:crypto')).randomBytes(32).toString('hex');
+    await lib.simulate({ strategy: file, limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
+    curves.push({ index, balances: curve.points });
+  }
+  return curves;
+}
+
+/** The `sim` command. */
+export const command: Command = {
+  usage: `stakeql sim STRATEGY_FILE --balance B --bets N [--sessions K] [--workers W] [limits] [options]
+       stakeql sim STRATEGY_FILE --balance B --bets N (--server-seed S --client-seed C [--nonce N] | --seeds FILE)`,
+  help: `Runs a strategy (.json settings, .js/.mjs/.ts module, .lua DiceBot script) on
+outcomes drawn by the site's provably-fair function, with every limit applied
+as in a live run (the same engine). Without seeds: K sessions (default 1) on
+fresh random seed pairs, spread over W worker threads (default: the cores);
+prints the distribution of end balances, the bust share (sessions stopped for
+want of balance), drawdown, the longest losing streak, and the realised edge
+against the theoretical one. With seeds: a replay of those pairs (resetseed()
+moves to the next pair; past the last the run stops with seeds_exhausted),
+printing the same lines as 'autobet --json'.
+
+Options:
+  --balance B        the balance every session starts with (required)
+  --bets N           at most N bets per session (required)
+  --sessions K       sessions on fresh random seed pairs (default 1)
+  --workers W        worker threads (default: the machine's cores)
+  --server-seed S    a revealed server seed to replay (64 hex), with --client-seed C [--nonce N]
+  --seeds FILE       seed pairs to replay, one "server_seed client_seed [nonce]" a line
+  --currency C       default btc
+  --json             one JSON line per session (or per bet in a replay), then the summary
+  --html FILE        write a page with the end-balance distribution and sample balance curves
+
+${LIMIT_OPTIONS_HELP}`,
+  options: {
+    ...LIMIT_OPTIONS,
+    balance: { type: 'string' },
+    bets: { type: 'string' },
+    sessions: { type: 'string' },
+    workers: { type: 'string' },
+    'server-seed': { type: 'string' },
+    'client-seed': { type: 'string' },
+    nonce: { type: 'string' },
+    seeds: { type: 'string' },
+    currency: { type: 'string' },
+    json: { type: 'boolean' },
+    html: { type: 'string' },
+  },
+  minPositionals: 1,
+  maxPositionals: 1,
+  run: runSim,
+};
