@@ -1,0 +1,35 @@
+/**
+ * Debian's chromium under playwright-core, as the dashboard's browser tests
+ * launch it: headless, no network beyond what the page asks, a fresh
+ * user-data-dir each time (playwright's download of a browser does not work
+ * here, so the system's is used).
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
+
+/** The flags every launch uses: nothing from a profile, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Opens chromium on a fresh user-data-dir (removed by `close`). */
+export async function openChromium(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const profile = await fsp.mkdtemp(path.join(os.tmpdir(), 'stakeql-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await fsp.rm(profile, { recursive: true, force: true });
+    },
+  };
+}
