@@ -2,6 +2,24 @@
  * DiceBot Lua strategies (`.lua`): DiceBot 3's programmer mode on Lua 5.4 in
  * WebAssembly, with SharpLua's syntax rewritten and Lua 5.1's library on top.
  * See /work/shared/spec/automation.md, "Strategies" 3 and its host rules.
+ *
+ * What scripts in the wild get besides 5.4 (prelude.ts):
+ * - SharpLua syntax (rewrite.ts): `+= -= *= /= %= ^= ..=`, `!=`, `!x`.
+ * - Lua 5.1 printing: integral floats print without `.0` in `tostring`,
+ *   `print`, `..`, `table.concat` and `string.format("%s")`.
+ * - Lua 5.1 library: `unpack`, `loadstring`, `math.pow math.mod math.log10
+ *   math.ldexp math.atan2`, `table.getn table.maxn table.foreach
+ *   table.foreachi`, `string.gfind`; `string.format`'s `%d %i %x %X %o %c`
+ *   truncate a float as 5.1 did; `math.random`/`math.randomseed` floor float
+ *   arguments.
+ * - `loadstring` and `load` compile text only (never bytecode), in the
+ *   script's own environment, through the same SharpLua rewrite (a string
+ *   built at run time is written in the same dialect as the script).
+ * - Not there, with an error that says so: `io`, `require`, `dofile`,
+ *   `loadfile`, `package`, `debug`, `module`, `setfenv`, `getfenv`,
+ *   `os.*` but `clock time date difftime`; `string.dump` is gone.
+ * Known gap: the time limit counts Lua instructions, so one C call that runs
+ * long by itself (a pathological `string.find` pattern) is not cut short.
  */
 import { createHash } from 'node:crypto';
 import { decimals_for } from '../../operations/validate/currencies.js';

@@ -118,3 +118,27 @@ export async function drive(strategy: Strategy, rolls: readonly number[], state 
   }
   return { bets, stop: null, state };
 }
+
+/** A labouchere script in the wild's style (table.getn, table.insert/remove), used by several tests. */
+export const LABOUCHERE = `
+unit = 0.00000100
+list = {1, 2, 3}
+chance = 49.5
+bethigh = false
+function betsize()
+  local n = table.getn(list)
+  if n == 0 then list = {1, 2, 3}; n = 3 end
+  if n == 1 then return list[1] * unit end
+  return (list[1] + list[n]) * unit
+end
+nextbet = betsize()
+function dobet()
+  local n = table.getn(list)
+  if win then
+    if n <= 2 then list = {} else table.remove(list, n); table.remove(list, 1) end
+  else
+    table.insert(list, list[1] + list[n])
+  end
+  nextbet = betsize()
+end
+`;

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { load_lua_strategy } from '../../../src/autobet/lua/index.js';
 import type { Strategy } from '../../../src/autobet/strategy.js';
-import { EngineState, drive, test_context } from './helpers.js';
+import { EngineState, LABOUCHERE, drive, test_context } from './helpers.js';
 
 const open: Strategy[] = [];
 afterEach(async () => {
@@ -134,28 +134,7 @@ end
   });
 
   test('labouchere with table.getn, table.insert and table.remove', async () => {
-    const s = await load(`
-unit = 0.00000100
-list = {1, 2, 3}
-chance = 49.5
-bethigh = false
-function betsize()
-  local n = table.getn(list)
-  if n == 0 then list = {1, 2, 3}; n = 3 end
-  if n == 1 then return list[1] * unit end
-  return (list[1] + list[n]) * unit
-end
-nextbet = betsize()
-function dobet()
-  local n = table.getn(list)
-  if win then
-    if n <= 2 then list = {} else table.remove(list, n); table.remove(list, 1) end
-  else
-    table.insert(list, list[1] + list[n])
-  end
-  nextbet = betsize()
-end
-`);
+    const s = await load(LABOUCHERE);
     const { bets } = await drive(s, [80, 10, 10, 90, 5, 5]);
     expect(bets).toEqual([
       [0.000004, 49.5, 'below'],
@@ -314,6 +293,30 @@ end
       // Won 0.0001 at 2x: balance 0.0011; profit of the bet 0.0001.
       '0.0011\t0.0001\t0.0001\t0.0001\t0.0001\t0.0001\tfalse\t49.5\t0',
       '0.001\t0.0001\t0.0001\t0.0001\t-0.0001\t-0.0001\tfalse\t49.5\t1',
+    ]);
+  });
+
+  test('resetseed() at the top level rotates the pair before the first bet; stop() at the top level places nothing', async () => {
+    const rotating = await load('chance = 49.5\nnextbet = 0.000001\nresetseed()\nfunction dobet() end\n');
+    const { bets } = await drive(rotating, [10]);
+    expect(bets).toEqual([[0.000001, 50.5, 'above', 'rotate'], [0.000001, 50.5, 'above']]);
+    const stopping = await load('chance = 49.5\nnextbet = 0.000001\nif balance < 5 then stop() end\nfunction dobet() end\n');
+    expect(await drive(stopping, [10])).toMatchObject({ bets: [], stop: 'stop() called' });
+  });
+
+  test('lastBet carries the bet\'s id and seeds, in DiceBot\'s case and in lower case', async () => {
+    const context = test_context();
+    const s = await load(`
+chance = 49.5
+nextbet = 0.000001
+function dobet()
+  print(lastBet.Id, lastbet.id, lastBet.serverhash, lastBet.ServerHash, lastBet.serverseed, lastBet.clientseed, lastBet.Currency, lastBet.nonce)
+end
+`, context);
+    await drive(s, [10, 20]);
+    expect(context.printed).toEqual([
+      'bet-1\tbet-1\thash-0\thash-0\tnil\tclient-0\tbtc\t0',
+      'bet-2\tbet-2\thash-0\thash-0\tnil\tclient-0\tbtc\t1',
     ]);
   });
 });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { load_lua_strategy, type LuaSnapshot } from '../../../src/autobet/lua/index.js';
 import { StrategyError, type Strategy } from '../../../src/autobet/strategy.js';
-import { EngineState, drive, is_dice, test_context, type BetTuple } from './helpers.js';
+import { EngineState, LABOUCHERE, drive, is_dice, test_context, type BetTuple } from './helpers.js';
 
 const open: Strategy[] = [];
 afterEach(async () => {
@@ -33,29 +33,6 @@ async function run_until(strategy: Strategy, rolls: readonly number[], cut: numb
   // Through JSON, as the journal stores it.
   return { bets, state, snapshot: JSON.parse(JSON.stringify(strategy.save())) };
 }
-
-const LABOUCHERE = `
-unit = 0.00000100
-list = {1, 2, 3}
-chance = 49.5
-bethigh = false
-function betsize()
-  local n = table.getn(list)
-  if n == 0 then list = {1, 2, 3}; n = 3 end
-  if n == 1 then return list[1] * unit end
-  return (list[1] + list[n]) * unit
-end
-nextbet = betsize()
-function dobet()
-  local n = table.getn(list)
-  if win then
-    if n <= 2 then list = {} else table.remove(list, n); table.remove(list, 1) end
-  else
-    table.insert(list, list[1] + list[n])
-  end
-  nextbet = betsize()
-end
-`;
 
 const KITCHEN_SINK = `
 unit = 0.00000100
