@@ -57,17 +57,18 @@ export const command: Command = {
 site's authentication rules, prints its address and a "Copy as cURL" paste of
 a logged-in sandbox user, and runs until Ctrl-C (SIGINT) or SIGTERM.
 
-Options:
-  --port N              port to listen on (default: a free one)
-  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
-  --faults SPEC         misbehave on purpose, to test what runs against it (lost answers,
-                        429, 5xx, challenges, the site's refusals); faults take effect on
-                        GraphQL POSTs in the order their bodies are read
+With --faults it misbehaves on purpose, to test what runs against it (lost
+answers, 429, 5xx, challenges, the site's refusals). Faults apply to GraphQL
+POSTs in the order their bodies are read; a fault with operation names is taken
+only by those requests (others pass untouched); count= rules queue in order,
+every= and p= rules stand for the whole run.
 
 ${FAULT_SPEC_HELP}
 
-A fault with operation names is taken only by those requests (others pass untouched);
-count= rules queue in order, every= and p= rules stand for the whole run.`,
+Options:
+  --port N              port to listen on (default: a free one)
+  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
+  --faults SPEC         inject the faults SPEC names (above)`,
   options: {
     port: { type: 'string' },
     'require-clearance': { type: 'boolean' },
