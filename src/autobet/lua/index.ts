@@ -106,7 +106,7 @@ export async function load_lua_strategy(source: string, context: StrategyContext
   const memory_limit_bytes = positive_option(options.memory_limit_bytes, DEFAULT_MEMORY_BYTES, 'memory_limit_bytes');
   let code: string;
   try {
-    code = rewrite_sharplua(source);
+    code = rewrite_sharplua(as_lua_file(source));
   } catch (error) {
     if (error instanceof LuaSyntaxError) {
       throw new StrategyError('load', `${name}:${error.line}: ${error.message}`, { line: error.line, cause: error });
@@ -146,6 +146,13 @@ export async function load_lua_strategy(source: string, context: StrategyContext
     vm.close();
     throw strategy_error('load', error);
   }
+}
+
+// What Lua's loadfile skips and a string chunk does not: a UTF-8 BOM (Windows
+// editors write one) and a first line starting with `#`; the line stays, as a comment.
+function as_lua_file(source: string): string {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  return text.startsWith('#') ? `--${text}` : text;
 }
 
 function has_dobet(vm: LuaVm): boolean {

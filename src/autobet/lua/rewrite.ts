@@ -37,6 +37,11 @@ interface Edits {
   readonly opens: Uint32Array;
   /** `)` to close after token i. */
   readonly closes: Uint32Array;
+  /**
+   * 1: a `;` after token i's closes. A statement that now ends in `)` would
+   * take a next statement starting with `(` as call arguments (`a = (1)\n(f)()`).
+   */
+  readonly semicolons: Uint8Array;
   /** Replacement text of token i. */
   readonly replace: Map<number, string | (() => string)>;
 }
@@ -50,6 +55,7 @@ export function rewrite_sharplua(source: string): string {
   const edits: Edits = {
     opens: new Uint32Array(tokens.length),
     closes: new Uint32Array(tokens.length),
+    semicolons: new Uint8Array(tokens.length),
     replace: new Map(),
   };
   new Parser(tokens, source, edits).chunk();
@@ -83,6 +89,7 @@ function render(tokens: readonly Token[], source: string, edits: Edits, first: n
       parts.push(typeof replacement === 'string' ? replacement : replacement());
     }
     for (let k = edits.closes[i]!; k > 0; k -= 1) parts.push(')');
+    if (edits.semicolons[i] === 1) parts.push(';');
   }
   return parts.join('');
 }
@@ -292,6 +299,7 @@ class Parser {
       ? () => `= ${CONCAT_HELPER}(${target()}) .. ${CONCAT_HELPER}(`
       : () => `= ${target()} ${op} (`);
     edits.closes[value_last]! += 1;
+    edits.semicolons[value_last] = 1;
   }
 
   private function_body(line: number): void {
@@ -346,6 +354,8 @@ class Parser {
         this.edits.closes[left_last]! += 1;
         this.edits.opens[right_first]! += 1;
         this.edits.closes[this.pos - 1]! += 1;
+        // After an expression only a new statement can start with `(`.
+        if (this.is('(')) this.edits.semicolons[this.pos - 1] = 1;
       }
     }
     this.depth -= 1;

@@ -222,6 +222,17 @@ describe('bad scripts and bad values', () => {
     expect(bets).toEqual([[1.23, 50.5, 'above']]);
   });
 
+  test('a UTF-8 BOM and a #! first line are skipped as loadfile does, lines kept', async () => {
+    const error = await run_error('  error("here")');
+    expect(error.line).toBe(4);
+    const s = await load(`\uFEFF#!/usr/bin/env lua\n${HEADER}function dobet()\n  error("here")\nend\n`);
+    const state = new EngineState();
+    const first = await s.next(state);
+    if (!is_dice(first)) throw new Error('expected a bet');
+    state.settle(first, 10);
+    expect(() => s.next(state)).toThrow('bot.lua:5: here');
+  });
+
   test('bad options are refused', async () => {
     await expect(load_lua_strategy(HEADER, test_context(), { timeout_ms: 0 })).rejects.toThrow(RangeError);
     await expect(load_lua_strategy(HEADER, test_context(), { memory_limit_bytes: Number.NaN })).rejects.toThrow(RangeError);

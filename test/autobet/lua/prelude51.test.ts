@@ -67,6 +67,18 @@ describe('the Lua 5.1 prelude', () => {
     expect(await printed('local t = setmetatable({}, { __concat = function(a, b) return "cat" end }) print(t .. "x", "x" .. t)')).toEqual(['cat\tcat']);
   });
 
+  test('a statement the rewrite ends with ) does not swallow a next one starting with (', async () => {
+    expect(await printed(`
+calls = 0
+function f() calls = calls + 1 end
+a = 0
+a += 1
+(f)()
+s = "x" .. "y"
+(f)()
+print(a, calls, s)`)).toEqual(['1\t2\txy']);
+  });
+
   test('strings and comments are never rewritten', async () => {
     expect(await printed(`
 local a = "x += 1 != !y"  -- z += 1

@@ -8,15 +8,17 @@ import { LuaSyntaxError, rewrite_sharplua } from '../../../src/autobet/lua/index
 
 describe('SharpLua to Lua 5.4', () => {
   test.each([
-    ['a += 1', 'a = a + ( 1)'],
-    ['a -= b * 2', 'a = a - ( b * 2)'],
-    ['t.x *= 2 + c', 't.x = t.x * ( 2 + c)'],
-    ['t[i] /= 2', 't[i] = t[i] / ( 2)'],
-    ['n %= 3', 'n = n % ( 3)'],
-    ['p ^= 2', 'p = p ^ ( 2)'],
-    ['a.b[c].d += f(x)', 'a.b[c].d = a.b[c].d + ( f(x))'],
-    ['t[ i ] += 1', 't[ i ] = t[ i ] + ( 1)'],
-    ['s ..= "x"', 's = __stakeql_s(s) .. __stakeql_s( "x")'],
+    ['a += 1', 'a = a + ( 1);'],
+    ['a += 1\n(f)()', 'a = a + ( 1);\n(f)()'],
+    ['x = a .. "s"\n(f)()', 'x = __stakeql_s(a) .. __stakeql_s("s");\n(f)()'],
+    ['a -= b * 2', 'a = a - ( b * 2);'],
+    ['t.x *= 2 + c', 't.x = t.x * ( 2 + c);'],
+    ['t[i] /= 2', 't[i] = t[i] / ( 2);'],
+    ['n %= 3', 'n = n % ( 3);'],
+    ['p ^= 2', 'p = p ^ ( 2);'],
+    ['a.b[c].d += f(x)', 'a.b[c].d = a.b[c].d + ( f(x));'],
+    ['t[ i ] += 1', 't[ i ] = t[ i ] + ( 1);'],
+    ['s ..= "x"', 's = __stakeql_s(s) .. __stakeql_s( "x");'],
     ['x = a != b', 'x = a ~= b'],
     ['bethigh = !bethigh', 'bethigh = not bethigh'],
     ['if !win then end', 'if not win then end'],
@@ -28,8 +30,8 @@ describe('SharpLua to Lua 5.4', () => {
     ['x = -a .. f(b)', 'x = __stakeql_s(-a) .. __stakeql_s(f(b))'],
     ['x = a .. b .. c', 'x = __stakeql_s(a) .. __stakeql_s(__stakeql_s(b) .. __stakeql_s(c))'],
     ['x = y == a .. b', 'x = y == __stakeql_s(a) .. __stakeql_s(b)'],
-    ['a += 1 b -= 2', 'a = a + ( 1) b = b - ( 2)'],
-    ['if x then a += 1 end', 'if x then a = a + ( 1) end'],
+    ['a += 1 b -= 2', 'a = a + ( 1); b = b - ( 2);'],
+    ['if x then a += 1 end', 'if x then a = a + ( 1); end'],
   ])('%s → %s', (input, output) => {
     expect(rewrite_sharplua(input)).toBe(output);
   });
@@ -75,11 +77,11 @@ describe('SharpLua to Lua 5.4', () => {
     const source = 'a = 1\n\nb += 2  -- c += 3\nt[\n  i\n] *= 2\nif !x then\n  s ..= "a" .. 5/2\nend\n';
     const out = rewrite_sharplua(source);
     expect(out.split('\n')).toHaveLength(source.split('\n').length);
-    expect(out.split('\n')[2]).toBe('b = b + ( 2)  -- c += 3');
+    expect(out.split('\n')[2]).toBe('b = b + ( 2);  -- c += 3');
     expect(out.split('\n')[6]).toBe('if not x then');
-    expect(out.split('\n')[7]).toBe('  s = __stakeql_s(s) .. __stakeql_s( __stakeql_s("a") .. __stakeql_s(5/2))');
+    expect(out.split('\n')[7]).toBe('  s = __stakeql_s(s) .. __stakeql_s( __stakeql_s("a") .. __stakeql_s(5/2));');
     // A target spread over lines is copied on one line; the original lines remain.
-    expect(out.split('\n').slice(3, 6)).toEqual(['t[', '  i', '] = t[ i ] * ( 2)']);
+    expect(out.split('\n').slice(3, 6)).toEqual(['t[', '  i', '] = t[ i ] * ( 2);']);
   });
 
   test.each([
