@@ -11,14 +11,28 @@
  * One engine per thread (the module's memory); every call is synchronous, so
  * no two callers ever share a lane half-written.
  */
+import { isMainThread, workerData } from 'node:worker_threads';
 import { BLK, INS, IV, MSG, MSG_BLOCKS, OUTS, ST, WS, sha256_simd_module } from './sha256-wasm.js';
 
 const LANES = 4;
 const COLON = 0x3a;
 const encoder = new TextEncoder();
 
+/**
+ * The compiled module. A scanner worker is handed the main thread's (in its
+ * `workerData.sha256_module`), so it shares the code V8 already optimised
+ * instead of compiling, and warming up, its own.
+ */
+export const sha256_module: WebAssembly.Module = given_module() ?? new WebAssembly.Module(sha256_simd_module() as BufferSource);
+
+function given_module(): WebAssembly.Module | null {
+  if (isMainThread || workerData === null || typeof workerData !== 'object') return null;
+  const given = (workerData as { sha256_module?: unknown }).sha256_module;
+  return given instanceof WebAssembly.Module ? given : null;
+}
+
 const memory = new WebAssembly.Memory({ initial: 1, maximum: 1 });
-const exports = new WebAssembly.Instance(new WebAssembly.Module(sha256_simd_module() as BufferSource), { env: { mem: memory } }).exports as {
+const exports = new WebAssembly.Instance(sha256_module, { env: { mem: memory } }).exports as {
   compress(wptr: number): void;
   hmac(nblocks: number): void;
 };

@@ -14,7 +14,7 @@ export interface ChunkRequest {
 
 if (parentPort !== null) {
   const port = parentPort;
-  const job = prepare_job(workerData as ScanJobData);
+  const job = prepare_job((workerData as { job: ScanJobData }).job);
   port.on('message', (request: ChunkRequest) => {
     const hits: number[] = [];
     const stats = scan_chunk(job, request.from, request.to, hits);

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sha256_module } from './hmac.js';
 import { game_definition } from './outcome.js';
 import { check_server_seed, server_seed_hash } from './rng.js';
 import {
@@ -340,7 +341,7 @@ class Run implements ScanRun {
       }
     };
     for (let i = 0; i < threads; i++) {
-      const worker = new Worker(WORKER_URL, { workerData: this.#plan.data });
+      const worker = new Worker(WORKER_URL, { workerData: { job: this.#plan.data, sha256_module } });
       worker.on('message', (result: ChunkResult) => {
         results.set(result.index, result);
         idle.push(worker);
