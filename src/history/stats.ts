@@ -1,14 +1,13 @@
 /**
  * `history_stats`: what the stored bets add up to, per game, currency or
- * period, aggregated by SQLite (one pass for the sums and the multiplier
- * distribution, one ordered pass for the streaks), so a million bets never
- * reach JavaScript. Money is never added across currencies: every group is
- * one currency's, and its sums are exact integers of the smallest unit.
+ * period, aggregated by SQLite from the hourly summary the database keeps
+ * (`bets_hourly`, schema v3), so a million bets never reach JavaScript.
+ * Money is never added across currencies: every group is one currency's, and
+ * its sums are exact integers of the smallest unit.
  */
 import type { SqliteDatabase } from '../journal/database.js';
 import { format_units } from './record.js';
-import { where_of, type BetFilter } from './query.js';
-import { BET_ORDER } from './store.js';
+import { time_ms, where_of, type BetFilter } from './query.js';
 
 /**
  * The share of the amount wagered a game pays back on average, used for the
@@ -86,13 +85,15 @@ export interface StatsGroup {
   readonly realised_return: number | null;
   /** What the games pay back on average ({@link THEORETICAL_RTP}), weighted by amount; null when no wager has one. */
   readonly theoretical_return: number | null;
-  /** The longest run of wins and of losses in a row (in bet order, within the group; a bet at ×1 ends both). */
+  /**
+   * The longest run of wins and of losses in a row. A run is counted within one
+   * account, game and currency, in bet order (a bet at ×1 ends it), and belongs
+   * to the group of the bet that ends it, at its full length (a run that began
+   * before the group's period or range counts whole).
+   */
   readonly longest_win_streak: number;
   readonly longest_loss_streak: number;
   readonly multipliers: readonly MultiplierBucket[];
-  /** The first and last bet's time (Unix ms). */
-  readonly first_ms: number;
-  readonly last_ms: number;
 }
 
 /** The result of {@link history_stats}. */
@@ -106,19 +107,32 @@ export interface HistoryStats {
 
 const GROUPINGS: readonly StatsGrouping[] = ['game', 'currency', 'hour', 'day', 'month', 'all'];
 
-/** The SQL of each grouping's key; the periods are integers here, written as dates by {@link periodKey}. */
-const KEY_SQL: Readonly<Record<StatsGrouping, string>> = {
-  game: 'game',
-  currency: 'currency',
-  hour: 'time_ms / 3600000',
-  day: 'time_ms / 86400000',
-  month: "strftime('%Y-%m', time_ms / 1000, 'unixepoch')",
-  all: "'all'",
-};
+const HOUR_MS = 3_600_000;
+
+/** Where the figures are read from: the hourly summary (whole hours) or the bets themselves (the part-hours at a range's ends). */
+type Source = 'hourly' | 'bets';
+
+/** The SQL of each grouping's key per source; the periods are integers here, written as dates by {@link periodKey}. */
+function keySql(by: StatsGrouping, source: Source): string {
+  const hour = source === 'hourly' ? 'hour' : `(time_ms / ${HOUR_MS})`;
+  switch (by) {
+    case 'game':
+    case 'currency':
+      return by;
+    case 'hour':
+      return hour;
+    case 'day':
+      return `${hour} / 24`;
+    case 'month':
+      return `strftime('%Y-%m', ${hour} * 3600, 'unixepoch')`;
+    case 'all':
+      return "'all'";
+  }
+}
 
 function periodKey(by: StatsGrouping, key: unknown): string {
-  if (by === 'hour') return new Date(Number(key) * 3_600_000).toISOString().slice(0, 13);
-  if (by === 'day') return new Date(Number(key) * 86_400_000).toISOString().slice(0, 10);
+  if (by === 'hour') return new Date(Number(key) * HOUR_MS).toISOString().slice(0, 13);
+  if (by === 'day') return new Date(Number(key) * 24 * HOUR_MS).toISOString().slice(0, 10);
   return String(key);
 }
 
@@ -131,12 +145,27 @@ const RTP_SQL = `CASE game ${Object.entries(THEORETICAL_RTP)
   .map(([game, rtp]) => `WHEN ${sqlString(game)} THEN ${rtp}`)
   .join(' ')} END`;
 
-const BUCKET_SQL = MULTIPLIER_BUCKETS.map(({ from, to }, i) => {
-  if (to === from) return `sum(payout_multiplier = ${from}) AS b${i}`;
-  // Zero has its own bucket: the one starting at 0 holds the partial losses only.
-  const low = from === 0 ? `payout_multiplier > 0` : `payout_multiplier >= ${from}`;
-  return `sum(${low}${to === null ? '' : ` AND payout_multiplier < ${to}`}) AS b${i}`;
-}).join(', ');
+/** The aggregates of one source, in the columns {@link SumsRow} names. */
+function aggregatesSql(source: Source): string {
+  if (source === 'hourly') {
+    return `sum(bets) AS bets, sum(wins) AS wins, sum(losses) AS losses,
+      CAST(sum(wagered) AS TEXT) AS wagered, CAST(sum(payout) AS TEXT) AS payout,
+      sum(CASE WHEN ${RTP_SQL} IS NOT NULL THEN wagered END) AS known_wagered, sum(wagered * ${RTP_SQL}) AS expected,
+      max(win_run) AS win_run, max(loss_run) AS loss_run,
+      ${MULTIPLIER_BUCKETS.map((_, i) => `sum(b${i}) AS b${i}`).join(', ')}`;
+  }
+  const buckets = MULTIPLIER_BUCKETS.map(({ from, to }, i) => {
+    if (to === from) return `sum(payout_multiplier = ${from}) AS b${i}`;
+    // Zero has its own bucket: the one starting at 0 holds the partial losses only.
+    const low = from === 0 ? 'payout_multiplier > 0' : `payout_multiplier >= ${from}`;
+    return `sum(${low}${to === null ? '' : ` AND payout_multiplier < ${to}`}) AS b${i}`;
+  });
+  return `count(*) AS bets, sum(payout_multiplier > 1) AS wins, sum(payout_multiplier < 1) AS losses,
+    CAST(sum(amount_units) AS TEXT) AS wagered, CAST(sum(payout_units) AS TEXT) AS payout,
+    sum(CASE WHEN ${RTP_SQL} IS NOT NULL THEN amount_units END) AS known_wagered, sum(amount_units * ${RTP_SQL}) AS expected,
+    max(max(streak, 0)) AS win_run, max(max(-streak, 0)) AS loss_run,
+    ${buckets.join(', ')}`;
+}
 
 interface SumsRow {
   key: unknown;
@@ -149,17 +178,26 @@ interface SumsRow {
   payout: string;
   known_wagered: number | null;
   expected: number | null;
-  first_ms: number;
-  last_ms: number;
+  win_run: number;
+  loss_run: number;
   [bucket: `b${number}`]: number;
 }
 
-interface StreakRow {
+/** One group being added up from the sources. */
+interface Accumulator {
   key: unknown;
   currency: string;
   decimals: number;
-  outcome: number;
-  longest: number;
+  bets: number;
+  wins: number;
+  losses: number;
+  wagered: bigint;
+  payout: bigint;
+  known_wagered: number;
+  expected: number;
+  win_run: number;
+  loss_run: number;
+  buckets: number[];
 }
 
 function checkGrouping(value: unknown): StatsGrouping {
@@ -170,80 +208,103 @@ function checkGrouping(value: unknown): StatsGrouping {
   return value as StatsGrouping;
 }
 
-const groupId = (key: unknown, currency: string, decimals: number): string => `${String(key)}\u0000${currency}\u0000${decimals}`;
+/** The parts a time range is read in: whole hours from the summary, the ends from the bets. */
+function parts(from: number | null, to: number | null): Array<{ source: Source; from: number | null; to: number | null }> {
+  const first = from === null ? null : Math.ceil(from / HOUR_MS);
+  const last = to === null ? null : Math.floor(to / HOUR_MS);
+  if (first !== null && last !== null && first >= last) return from !== null && to !== null && from < to ? [{ source: 'bets', from, to }] : [];
+  const out: Array<{ source: Source; from: number | null; to: number | null }> = [{ source: 'hourly', from: first, to: last }];
+  if (from !== null && first !== null && from < first * HOUR_MS) out.push({ source: 'bets', from, to: first * HOUR_MS });
+  if (to !== null && last !== null && to > last * HOUR_MS) out.push({ source: 'bets', from: last * HOUR_MS, to });
+  return out;
+}
 
 /**
  * Count, wagered, payout, profit, realised and theoretical return, longest
- * streaks and the multiplier distribution of the stored bets, per group.
- * @throws TypeError / RangeError naming the option; JournalError-worthy SQLite errors as thrown by better-sqlite3.
+ * streaks and the multiplier distribution of the stored bets, per group. Whole
+ * hours are read from the hourly summary the database keeps (schema v3), so
+ * the cost grows with the hours covered, not the bets; a range's part-hours
+ * are read from the bets.
+ * @throws TypeError / RangeError naming the option.
  */
 export function history_stats(db: SqliteDatabase, options: StatsOptions = {}): HistoryStats {
   const by = checkGrouping(options?.by);
-  const { sql: where, params } = where_of(options);
-  const key = KEY_SQL[by];
-  const sums = db
-    .prepare(
-      `SELECT ${key} AS key, currency, decimals, count(*) AS bets,
-         sum(payout_multiplier > 1) AS wins, sum(payout_multiplier < 1) AS losses,
-         CAST(sum(amount_units) AS TEXT) AS wagered, CAST(sum(payout_units) AS TEXT) AS payout,
-         sum(CASE WHEN ${RTP_SQL} IS NOT NULL THEN amount_units END) AS known_wagered,
-         sum(amount_units * ${RTP_SQL}) AS expected,
-         min(time_ms) AS first_ms, max(time_ms) AS last_ms, ${BUCKET_SQL}
-       FROM bets ${where} GROUP BY 1, currency, decimals ORDER BY 1, currency, decimals`,
-    )
-    .all(params) as SumsRow[];
-  const streaks = new Map<string, { win: number; loss: number }>();
-  // Runs in bet order: the difference of two row numbers is constant along a run of one outcome (gaps and islands).
-  const runs = db
-    .prepare(
-      `WITH o AS (
-         SELECT ${key} AS key, currency, decimals,
-           CASE WHEN payout_multiplier > 1 THEN 1 WHEN payout_multiplier < 1 THEN -1 ELSE 0 END AS outcome,
-           row_number() OVER (PARTITION BY ${key}, currency, decimals ORDER BY ${BET_ORDER}) AS n
-         FROM bets ${where}
-       ), r AS (
-         SELECT key, currency, decimals, outcome,
-           n - row_number() OVER (PARTITION BY key, currency, decimals, outcome ORDER BY n) AS island
-         FROM o
-       )
-       SELECT key, currency, decimals, outcome, max(c) AS longest FROM (
-         SELECT key, currency, decimals, outcome, count(*) AS c FROM r WHERE outcome != 0
-         GROUP BY key, currency, decimals, outcome, island
-       ) GROUP BY key, currency, decimals, outcome`,
-    )
-    .all(params) as StreakRow[];
-  for (const row of runs) {
-    const id = groupId(row.key, row.currency, row.decimals);
-    const entry = streaks.get(id) ?? { win: 0, loss: 0 };
-    if (row.outcome > 0) entry.win = row.longest;
-    else entry.loss = row.longest;
-    streaks.set(id, entry);
+  const { from, to, ...rest } = options;
+  // Checked here so a bad time names its option; the ranges below are built from the numbers.
+  where_of({ from, to });
+  const range = where_of(rest);
+  const fromMs = from === undefined ? null : time_ms(from, 'from');
+  const toMs = to === undefined ? null : time_ms(to, 'to');
+  const groups = new Map<string, Accumulator>();
+  for (const part of parts(fromMs, toMs)) {
+    const terms = range.sql === '' ? [] : [range.sql.slice('WHERE '.length)];
+    const params: Array<string | number> = [...range.params];
+    const column = part.source === 'hourly' ? 'hour' : 'time_ms';
+    if (part.from !== null) {
+      terms.push(`${column} >= ?`);
+      params.push(part.from);
+    }
+    if (part.to !== null) {
+      terms.push(`${column} < ?`);
+      params.push(part.to);
+    }
+    const key = keySql(by, part.source);
+    const rows = db
+      .prepare(
+        `SELECT ${key} AS key, currency, decimals, ${aggregatesSql(part.source)}
+         FROM ${part.source === 'hourly' ? 'bets_hourly' : 'bets'} ${terms.length === 0 ? '' : `WHERE ${terms.join(' AND ')}`}
+         GROUP BY 1, currency, decimals`,
+      )
+      .all(params) as SumsRow[];
+    for (const row of rows) add(groups, row);
   }
-  const groups = sums.map((row): StatsGroup => {
-    const wagered = BigInt(row.wagered);
-    const payout = BigInt(row.payout);
-    const streak = streaks.get(groupId(row.key, row.currency, row.decimals)) ?? { win: 0, loss: 0 };
-    return {
-      key: periodKey(by, row.key),
-      currency: row.currency,
-      decimals: row.decimals,
-      bets: row.bets,
-      wins: row.wins,
-      losses: row.losses,
-      wagered_units: wagered,
-      payout_units: payout,
-      profit_units: payout - wagered,
-      wagered: format_units(wagered, row.decimals),
-      payout: format_units(payout, row.decimals),
-      profit: format_units(payout - wagered, row.decimals),
-      realised_return: wagered === 0n ? null : Number(payout) / Number(wagered),
-      theoretical_return: row.known_wagered === null || row.known_wagered === 0 || row.expected === null ? null : row.expected / row.known_wagered,
-      longest_win_streak: streak.win,
-      longest_loss_streak: streak.loss,
-      multipliers: MULTIPLIER_BUCKETS.map(({ from, to }, i) => ({ from, to, count: row[`b${i}`] ?? 0 })),
-      first_ms: row.first_ms,
-      last_ms: row.last_ms,
+  const out = [...groups.values()]
+    .filter((g) => g.bets > 0)
+    .map((g) => group(by, g))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : a.decimals - b.decimals));
+  return { by, groups: out, rtp: THEORETICAL_RTP };
+}
+
+function add(groups: Map<string, Accumulator>, row: SumsRow): void {
+  const id = `${String(row.key)}\u0000${row.currency}\u0000${row.decimals}`;
+  let g = groups.get(id);
+  if (g === undefined) {
+    g = {
+      key: row.key, currency: row.currency, decimals: row.decimals, bets: 0, wins: 0, losses: 0, wagered: 0n, payout: 0n,
+      known_wagered: 0, expected: 0, win_run: 0, loss_run: 0, buckets: MULTIPLIER_BUCKETS.map(() => 0),
     };
-  });
-  return { by, groups, rtp: THEORETICAL_RTP };
+    groups.set(id, g);
+  }
+  g.bets += row.bets;
+  g.wins += row.wins;
+  g.losses += row.losses;
+  g.wagered += BigInt(row.wagered ?? '0');
+  g.payout += BigInt(row.payout ?? '0');
+  g.known_wagered += row.known_wagered ?? 0;
+  g.expected += row.expected ?? 0;
+  g.win_run = Math.max(g.win_run, row.win_run ?? 0);
+  g.loss_run = Math.max(g.loss_run, row.loss_run ?? 0);
+  for (let i = 0; i < g.buckets.length; i++) g.buckets[i] = (g.buckets[i] as number) + (row[`b${i}`] ?? 0);
+}
+
+function group(by: StatsGrouping, g: Accumulator): StatsGroup {
+  return {
+    key: periodKey(by, g.key),
+    currency: g.currency,
+    decimals: g.decimals,
+    bets: g.bets,
+    wins: g.wins,
+    losses: g.losses,
+    wagered_units: g.wagered,
+    payout_units: g.payout,
+    profit_units: g.payout - g.wagered,
+    wagered: format_units(g.wagered, g.decimals),
+    payout: format_units(g.payout, g.decimals),
+    profit: format_units(g.payout - g.wagered, g.decimals),
+    realised_return: g.wagered === 0n ? null : Number(g.payout) / Number(g.wagered),
+    theoretical_return: g.known_wagered === 0 ? null : g.expected / g.known_wagered,
+    longest_win_streak: g.win_run,
+    longest_loss_streak: g.loss_run,
+    multipliers: MULTIPLIER_BUCKETS.map(({ from, to }, i) => ({ from, to, count: g.buckets[i] ?? 0 })),
+  };
 }

@@ -16,6 +16,10 @@ export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, d
 /** The order bets happened in: time, then the share id's number (bets of one second), then the id. */
 export const BET_ORDER = 'time_ms, iid_num, id';
 
+/** The bets (`b`) of one `bets_hourly` row. */
+const HOUR_OF_ROW = `b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id AND b.game = bets_hourly.game
+  AND b.currency = bets_hourly.currency AND b.time_ms >= bets_hourly.hour * 3600000 AND b.time_ms < (bets_hourly.hour + 1) * 3600000`;
+
 interface RawBet {
   id: string;
   iid: string;
@@ -121,6 +125,37 @@ export class HistoryStore {
             WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL AND site = ? AND user_id = ?) AS u
       LIMIT ?`);
     this.#count = db.prepare('SELECT count(*) FROM bets').pluck();
+  }
+
+  /**
+   * Sets `streak` (see schema v3) on the account's bets from `from_ms` on, per
+   * game and currency, continuing the run of the bet before; then the hourly
+   * longest runs of the hours touched. One transaction.
+   */
+  update_streaks(site: string, user_id: string, from_ms: number): void {
+    const hour = Math.floor(from_ms / 3_600_000);
+    const db = this.db;
+    db.transaction(() => {
+      const sequences = db
+        .prepare('SELECT DISTINCT game, currency FROM bets_hourly WHERE site = ? AND user_id = ? AND hour >= ?')
+        .all(site, user_id, hour) as Array<{ game: string; currency: string }>;
+      const before = db.prepare(`SELECT streak FROM bets WHERE site = ? AND user_id = ? AND game = ? AND currency = ? AND time_ms < ?
+        ORDER BY time_ms DESC, iid_num DESC, id DESC LIMIT 1`).pluck();
+      const after = db.prepare(`SELECT id, payout_multiplier, streak FROM bets WHERE site = ? AND user_id = ? AND game = ? AND currency = ?
+        AND time_ms >= ? ORDER BY ${BET_ORDER}`).raw();
+      const set = db.prepare('UPDATE bets SET streak = ? WHERE id = ?');
+      for (const { game, currency } of sequences) {
+        let streak = (before.get(site, user_id, game, currency, from_ms) as number | undefined) ?? 0;
+        for (const [id, multiplier, stored] of after.all(site, user_id, game, currency, from_ms) as Array<[string, number, number]>) {
+          streak = multiplier > 1 ? Math.max(streak, 0) + 1 : multiplier < 1 ? Math.min(streak, 0) - 1 : 0;
+          if (streak !== stored) set.run(streak, id);
+        }
+      }
+      db.prepare(`UPDATE bets_hourly SET
+          win_run = (SELECT max(max(streak), 0) FROM bets AS b WHERE ${HOUR_OF_ROW}),
+          loss_run = (SELECT max(-min(streak), 0) FROM bets AS b WHERE ${HOUR_OF_ROW})
+        WHERE site = ? AND user_id = ? AND hour >= ?`).run(site, user_id, hour);
+    })();
   }
 
   /** How many bets the database holds. */

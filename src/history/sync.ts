@@ -96,60 +96,87 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
   const store = new HistoryStore(db);
   const before = store.count();
   const now = Date.now();
-  const context = { site, decimals_owner: client, now_ms: now };
-  const carried = new Map<string, string>();
-  let user: { id: string; name: string | null } | null = null;
-  let watermark: string | null = null;
-  // The newest bet read such that no bet at or below it was still open: next time's stop.
-  let candidate: string | null = null;
-  let reached = false;
-  let read = 0;
-  let skipped = 0;
-  let written = 0;
-  let buffer: BetRow[] = [];
-  const flush = (): void => {
-    store.upsert(buffer);
-    written += buffer.length;
-    buffer = [];
+  const state: PageState = {
+    user: null, watermark: null, candidate: null, reached: false, read: 0, skipped: 0, written: 0,
+    oldest: Number.POSITIVE_INFINITY, carried: new Map(),
   };
-  const pages = client.bets({ page_size, signal, on_page: () => options.on_progress?.(read) });
-  for await (const entry of pages) {
-    read++;
-    const bet = casino_bet(entry);
-    if (bet === null) {
-      skipped++;
-      continue;
-    }
-    if (user === null) {
-      user = { id: bet.user.id, name: bet.user.name ?? null };
-      watermark = store.watermark(site, user.id);
-    }
-    if (bet.id === watermark) {
-      reached = true;
-      break;
-    }
-    buffer.push(row_of(entry, bet, context));
-    if (bet.active) candidate = null;
-    else candidate ??= bet.id;
-    const seed = bet.serverSeed?.seed;
-    if (typeof seed === 'string' && bet.serverSeed.seedHash) carried.set(bet.serverSeed.seedHash, seed);
-    if (buffer.length >= page_size) flush();
+  try {
+    await readPages(client, store, state, { site, page_size, signal, now, on_progress: options.on_progress });
+  } finally {
+    // After a failure too: the pages written count in the statistics at once.
+    if (state.user !== null && state.oldest !== Number.POSITIVE_INFINITY) store.update_streaks(site, state.user.id, state.oldest);
   }
-  flush();
-  if (reached) options.on_progress?.(read);
-  if (user !== null) store.set_watermark(site, user.id, user.name, candidate ?? (reached ? watermark : null), now);
-  const seeds = await revealSeeds(client, store, site, user?.id ?? null, carried, lookups, signal);
+  const { user } = state;
+  if (user !== null) store.set_watermark(site, user.id, user.name, state.candidate ?? (state.reached ? state.watermark : null), now);
+  const seeds = await revealSeeds(client, store, site, user?.id ?? null, state.carried, lookups, signal);
   return {
     site,
     user_id: user?.id ?? seeds.user_id,
-    read,
+    read: state.read,
     added: store.count() - before,
-    written,
-    skipped,
-    reached_watermark: reached,
+    written: state.written,
+    skipped: state.skipped,
+    reached_watermark: state.reached,
     seeds_revealed: seeds.revealed,
     notes: seeds.notes,
   };
+}
+
+/** What reading the pages found. */
+interface PageState {
+  user: { id: string; name: string | null } | null;
+  /** Where the last complete sync stopped. */
+  watermark: string | null;
+  /** The newest bet read such that no bet at or below it was still open: next time's stop. */
+  candidate: string | null;
+  reached: boolean;
+  read: number;
+  skipped: number;
+  written: number;
+  /** The oldest time written: runs are set again from there on. */
+  oldest: number;
+  /** Seeds the pages carried, by hash. */
+  carried: Map<string, string>;
+}
+
+async function readPages(
+  client: HistoryClient,
+  store: HistoryStore,
+  state: PageState,
+  o: { site: string; page_size: number; signal: AbortSignal | null; now: number; on_progress: SyncOptions['on_progress'] },
+): Promise<void> {
+  const context = { site: o.site, decimals_owner: client, now_ms: o.now };
+  let buffer: BetRow[] = [];
+  const flush = (): void => {
+    store.upsert(buffer);
+    for (const row of buffer) state.oldest = Math.min(state.oldest, row.time_ms);
+    state.written += buffer.length;
+    buffer = [];
+  };
+  for await (const entry of client.bets({ page_size: o.page_size, signal: o.signal, on_page: () => o.on_progress?.(state.read) })) {
+    state.read++;
+    const bet = casino_bet(entry);
+    if (bet === null) {
+      state.skipped++;
+      continue;
+    }
+    if (state.user === null) {
+      state.user = { id: bet.user.id, name: bet.user.name ?? null };
+      state.watermark = store.watermark(o.site, bet.user.id);
+    }
+    if (bet.id === state.watermark) {
+      state.reached = true;
+      break;
+    }
+    buffer.push(row_of(entry, bet, context));
+    if (bet.active) state.candidate = null;
+    else state.candidate ??= bet.id;
+    const seed = bet.serverSeed?.seed;
+    if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
+    if (buffer.length >= o.page_size) flush();
+  }
+  flush();
+  if (state.reached) o.on_progress?.(state.read);
 }
 
 function message(error: unknown): string {

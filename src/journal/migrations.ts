@@ -150,8 +150,121 @@ const V2_HISTORY: Migration = {
   },
 };
 
+/** The multiplier buckets of `bets_hourly` (`b0` … `b8`), as SQL conditions on a bet row `R`. */
+const V3_BUCKETS: readonly string[] = [
+  'R.payout_multiplier = 0',
+  'R.payout_multiplier > 0 AND R.payout_multiplier < 1',
+  'R.payout_multiplier >= 1 AND R.payout_multiplier < 2',
+  'R.payout_multiplier >= 2 AND R.payout_multiplier < 3',
+  'R.payout_multiplier >= 3 AND R.payout_multiplier < 5',
+  'R.payout_multiplier >= 5 AND R.payout_multiplier < 10',
+  'R.payout_multiplier >= 10 AND R.payout_multiplier < 100',
+  'R.payout_multiplier >= 100 AND R.payout_multiplier < 1000',
+  'R.payout_multiplier >= 1000',
+];
+
+/** `bets_hourly`'s counters for one bet row `R` (NEW or OLD), in column order. */
+function v3Counters(row: 'NEW' | 'OLD'): string[] {
+  return [
+    '1',
+    'R.payout_multiplier > 1',
+    'R.payout_multiplier < 1',
+    'R.amount_units',
+    'R.payout_units',
+    ...V3_BUCKETS.map((c) => `(${c})`),
+  ].map((e) => e.replaceAll('R.', `${row}.`));
+}
+
+const V3_COUNTERS = ['bets', 'wins', 'losses', 'wagered', 'payout', 'b0', 'b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7', 'b8'];
+const V3_KEY = ['site', 'user_id', 'game', 'currency', 'decimals'];
+
+function v3Add(row: 'NEW' | 'OLD'): string {
+  const values = [...V3_KEY.map((k) => `${row}.${k}`), `${row}.time_ms / 3600000`, ...v3Counters(row)];
+  return `INSERT INTO bets_hourly (${[...V3_KEY, 'hour', ...V3_COUNTERS].join(', ')}) VALUES (${values.join(', ')})
+    ON CONFLICT (${[...V3_KEY, 'hour'].join(', ')}) DO UPDATE SET ${V3_COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};`;
+}
+
+function v3Remove(row: 'NEW' | 'OLD'): string {
+  const counters = v3Counters(row);
+  return `UPDATE bets_hourly SET ${V3_COUNTERS.map((c, i) => `${c} = ${c} - (${counters[i] as string})`).join(', ')}
+    WHERE ${V3_KEY.map((k) => `${k} = ${row}.${k}`).join(' AND ')} AND hour = ${row}.time_ms / 3600000;`;
+}
+
+/**
+ * Version 3: statistics that stay fast with millions of bets.
+ * - `bets_hourly`: per site, account, game, currency and UTC hour, the
+ *   count, wins (multiplier above 1), losses (below 1), exact sums of units
+ *   and the multiplier buckets, kept by triggers on `bets` (insert, delete,
+ *   and an update of any counted field), so statistics read hours, not bets.
+ *   `win_run` / `loss_run`: the longest run ending in that hour, set by the
+ *   sync with `bets.streak`.
+ * - `bets.streak`: the run a bet ends, within its account, game and currency,
+ *   in bet order: +n for the n-th win in a row, -n for the n-th loss, 0 for a
+ *   bet at exactly ×1 (it ends both).
+ */
+const V3_HISTORY_SUMMARY: Migration = {
+  version: 3,
+  name: 'history summary',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE bets ADD COLUMN streak INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX bets_sequence ON bets (site, user_id, game, currency, time_ms, iid_num);
+      CREATE TABLE bets_hourly (
+        site TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        game TEXT NOT NULL,
+        currency TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        hour INTEGER NOT NULL,
+        ${V3_COUNTERS.map((c) => `${c} INTEGER NOT NULL DEFAULT 0`).join(',\n        ')},
+        win_run INTEGER NOT NULL DEFAULT 0,
+        loss_run INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (site, user_id, game, currency, decimals, hour)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX bets_hourly_hour ON bets_hourly (hour);
+      CREATE TRIGGER bets_hourly_insert AFTER INSERT ON bets BEGIN
+        ${v3Add('NEW')}
+      END;
+      CREATE TRIGGER bets_hourly_delete AFTER DELETE ON bets BEGIN
+        ${v3Remove('OLD')}
+      END;
+      CREATE TRIGGER bets_hourly_update
+      AFTER UPDATE OF site, user_id, game, currency, decimals, time_ms, amount_units, payout_units, payout_multiplier ON bets BEGIN
+        ${v3Remove('OLD')}
+        ${v3Add('NEW')}
+      END;
+      INSERT INTO bets_hourly (${[...V3_KEY, 'hour', ...V3_COUNTERS].join(', ')})
+      SELECT ${[...V3_KEY, 'time_ms / 3600000', ...v3Counters('NEW').map((e) => `sum(${e.replaceAll('NEW.', '')})`)].join(', ')}
+      FROM bets GROUP BY ${V3_KEY.join(', ')}, time_ms / 3600000;
+    `);
+    // Bets a version-2 sync stored: their runs, in bet order per account, game and currency.
+    const setStreak = db.prepare('UPDATE bets SET streak = ? WHERE id = ?');
+    let sequence = '';
+    let streak = 0;
+    const rows = db
+      .prepare('SELECT id, site, user_id, game, currency, payout_multiplier AS m FROM bets ORDER BY site, user_id, game, currency, time_ms, iid_num, id')
+      .all() as Array<{ id: string; site: string; user_id: string; game: string; currency: string; m: number }>;
+    for (const row of rows) {
+      const key = `${row.site}\n${row.user_id}\n${row.game}\n${row.currency}`;
+      if (key !== sequence) {
+        sequence = key;
+        streak = 0;
+      }
+      streak = row.m > 1 ? Math.max(streak, 0) + 1 : row.m < 1 ? Math.min(streak, 0) - 1 : 0;
+      setStreak.run(streak, row.id);
+    }
+    db.exec(`UPDATE bets_hourly SET
+      win_run = (SELECT max(max(streak), 0) FROM bets AS b WHERE b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id
+        AND b.game = bets_hourly.game AND b.currency = bets_hourly.currency
+        AND b.time_ms >= bets_hourly.hour * 3600000 AND b.time_ms < (bets_hourly.hour + 1) * 3600000),
+      loss_run = (SELECT max(-min(streak), 0) FROM bets AS b WHERE b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id
+        AND b.game = bets_hourly.game AND b.currency = bets_hourly.currency
+        AND b.time_ms >= bets_hourly.hour * 3600000 AND b.time_ms < (bets_hourly.hour + 1) * 3600000)`);
+  },
+};
+
 /** Every migration, in order. History and later features append theirs here. */
-export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY];
+export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY];
 
 /** The schema version this stakeql writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length === 0 ? 0 : (MIGRATIONS[MIGRATIONS.length - 1] as Migration).version;

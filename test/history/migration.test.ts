@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, open_database } from '../../src/journal/index.js';
+import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database } from '../../src/journal/index.js';
 
+const require_better_sqlite3 = () => createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -15,28 +17,59 @@ function tempFile(): string {
   return path.join(dir, 'data', 'stakeql.db');
 }
 
-describe('schema version 2 (bet history)', () => {
+describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
   it('adds bets and sync_state to a version-1 database, keeps its journal and backs it up first', () => {
     const file = tempFile();
-    const v1 = MIGRATIONS.filter((m) => m.version === 1);
     // A version-1 database as an older stakeql left it.
-    const first = open_database(file);
-    first.pragma('user_version = 0');
-    first.exec('DROP TABLE IF EXISTS bets; DROP TABLE IF EXISTS sync_state; DROP TABLE journal; DROP TABLE sessions;');
-    first.transaction(() => {
-      (v1[0] as (typeof MIGRATIONS)[number]).up(first);
-      first.pragma('user_version = 1');
-    })();
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+    const Database = require_better_sqlite3();
+    const first = new Database(file);
+    migrate(first, file, MIGRATIONS.filter((m) => m.version <= 1));
     first.prepare(`INSERT INTO sessions (started_at, driver, base_url, account, currency, decimals, strategy_kind, strategy_name,
       strategy_source, limits, start_balance_units, status) VALUES (1, 'sandbox', 'http://x', 'a', 'btc', 8, 's', 's', '{}', '{}', 0, 'stopped')`).run();
     first.close();
 
     const db = open_database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name);
-    expect(tables).toEqual(expect.arrayContaining(['sessions', 'journal', 'bets', 'sync_state']));
+    expect(tables).toEqual(expect.arrayContaining(['sessions', 'journal', 'bets', 'sync_state', 'bets_hourly']));
     expect(db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 1 });
     db.close();
     expect(fs.existsSync(`${file}.v1.bak`)).toBe(true);
+  });
+
+  it('summarises the bets a version-2 database holds, and keeps the summary true through inserts, updates and deletes', () => {
+    const file = tempFile();
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const Database = require_better_sqlite3();
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+    const raw = new Database(file);
+    migrate(raw, file, MIGRATIONS.filter((m) => m.version <= 2));
+    const insert = raw.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+      amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES (?, ?, ?, 's', 'u', ?, 'btc', 8, ?, ?, 0, 0, ?, '', ?, 0)`);
+    // Dice: win, win, loss, win, win, win (runs 1 2 -1 1 2 3); limbo: loss, loss.
+    const H = 3_600_000;
+    const bets: Array<[string, number, number]> = [['dice', 2, 0], ['dice', 2, 1], ['dice', 0, 2], ['limbo', 0, 3], ['dice', 1.5, H], ['limbo', 0, H + 1], ['dice', 3, H + 2], ['dice', 1000, H + 3]];
+    bets.forEach(([game, m, t], i) => insert.run(`b${i}`, `house:${i}`, i, game, 100, Math.round(100 * m), m, t));
+    raw.close();
+
+    const db = open_database(file);
+    const hourly = () => db.prepare('SELECT game, hour, bets, wins, losses, wagered, payout, b0, b2, b3, b4, b8, win_run, loss_run FROM bets_hourly WHERE bets > 0 ORDER BY game, hour').all();
+    expect(hourly()).toEqual([
+      { game: 'dice', hour: 0, bets: 3, wins: 2, losses: 1, wagered: 300, payout: 400, b0: 1, b2: 0, b3: 2, b4: 0, b8: 0, win_run: 2, loss_run: 1 },
+      { game: 'dice', hour: 1, bets: 3, wins: 3, losses: 0, wagered: 300, payout: 100450, b0: 0, b2: 1, b3: 0, b4: 1, b8: 1, win_run: 3, loss_run: 0 },
+      { game: 'limbo', hour: 0, bets: 1, wins: 0, losses: 1, wagered: 100, payout: 0, b0: 1, b2: 0, b3: 0, b4: 0, b8: 0, win_run: 0, loss_run: 1 },
+      { game: 'limbo', hour: 1, bets: 1, wins: 0, losses: 1, wagered: 100, payout: 0, b0: 1, b2: 0, b3: 0, b4: 0, b8: 0, win_run: 0, loss_run: 2 },
+    ]);
+    expect(db.prepare('SELECT streak FROM bets ORDER BY iid_num').pluck().all()).toEqual([1, 2, -1, -1, 1, -2, 2, 3]);
+    // The triggers: a bet moved to another hour and re-priced, one deleted, one added.
+    db.prepare('UPDATE bets SET time_ms = ?, payout_units = 0, payout_multiplier = 0 WHERE id = ?').run(H + 10, 'b1');
+    db.prepare('DELETE FROM bets WHERE id = ?').run('b7');
+    const sums = () => db.prepare(`SELECT game, time_ms / ${H} AS hour, count(*) AS bets, sum(payout_multiplier > 1) AS wins, sum(payout_multiplier < 1) AS losses,
+      sum(amount_units) AS wagered, sum(payout_units) AS payout FROM bets GROUP BY 1, 2 ORDER BY 1, 2`).all();
+    expect(db.prepare('SELECT game, hour, bets, wins, losses, wagered, payout FROM bets_hourly WHERE bets > 0 ORDER BY game, hour').all()).toEqual(sums());
+    db.close();
   });
 });

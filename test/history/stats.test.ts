@@ -59,45 +59,54 @@ afterAll(async () => {
   temp?.remove();
 });
 
-/** The test's own figures for a list of exported bets, in the order the site numbered them. */
+const iidNumber = (b: Exported): number => Number(b.iid.split(':')[1]);
+
+/**
+ * The run each bet ends, counted within its game and currency in the order the
+ * site numbered the bets: +n for the n-th win in a row, -n for the n-th loss.
+ */
+function runs(bets: readonly Exported[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const last = new Map<string, number>();
+  for (const bet of [...bets].sort((a, b) => iidNumber(a) - iidNumber(b))) {
+    const sequence = `${bet.game}/${bet.currency}`;
+    const before = last.get(sequence) ?? 0;
+    const m = bet.payoutMultiplier;
+    const run = m > 1 ? (before > 0 ? before + 1 : 1) : m < 1 ? (before < 0 ? before - 1 : -1) : 0;
+    last.set(sequence, run);
+    out.set(bet.id, run);
+  }
+  return out;
+}
+
+/** The test's own figures for a list of exported bets. */
 function expectedOf(bets: readonly Exported[]) {
-  const ordered = [...bets].sort((a, b) => Number(a.iid.split(':')[1]) - Number(b.iid.split(':')[1]));
-  const currency = ordered[0]?.currency as string;
+  const currency = bets[0]?.currency as string;
   const d = DECIMALS[currency] as number;
+  const runOf = runs(exported);
   let wagered = 0n;
   let payout = 0n;
   let wins = 0;
   let losses = 0;
-  let win = 0;
-  let loss = 0;
   let longestWin = 0;
   let longestLoss = 0;
   const buckets = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   const edges = [1, 2, 3, 5, 10, 100, 1000];
-  for (const bet of ordered) {
+  for (const bet of bets) {
     // Amounts as JSON numbers, back to units through their decimal text.
     wagered += unitsOf(bet.amount.toFixed(d), d);
     payout += unitsOf(bet.payout.toFixed(d), d);
     const m = bet.payoutMultiplier;
-    if (m > 1) {
-      wins++;
-      win++;
-      loss = 0;
-    } else if (m < 1) {
-      losses++;
-      loss++;
-      win = 0;
-    } else {
-      win = 0;
-      loss = 0;
-    }
-    longestWin = Math.max(longestWin, win);
-    longestLoss = Math.max(longestLoss, loss);
+    if (m > 1) wins++;
+    else if (m < 1) losses++;
+    const run = runOf.get(bet.id) as number;
+    longestWin = Math.max(longestWin, run);
+    longestLoss = Math.max(longestLoss, -run);
     if (m === 0) buckets[0]!++;
     else if (m < 1) buckets[1]!++;
     else buckets[2 + edges.filter((e) => m >= e).length - 1]!++;
   }
-  return { bets: ordered.length, wins, losses, wagered, payout, longestWin, longestLoss, buckets };
+  return { bets: bets.length, wins, losses, wagered, payout, longestWin, longestLoss, buckets };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
@@ -144,6 +153,13 @@ describe('history_stats', () => {
     const days = history_stats(db, { by: 'day' });
     expect(days.groups.map((g) => `${g.key}/${g.currency}`).sort()).toEqual([...byDay.keys()].sort());
     for (const group of days.groups) checkGroup(group, byDay.get(`${group.key}/${group.currency}`) ?? []);
+
+    // A range that starts among the bets (times are whole seconds): the bets at or after it, read from the bets themselves.
+    const middle = Date.parse(exported[Math.floor(exported.length / 2)]!.updatedAt);
+    const inRange = groupBy(exported.filter((b) => Date.parse(b.updatedAt) >= middle), (b) => `${b.game}/${b.currency}`);
+    const ranged = history_stats(db, { from: new Date(middle).toISOString() });
+    expect(ranged.groups.map((g) => `${g.key}/${g.currency}`).sort()).toEqual([...inRange.keys()].sort());
+    for (const group of ranged.groups) checkGroup(group, inRange.get(`${group.key}/${group.currency}`) ?? []);
 
     const late = Date.parse(exported[exported.length - 1]!.updatedAt) + 1000;
     expect(history_stats(db, { from: late }).groups).toEqual([]);
