@@ -1,24 +1,25 @@
 /**
- * The history charts: the account's stored bets (`stakeql history sync`, the
- * `bets` table) as profit over time per currency and a distribution of payout
- * multipliers. Aggregated in SQL into at most {@link TIME_BUCKETS} points per
- * currency and {@link MULTIPLIER_EDGES}.length + 1 bars, so the page gets the
- * same few kilobytes with a thousand bets or a million.
+ * The history charts, from the account's stored bets (`stakeql history
+ * sync`): cumulative profit over time per currency and the distribution of
+ * payout multipliers, both from `history_stats` (src/history), so the page
+ * and `stakeql history stats` add up the same way. The period is the
+ * finest of hour, day and month that gives at most {@link MAX_PERIODS}
+ * points, so the page gets a few thousand numbers with a thousand bets or a
+ * million.
  */
+import { MULTIPLIER_BUCKETS, history_stats, type StatsGrouping } from '../history/index.js';
 import type { SqliteDatabase } from '../journal/index.js';
 
-/** Points per currency on the profit-over-time chart. */
-export const TIME_BUCKETS = 500;
+/** Most points per currency on the profit-over-time chart. */
+export const MAX_PERIODS = 1000;
 /** Currencies drawn (the most bet on). */
 export const MAX_CURRENCIES = 4;
-/** Lower edges of the multiplier bars after the first (`< 1`, which holds the losses). */
-export const MULTIPLIER_EDGES = [1, 1.5, 2, 3, 5, 10, 100] as const;
 
 /** One currency's cumulative profit over time. */
 export interface ProfitSeries {
   readonly currency: string;
   readonly bets: number;
-  /** Unix seconds, the end of each bucket. */
+  /** Unix seconds: the end of each period. */
   readonly t: readonly number[];
   /** Cumulative profit at `t`, in currency units. */
   readonly profit: readonly number[];
@@ -27,61 +28,86 @@ export interface ProfitSeries {
 /** The history charts' data. */
 export interface HistoryView {
   readonly bets: number;
+  /** The period each point stands for. */
+  readonly period: 'hour' | 'day' | 'month';
   readonly series: readonly ProfitSeries[];
-  /** Bar labels and counts: `< 1`, `1–1.5`, …, `≥ 100`. */
+  /** Bar labels (`0`, `0–1`, `1–2`, …, `≥ 1000`: `MULTIPLIER_BUCKETS`) and counts over every stored bet. */
   readonly multipliers: { readonly labels: readonly string[]; readonly counts: readonly number[] };
 }
 
-function multiplierLabels(): string[] {
-  const labels = [`< ${MULTIPLIER_EDGES[0]}`];
-  for (let i = 0; i < MULTIPLIER_EDGES.length; i++) {
-    const next = MULTIPLIER_EDGES[i + 1];
-    labels.push(next === undefined ? `≥ ${MULTIPLIER_EDGES[i]}` : `${MULTIPLIER_EDGES[i]}–${next}`);
-  }
-  return labels;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+function bucketLabel(b: { from: number; to: number | null }): string {
+  if (b.to === b.from) return String(b.from);
+  return b.to === null ? `≥ ${b.from}` : `${b.from}–${b.to}`;
 }
 
-/** `CASE` arms giving each bet's bar index from its multiplier (edges are constants, not user text). */
-const BAR_CASE = `CASE ${MULTIPLIER_EDGES.map((edge, i) => `WHEN payout_multiplier < ${edge} THEN ${i}`).join(' ')} ELSE ${MULTIPLIER_EDGES.length} END`;
+/** The end of the UTC period a `history_stats` key names (`2024-05-14T13`, `2024-05-14`, `2024-05`), in Unix ms. */
+export function period_end(period: 'hour' | 'day' | 'month', key: string): number {
+  if (period === 'hour') return Date.parse(`${key}:00:00Z`) + HOUR_MS;
+  if (period === 'day') return Date.parse(`${key}T00:00:00Z`) + DAY_MS;
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return Date.UTC(year, month, 1);
+}
 
-/** Reads the history charts of one database connection; statements prepared once. */
+/** Reads the history charts of one database connection. */
 export class HistoryReader {
-  readonly #s;
+  readonly #db: SqliteDatabase;
+  readonly #span;
+  readonly #signature;
 
   constructor(db: SqliteDatabase) {
-    this.#s = {
-      count: db.prepare('SELECT COUNT(*) FROM bets').pluck(),
-      currencies: db.prepare(`SELECT currency, COUNT(*) AS bets, MIN(time_ms) AS first, MAX(time_ms) AS last, MAX(decimals) AS decimals
-        FROM bets GROUP BY currency ORDER BY bets DESC LIMIT ${MAX_CURRENCIES}`),
-      // Parameters bind as REAL: CAST makes the bucket a whole number.
-      buckets: db.prepare(`SELECT CAST((time_ms - @first) / @width AS INTEGER) AS b, SUM(payout_units - amount_units) AS profit
-        FROM bets WHERE currency = @currency GROUP BY b ORDER BY b`),
-      bars: db.prepare(`SELECT ${BAR_CASE} AS bar, COUNT(*) AS n FROM bets GROUP BY bar`),
-    };
+    this.#db = db;
+    // Each subquery reads one end of an index: cheap with any number of bets.
+    this.#span = db.prepare('SELECT (SELECT MIN(time_ms) FROM bets) AS first, (SELECT MAX(time_ms) FROM bets) AS last');
+    this.#signature = db.prepare(`SELECT (SELECT MAX(rowid) FROM bets) AS r, (SELECT MAX(synced_at) FROM sync_state) AS s`);
   }
 
-  /** The charts' data; empty series when nothing was synced. */
+  /** Changes when bets are stored or a sync ends (cheap: read before each check, the view only when it moved). */
+  signature(): string {
+    return JSON.stringify(this.#signature.get());
+  }
+
+  /** The charts' data; no series when nothing was synced. */
   view(): HistoryView {
-    const labels = multiplierLabels();
+    const labels = MULTIPLIER_BUCKETS.map(bucketLabel);
     const counts = labels.map(() => 0);
-    const bets = this.#s.count.get() as number;
-    if (bets === 0) return { bets, series: [], multipliers: { labels, counts } };
-    const series: ProfitSeries[] = [];
-    type Currency = { currency: string; bets: number; first: number; last: number; decimals: number };
-    for (const c of this.#s.currencies.all() as Currency[]) {
-      const width = Math.max(1, Math.ceil((c.last - c.first + 1) / TIME_BUCKETS));
-      const scale = 10 ** c.decimals;
-      const t: number[] = [];
-      const profit: number[] = [];
-      let sum = 0;
-      for (const row of this.#s.buckets.iterate({ first: c.first, width, currency: c.currency }) as IterableIterator<{ b: number; profit: number }>) {
-        sum += row.profit;
-        t.push(Math.min(c.last, c.first + (row.b + 1) * width - 1) / 1000);
-        profit.push(sum / scale);
+    const span = this.#span.get() as { first: number | null; last: number | null };
+    if (span.first === null || span.last === null) return { bets: 0, period: 'hour', series: [], multipliers: { labels, counts } };
+    const width = span.last - span.first;
+    const period: 'hour' | 'day' | 'month' = width < (MAX_PERIODS - 1) * HOUR_MS ? 'hour' : width < (MAX_PERIODS - 1) * DAY_MS ? 'day' : 'month';
+    const stats = history_stats(this.#db, { by: period satisfies StatsGrouping });
+    const byCurrency = new Map<string, { bets: number; decimals: number; t: number[]; profit: number[]; units: bigint }>();
+    let bets = 0;
+    for (const g of stats.groups) {
+      bets += g.bets;
+      g.multipliers.forEach((m, i) => (counts[i] = (counts[i] as number) + m.count));
+      let s = byCurrency.get(g.currency);
+      if (s === undefined) {
+        s = { bets: 0, decimals: g.decimals, t: [], profit: [], units: 0n };
+        byCurrency.set(g.currency, s);
       }
-      series.push({ currency: c.currency, bets: c.bets, t, profit });
+      // A currency's decimals could differ between syncs: sum in the finer unit, exactly.
+      if (g.decimals > s.decimals) {
+        s.units *= 10n ** BigInt(g.decimals - s.decimals);
+        s.decimals = g.decimals;
+      }
+      s.bets += g.bets;
+      s.units += g.profit_units * 10n ** BigInt(s.decimals - g.decimals);
+      const t = period_end(period, g.key) / 1000;
+      const profit = Number(s.units) / 10 ** s.decimals;
+      // Groups come ordered by period; a period holding two rows of a currency (two decimals) keeps one point.
+      if (s.t[s.t.length - 1] === t) s.profit[s.profit.length - 1] = profit;
+      else {
+        s.t.push(t);
+        s.profit.push(profit);
+      }
     }
-    for (const row of this.#s.bars.all() as { bar: number; n: number }[]) counts[row.bar] = row.n;
-    return { bets, series, multipliers: { labels, counts } };
+    const series = [...byCurrency.entries()]
+      .sort((a, b) => b[1].bets - a[1].bets)
+      .slice(0, MAX_CURRENCIES)
+      .map(([currency, s]) => ({ currency, bets: s.bets, t: s.t, profit: s.profit }));
+    return { bets, period, series, multipliers: { labels, counts } };
   }
 }

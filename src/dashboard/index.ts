@@ -56,7 +56,7 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-/** History is re-read at most this often (a full aggregate; the session view is cheap and follows every change). */
+/** History is re-read at most this often while a sync writes (the session view is cheap and follows every change). */
 const HISTORY_EVERY_MS = 5000;
 
 function checkOptions(options: DashboardOptions): void {
@@ -104,18 +104,19 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
     hub.publish(topic, value);
   };
   let version = -1;
+  let historySeen: string | null = null;
   let historyAt = 0;
-  let historyStale = true;
   const refresh = (force: boolean): void => {
     if (db === null) return;
     const now = db.pragma('data_version', { simple: true }) as number;
     if (now !== version || force) {
       version = now;
-      historyStale = true;
       publish('session', sessionReader?.current() ?? null);
     }
-    if (historyStale && Date.now() - historyAt >= HISTORY_EVERY_MS) {
-      historyStale = false;
+    // The history moves only with a sync: its (cheap) signature says when, and a long sync redraws at most every few seconds.
+    const signature = historyReader?.signature() ?? null;
+    if (signature !== historySeen && (historySeen === null || Date.now() - historyAt >= HISTORY_EVERY_MS)) {
+      historySeen = signature;
       historyAt = Date.now();
       publish('history', historyReader?.view() ?? null);
     }

@@ -1,13 +1,13 @@
 /**
  * The dashboard stays small whatever the database holds: 120,000 journal
  * rows in one session and 100,000 stored bets give a curve of at most 2,000
- * points and history series of at most 500, each point checked against the
+ * points and history series of at most 1,000, each point checked against the
  * profits the test wrote (its own oracle), the totals against sums computed
  * here. Counts and sizes are asserted, not times.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CURVE_POINTS, start_dashboard, type Dashboard, type HistoryView, type SessionView } from '../../src/dashboard/index.js';
-import { MULTIPLIER_EDGES, TIME_BUCKETS } from '../../src/dashboard/history-view.js';
+import { MAX_PERIODS } from '../../src/dashboard/history-view.js';
 import { CURVE_SQL } from '../../src/dashboard/session-view.js';
 import { open_database } from '../../src/journal/index.js';
 import { rawRequest, seedSession, tempDatabase, tokenOf } from './helpers.js';
@@ -15,9 +15,17 @@ import { rawRequest, seedSession, tempDatabase, tokenOf } from './helpers.js';
 const JOURNAL_ROWS = 120_000;
 const HISTORY_BETS = 100_000;
 
+/** The multiplier bars as `stakeql history stats` draws them, written out here: 0, (0, 1), [1, 2), [2, 3), [3, 5), [5, 10), [10, 100), [100, 1000), ≥ 1000. */
+function barOf(m: number): number {
+  if (m === 0) return 0;
+  const uppers = [1, 2, 3, 5, 10, 100, 1000];
+  const i = uppers.findIndex((u) => m < u);
+  return i === -1 ? 8 : i + 1;
+}
+
 /** A multiplier for bet i: mostly losses, a spread of wins up to 1000×. */
 function multiplierOf(i: number): number {
-  const cycle = [0, 0, 1.98, 0, 1.2, 3.5, 0, 12, 0, 150, 1, 2.5, 0, 6, 1000];
+  const cycle = [0, 0, 1.98, 0, 1.2, 3.5, 0, 12, 0, 150, 1, 2.5, 0.5, 6, 1000];
   return cycle[i % cycle.length] as number;
 }
 
@@ -27,7 +35,7 @@ describe('bounded output with 120,000 journal rows and 100,000 stored bets', () 
   let profits: number[];
   let state: { session: SessionView; history: HistoryView };
   let bytes: number;
-  const expected = { usd: 0, btc: 0, bars: MULTIPLIER_EDGES.map(() => 0).concat(0) };
+  const expected = { usd: 0, btc: 0, bars: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
 
   beforeAll(async () => {
     db = await tempDatabase();
@@ -44,10 +52,9 @@ describe('bounded output with 120,000 journal rows and 100,000 stored bets', () 
         const m = multiplierOf(i);
         const payout = Math.round(amount * m);
         expected[usd ? 'usd' : 'btc'] += payout - amount;
-        let bar = MULTIPLIER_EDGES.findIndex((edge) => m < edge);
-        if (bar === -1) bar = MULTIPLIER_EDGES.length;
-        expected.bars[bar] = (expected.bars[bar] as number) + 1;
-        const time = start + i * 37_000;
+        expected.bars[barOf(m)] = (expected.bars[barOf(m)] as number) + 1;
+        // 100,000 bets 30 s apart: 834 hours, drawn by the hour.
+        const time = start + i * 30_000;
         insert.run(`b${i}`, `house:${i}`, i, usd ? 'usd' : 'btc', decimals, amount, payout, amount / 10 ** decimals, payout / 10 ** decimals, m, new Date(time).toISOString(), time);
       }
     })();
@@ -96,19 +103,21 @@ describe('bounded output with 120,000 journal rows and 100,000 stored bets', () 
     expect(state.session.bets.map((b) => b['seq'])).toEqual(Array.from({ length: 25 }, (_, i) => JOURNAL_ROWS - i));
   });
 
-  it('history: at most 500 points per currency, ending at the sum of every bet; multiplier bars counted exactly', () => {
+  it('history: at most 1,000 points per currency, ending at the sum of every bet; multiplier bars counted exactly', () => {
     const h = state.history;
     expect(h.bets).toBe(HISTORY_BETS);
+    expect(h.period).toBe('hour');
     expect(h.series.map((s) => s.currency)).toEqual(['usd', 'btc']);
     for (const s of h.series) {
-      expect(s.t.length).toBeLessThanOrEqual(TIME_BUCKETS);
-      expect(s.t.length).toBeGreaterThan(TIME_BUCKETS / 2);
+      expect(s.t.length).toBeLessThanOrEqual(MAX_PERIODS);
+      expect(s.t.length).toBe(834);
       for (let i = 1; i < s.t.length; i++) expect(s.t[i] as number).toBeGreaterThan(s.t[i - 1] as number);
     }
     expect(h.series[0]?.profit.at(-1)).toBe(expected.usd / 100);
     expect(h.series[1]?.profit.at(-1)).toBe(expected.btc / 1e8);
     expect(h.series[0]?.bets).toBe(HISTORY_BETS * 0.75);
     expect(h.multipliers.counts).toEqual(expected.bars);
+    expect(h.multipliers.labels).toEqual(['0', '0–1', '1–2', '2–3', '3–5', '5–10', '10–100', '100–1000', '≥ 1000']);
   });
 
   it('the whole state is a few tens of kilobytes', () => {

@@ -39,7 +39,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
       amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES (?, ?, ?, 'x', 'u', 'dice', 'usd', 2, 100, ?, 1, ?, ?, '', ?, 0)`);
     for (let i = 0; i < 300; i++) {
       const m = [0, 1.98, 0, 3.3, 0, 0, 9.9][i % 7] as number;
-      insert.run(`b${i}`, `house:${i}`, i, Math.round(100 * m), m, m, Date.UTC(2026, 0, 1) + i * 60_000);
+      insert.run(`b${i}`, `house:${i}`, i, Math.round(100 * m), m, m, Date.UTC(2026, 0, 1) + i * 3_600_000);
     }
     conn.close();
     const sim = await sim_view(
@@ -84,9 +84,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
     expect(await text('#session-status')).toBe('stopped: max_bets');
     expect(await page.locator('#bets tbody tr').count()).toBe(25);
     expect(await page.locator('#stop').isVisible()).toBe(false);
-    await page.waitForSelector('#multiplier-chart[data-points="8"] canvas');
+    await page.waitForSelector('#multiplier-chart[data-points="9"] canvas');
     await page.waitForSelector('#sim-chart[data-points="40"] canvas');
-    expect(Number(await page.getAttribute('#history-chart', 'data-points'))).toBeGreaterThan(100);
+    // One bet an hour: one point an hour.
+    expect(await page.getAttribute('#history-chart', 'data-points')).toBe('300');
     expect(await text('#history-title')).toBe('300 stored bets');
     expect(await text('#sim-title')).toBe('400 simulated sessions from sim.jsonl');
     for (const chart of ['#profit-chart', '#history-chart', '#multiplier-chart', '#sim-chart']) expect(await colours(chart), chart).toBeGreaterThan(10);
