@@ -29,7 +29,7 @@ import { dice_answer } from './answer.js';
 import { LuaSyntaxError } from './lexer.js';
 import { rewrite_sharplua } from './rewrite.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from './script-view.js';
-import { environment_names, restore_globals, save_globals, type SavedValue } from './snapshot.js';
+import { restore_globals, save_globals, type SavedValue } from './snapshot.js';
 import { LuaCallError, LuaVm, SLOT_ENV, SLOT_HOST_STATE, type LuaAnswer } from './vm.js';
 
 export { rewrite_sharplua } from './rewrite.js';
@@ -126,9 +126,6 @@ export async function load_lua_strategy(source: string, context: StrategyContext
     simulated: context.driver === 'simulator',
   });
   try {
-    const host_names = environment_names(vm);
-    // Set by the host before the top level, but the script's to change: saved like the script's own.
-    host_names.delete('bethigh');
     vm.compile(code);
     const top = vm.run_top(context.start_balance);
     const unset = ['nextbet', 'chance'].find((field) => {
@@ -141,7 +138,7 @@ export async function load_lua_strategy(source: string, context: StrategyContext
     if (!has_dobet(vm)) throw new StrategyError('load', `${name}: the script must define a dobet() function`, { field: 'dobet' });
     const first = dice_answer(top, context.currency, decimals_for(context.currency), 'load');
     if ('number' in top.nextbet) set_first_amount(vm, top.nextbet.number);
-    return new LuaStrategy(vm, name, context, host_names, top, first);
+    return new LuaStrategy(vm, name, context, top, first);
   } catch (error) {
     vm.close();
     throw strategy_error('load', error);
@@ -166,13 +163,6 @@ function set_first_amount(vm: LuaVm, amount: number): void {
   vm.lua.lua_setfield(vm.L, SLOT_HOST_STATE, 'first_amount');
 }
 
-function host_number(vm: LuaVm, field: string): number {
-  vm.lua.lua_getfield(vm.L, SLOT_HOST_STATE, field);
-  const value = vm.lua.lua_tonumberx(vm.L, -1, 0);
-  vm.lua.lua_settop(vm.L, -2);
-  return value;
-}
-
 class LuaStrategy implements Strategy {
   readonly name: string;
   private readonly view = new ScriptView();
@@ -185,7 +175,6 @@ class LuaStrategy implements Strategy {
     private readonly vm: LuaVm,
     name: string,
     private readonly context: StrategyContext,
-    private readonly host_names: ReadonlySet<string>,
     top: LuaAnswer,
     first: StrategyAnswer,
   ) {
@@ -219,13 +208,8 @@ class LuaStrategy implements Strategy {
   }
 
   save(): LuaSnapshot {
-    return {
-      version: 1,
-      globals: save_globals(this.vm, this.host_names),
-      offsets: { ...this.view.offsets },
-      first_amount: host_number(this.vm, 'first_amount'),
-      fib_level: host_number(this.vm, 'fib_level'),
-    };
+    const { globals, first_amount, fib_level } = save_globals(this.vm);
+    return { version: 1, globals, offsets: { ...this.view.offsets }, first_amount, fib_level };
   }
 
   restore(snapshot: unknown): void {

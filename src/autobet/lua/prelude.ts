@@ -8,7 +8,7 @@
  * Chunk arguments: host_print(text), host_rewrite(code) (`\1` + code, or `\2`
  * + error), seed_a, seed_b (for math.randomseed), currency, simulated,
  * limit_marker (the error the host's time-limit hook raises).
- * Returns: step, E, run_top, S (host state: first_amount, fib_level), compile, restore.
+ * Returns: step, E, run_top, S (host state: first_amount, fib_level), compile, restore, collect.
  */
 export const PRELUDE = String.raw`
 local host_print, host_rewrite, seed_a, seed_b, run_currency, simulated, LIMIT = ...
@@ -19,7 +19,8 @@ local math_type, floor, ceil, tointeger = math.type, math.floor, math.ceil, math
 local fmt, find, byte, sub, lower = string.format, string.find, string.byte, string.sub, string.lower
 local raw_load, raw_pcall, raw_xpcall, raw_concat, unpack = load, pcall, xpcall, table.concat, table.unpack
 
-local E = {}
+-- E: the script's globals (and DiceBot's per-bet variables); LIB: what it reads through E's __index.
+local E, LIB = {}, {}
 local S = { first_amount = 0, fib_level = 1 }
 
 -- Lua 5.1 printed integral floats without ".0" ("%.14g", LUAI_NUMFFORMAT).
@@ -173,24 +174,23 @@ coroutinex.resume = function(co, ...) return pass(raw_resume(co, ...)) end
 
 for _, name in ipairs({ 'assert', 'error', 'ipairs', 'next', 'pairs', 'rawequal', 'rawget', 'rawlen', 'rawset',
     'select', 'setmetatable', 'getmetatable', 'tonumber', 'type', '_VERSION' }) do
-  E[name] = G[name]
+  LIB[name] = G[name]
 end
-E.string, E.table, E.math, E.os, E.coroutine, E.utf8 = string, tablex, mathx, osx, coroutinex, copy(utf8)
-E._G = E
-E.tostring = tostring51
-E.unpack = unpack
-E.load = load_confined
-E.loadstring = function(s, name) return load_confined(s, name) end
-E.pcall = function(f, ...) return pass(raw_pcall(f, ...)) end
-E.xpcall = function(f, h, ...) return pass(raw_xpcall(f, h, ...)) end
-E.collectgarbage = function(what, ...)
+LIB.string, LIB.table, LIB.math, LIB.os, LIB.coroutine, LIB.utf8 = string, tablex, mathx, osx, coroutinex, copy(utf8)
+LIB.tostring = tostring51
+LIB.unpack = unpack
+LIB.load = load_confined
+LIB.loadstring = function(s, name) return load_confined(s, name) end
+LIB.pcall = function(f, ...) return pass(raw_pcall(f, ...)) end
+LIB.xpcall = function(f, h, ...) return pass(raw_xpcall(f, h, ...)) end
+LIB.collectgarbage = function(what, ...)
   if what == nil or what == 'collect' or what == 'count' or what == 'step' or what == 'isrunning' then
     return collectgarbage(what, ...)
   end
   return 0
 end
-E.__stakeql_s = concat_operand
-E.print = function(...)
+LIB.__stakeql_s = concat_operand
+LIB.print = function(...)
   local n = select('#', ...)
   local parts = {}
   for i = 1, n do parts[i] = tostring51((select(i, ...))) end
@@ -200,13 +200,14 @@ end
 -- What a script may not reach: a clear error instead of "attempt to index a nil value".
 local FORBIDDEN = { io = true, require = true, dofile = true, loadfile = true, package = true, debug = true,
   module = true, setfenv = true, getfenv = true, newproxy = true }
-setmetatable(E, {
+setmetatable(LIB, {
   __metatable = false,
   __index = function(_, k)
     if FORBIDDEN[k] then error(tostring(k) .. ' is not available to a stakeql script (no files, processes, modules or network)', 2) end
     return nil
   end,
 })
+setmetatable(E, { __metatable = false, __index = LIB })
 setmetatable(osx, {
   __metatable = false,
   __index = function(_, k)
@@ -216,28 +217,28 @@ setmetatable(osx, {
 
 -- DiceBot's functions.
 local stop_reason, want_rotate, want_resetstats, sleep_ms = nil, false, false, 0
-E.stop = function() stop_reason = 'stop() called' end
-E.resetseed = function() want_rotate = true end
-E.resetstats = function()
+LIB.stop = function() stop_reason = 'stop() called' end
+LIB.resetseed = function() want_rotate = true end
+LIB.resetstats = function()
   want_resetstats = true
   E.bets, E.wins, E.losses, E.profit, E.wagered, E.currentstreak = 0, 0, 0, 0.0, 0.0, 0
 end
-E.sleep = function(ms)
+LIB.sleep = function(ms)
   if type(ms) ~= 'number' then error('sleep(ms) takes a number of milliseconds', 2) end
   if not simulated and ms > 0 then sleep_ms = sleep_ms + ms end
 end
-E.alarm = function() host_print('alarm()') end
-E.ching = function() host_print('ching()') end
+LIB.alarm = function() host_print('alarm()') end
+LIB.ching = function() host_print('ching()') end
 for _, name in ipairs({ 'withdraw', 'tip', 'invest' }) do
-  E[name] = function()
+  LIB[name] = function()
     error(name .. '() is refused: a stakeql strategy never moves money out of the account', 2)
   end
 end
-E.martingale = function(win)
+LIB.martingale = function(win)
   if win then return S.first_amount end
   return (E.previousbet or 0) * 2
 end
-E.dalembert = function(win)
+LIB.dalembert = function(win)
   local last, first = E.previousbet or 0, S.first_amount
   if win then
     local next = last - first
@@ -246,7 +247,7 @@ E.dalembert = function(win)
   end
   return last + first
 end
-E.fibonacci = function(win)
+LIB.fibonacci = function(win)
   local level = S.fib_level
   if win then level = level - 2 else level = level + 1 end
   if level < 1 then level = 1 end
@@ -271,6 +272,7 @@ E.currency = run_currency
 E.currencies = { run_currency }
 E.lastBet = last_bet(0.0, 0.0, 0.0, false, 0, 0.0, '')
 E.lastbet = E.lastBet
+E._G = E
 
 local function finish()
   local cur, changed = E.currency, nil
@@ -310,6 +312,24 @@ local HOST = {}
 for k in pairs(E) do HOST[k] = true end
 HOST.bethigh = nil
 
+-- The built-ins' state, then the script's plain globals as name, value, ... (one call per save()).
+local collected, collected_count = {}, 0
+local function collect()
+  local n = 0
+  for k, v in next, E do
+    if type(k) == 'string' and not HOST[k] then
+      local t = type(v)
+      if t == 'number' or t == 'string' or t == 'boolean' or t == 'table' then
+        collected[n + 1], collected[n + 2] = k, v
+        n = n + 2
+      end
+    end
+  end
+  for i = n + 1, collected_count do collected[i] = nil end
+  collected_count = n
+  return S.first_amount, S.fib_level, unpack(collected, 1, n)
+end
+
 local function is_data(v)
   local t = type(v)
   return t == 'number' or t == 'string' or t == 'boolean' or t == 'table'
@@ -337,5 +357,5 @@ local function restore(globals, first_amount, fib_level)
   S.first_amount, S.fib_level = first_amount, fib_level
 end
 
-return step, E, run_top, S, compile, restore
+return step, E, run_top, S, compile, restore, collect
 `;

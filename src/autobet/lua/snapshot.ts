@@ -9,7 +9,7 @@
  * value], ...] }` with string or finite-number keys.
  */
 import { StrategyError } from '../strategy.js';
-import { SLOT_ENV, SLOT_RESTORE, type LuaVm } from './vm.js';
+import { SLOT_COLLECT, SLOT_RESTORE, type LuaVm } from './vm.js';
 
 /** One saved Lua value. */
 export type SavedValue = number | string | boolean | { readonly n: 'inf' | '-inf' | 'nan' } | { readonly t: ReadonlyArray<readonly [string | number, SavedValue]> };
@@ -18,39 +18,35 @@ const LUA_TBOOLEAN = 1;
 const LUA_TNUMBER = 3;
 const LUA_TSTRING = 4;
 const LUA_TTABLE = 5;
+const LUA_MULTRET = -1;
 const MAX_DEPTH = 32;
 const MAX_VALUES = 100_000;
 
-/** The names of the environment's entries now (taken before the script runs: the host's names). */
-export function environment_names(vm: LuaVm): Set<string> {
-  const { c, L } = vm;
-  const names = new Set<string>();
-  c._lua_pushnil(L);
-  while (c._lua_next(L, SLOT_ENV) !== 0) {
-    if (c._lua_type(L, -2) === LUA_TSTRING) names.add(vm.read_string(-2)!);
-    c._lua_settop(L, -2);
-  }
-  return names;
+/** What save() reads out of the VM. */
+export interface SavedGlobals {
+  readonly globals: Record<string, SavedValue>;
+  readonly first_amount: number;
+  readonly fib_level: number;
 }
 
-/** The script's plain globals, skipping `host_names`. */
-export function save_globals(vm: LuaVm, host_names: ReadonlySet<string>): Record<string, SavedValue> {
+/** The script's plain globals (the prelude's `collect()` leaves out the host's names) and the built-ins' state. */
+export function save_globals(vm: LuaVm): SavedGlobals {
   const { c, L } = vm;
-  const out: Record<string, SavedValue> = {};
+  const top = c._lua_gettop(L);
+  c._lua_pushvalue(L, SLOT_COLLECT);
+  vm.call(0, LUA_MULTRET, 'saving the script\'s globals');
+  const globals: Record<string, SavedValue> = {};
   const budget = { values: 0 };
   const ancestors = new Set<number>();
-  c._lua_pushnil(L);
-  while (c._lua_next(L, SLOT_ENV) !== 0) {
-    if (c._lua_type(L, -2) === LUA_TSTRING) {
-      const name = vm.read_string(-2)!;
-      if (!host_names.has(name)) {
-        const value = read_value(vm, c._lua_gettop(L), 0, ancestors, budget);
-        if (value !== undefined) out[name] = value;
-      }
+  try {
+    for (let i = top + 3; i < c._lua_gettop(L); i += 2) {
+      const value = read_value(vm, i + 1, 0, ancestors, budget);
+      if (value !== undefined) globals[vm.read_string(i)!] = value;
     }
-    c._lua_settop(L, -2);
+    return { globals, first_amount: c._lua_tonumberx(L, top + 1, 0), fib_level: c._lua_tonumberx(L, top + 2, 0) };
+  } finally {
+    c._lua_settop(L, top);
   }
-  return out;
 }
 
 function read_value(vm: LuaVm, index: number, depth: number, ancestors: Set<number>, budget: { values: number }): SavedValue | undefined {

@@ -90,8 +90,10 @@ export const SLOT_HOST_STATE = 4;
 const SLOT_COMPILE = 5;
 /** Stack slot of the prelude's `restore(globals, first_amount, fib_level)`. */
 export const SLOT_RESTORE = 6;
-const SLOT_SCRIPT = 7;
-const BASE = 7;
+/** Stack slot of the prelude's `collect()`: the script's plain globals as name, value, ... */
+export const SLOT_COLLECT = 7;
+const SLOT_SCRIPT = 8;
+const BASE = 8;
 const ANSWER_COUNT = 8;
 
 const LUA_TNIL = 0;
@@ -257,7 +259,7 @@ export class LuaVm {
     this.push_string(this.options.currency);
     this.c._lua_pushboolean(this.L, this.options.simulated ? 1 : 0);
     this.push_string(LIMIT_MARKER);
-    this.call(7, 6, 'the prelude');
+    this.call(7, 7, 'the prelude');
   }
 
   /** Compiles the (rewritten) script in the script's environment. */
@@ -379,7 +381,18 @@ export class LuaVm {
     if (c._lua_type(L, index) !== LUA_TSTRING) return null;
     const pointer = c._lua_tolstring(L, index, this.length_slot);
     const length = this.heaps.HEAPU32[this.length_slot >>> 2]!;
-    return decoder.decode(this.heaps.HEAPU8.subarray(pointer, pointer + length));
+    const bytes = this.heaps.HEAPU8;
+    // Names and short values are ASCII: cheaper by hand than a TextDecoder call.
+    if (length <= 32) {
+      let text = '';
+      for (let i = 0; i < length; i += 1) {
+        const byte = bytes[pointer + i]!;
+        if (byte >= 0x80) return decoder.decode(bytes.subarray(pointer, pointer + length));
+        text += String.fromCharCode(byte);
+      }
+      return text;
+    }
+    return decoder.decode(bytes.subarray(pointer, pointer + length));
   }
 
   private push_optional(value: string | null | undefined): void {
