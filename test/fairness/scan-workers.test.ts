@@ -67,4 +67,25 @@ describe('scan with worker threads', () => {
     expect(summary.evaluated).toBeLessThan(500_000_000);
     expect(hits.every((hit) => hit.nonce < summary.next_nonce && hit.result >= 100)).toBe(true);
   });
+
+  it('threads kept between scans: a scan right after an aborted one (threads mid-chunk) gives exactly the one-thread result', async () => {
+    const controller = new AbortController();
+    const first = fairness.scan({ ...SEEDS, game: 'dice', nonces: [0, 100_000_000], where: '>=50', workers: 2, chunk_size: 5000, signal: controller.signal });
+    let seen = 0;
+    for await (const hit of first) {
+      expect(hit.result).toBeGreaterThanOrEqual(50);
+      if (++seen === 3000) controller.abort();
+    }
+    expect((await first.summary).reason).toBe('stopped');
+    // Another seed pair and game on the same threads: nothing of the first scan may leak in.
+    const options = { server_seed: 'a9a09f7f84c9dc6d4f46f9b702d8e7e211e1fc219ac10e1145c4ca032eb000c6', client_seed: '3c83fc7e07', game: 'limbo', nonces: [0, 30_000], where: '>=5', chunk_size: 900 } as const;
+    const two = await collect({ ...options, workers: 2 });
+    const again = await collect({ ...options, workers: 2 });
+    const one = await collect({ ...options, workers: 1 });
+    expect(two.workers).toBe(2);
+    expect(two.hits).toEqual(one.hits);
+    expect(two.summary).toEqual(one.summary);
+    expect(again.hits).toEqual(one.hits);
+    expect(again.summary).toEqual(one.summary);
+  });
 });
