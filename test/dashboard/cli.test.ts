@@ -18,6 +18,25 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
 });
 
+
+/** Starts `stakeql dashboard ARGS` and resolves once it printed its URL. */
+async function startDashboardIn(configDir: string, env: Record<string, string>, args: string[]) {
+  const bin = await buildCli();
+  const child = spawn(process.execPath, [bin, 'dashboard', ...args], { env: cliEnv(configDir, env), stdio: 'pipe', timeout: 60_000 });
+  children.push(child);
+  const out = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out.stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (out.stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  let match: RegExpExecArray | null = null;
+  while ((match = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})/.exec(out.stdout)) === null) {
+    if (Date.now() > deadline) throw new Error(`no URL printed: ${out.stdout} ${out.stderr}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { child, exited, out, url: { port: Number(match[1]), token: match[2] as string } };
+}
+
 describe('stakeql dashboard', () => {
   let dir: Awaited<ReturnType<typeof tempDatabase>>;
   let sandbox: Sandbox;
@@ -41,6 +60,7 @@ describe('stakeql dashboard', () => {
   });
 
   const env = (): Record<string, string> => ({ STAKEQL_DATA_DIR: dir.dir, STAKE_ACCESS_TOKEN: user.access_token, STAKE_SESSION_COOKIE: user.session_cookie });
+  const startDashboard = (args: string[]) => startDashboardIn(dir.dir, env(), args);
 
   it('a port in use: exit 2, one line naming the port, nothing else started', async () => {
     const result = await runCli(['dashboard', '--port', String(busyPort), '--base-url', sandbox.url], { configDir: dir.dir, env: env() });
@@ -68,37 +88,46 @@ describe('stakeql dashboard', () => {
     expect(oneErrorLine(result)).toBe('stakeql: --sim line 2: end_balance must be a number');
   });
 
+  it('shows what stakeql sim --json printed: every session in the histogram, the summary as printed', async () => {
+    const strategy = path.join(dir.dir, 'flat.json');
+    await fs.writeFile(strategy, JSON.stringify({ game: 'dice', bet: { amount: 0.1, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: 'reset' }));
+    const sim = await runCli(['sim', strategy, '--balance', '10', '--bets', '30', '--sessions', '40', '--workers', '1', '--currency', 'usd', '--json'], { configDir: dir.dir, env: env(), timeoutMs: 60_000 });
+    expect(sim.code, sim.stderr).toBe(0);
+    const file = path.join(dir.dir, 'real-sim.jsonl');
+    await fs.writeFile(file, sim.stdout);
+    const lines = sim.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const summary = lines.find((l) => l['event'] === 'summary') as Record<string, unknown>;
+    const { child, exited, url } = await startDashboard(['--base-url', sandbox.url, '--sim', file]);
+    const state = JSON.parse((await rawRequest(url.port, { path: `/api/state?token=${url.token}` })).body) as { sim: { sessions: number; histogram: { counts: number[]; min: number; max: number }; summary: Record<string, number> } };
+    const ends = lines.filter((l) => l['event'] === 'session').map((l) => l['end_balance'] as number);
+    expect(state.sim.sessions).toBe(40);
+    expect(state.sim.histogram.counts.reduce((a, b) => a + b, 0)).toBe(40);
+    expect(state.sim.histogram.min).toBe(Math.min(...ends));
+    expect(state.sim.histogram.max).toBe(Math.max(...ends));
+    for (const key of ['p5', 'p25', 'p50', 'p75', 'p95']) expect(state.sim.summary[key], key).toBe(summary[key]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+
   it('prints its URL with the token, serves the balances, says nothing secret, and stops on Ctrl-C with exit 0', async () => {
     const sim = path.join(dir.dir, 'sim.jsonl');
     await fs.writeFile(sim, [1, 2, 3].map((b) => JSON.stringify({ event: 'session', index: b, end_balance: b })).join('\n'));
-    const bin = await buildCli();
-    const child = spawn(process.execPath, [bin, 'dashboard', '--base-url', sandbox.url, '--sim', sim], { env: cliEnv(dir.dir, env()), stdio: 'pipe', timeout: 60_000 });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const { child, exited, out, url } = await startDashboard(['--base-url', sandbox.url, '--sim', sim]);
+    const port = url.port;
     const deadline = Date.now() + 20_000;
-    let match: RegExpExecArray | null = null;
-    while ((match = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]{43})/.exec(stdout)) === null) {
-      if (Date.now() > deadline) throw new Error(`no URL printed: ${stdout} ${stderr}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const port = Number(match[1]);
-    expect(stdout).toContain('Showing the simulation of');
+    expect(out.stdout).toContain('Showing the simulation of');
     let state: { balances?: { feed: string; balances: { currency: string; available: number }[] }; sim?: { sessions: number } } = {};
     while (state.balances?.feed !== 'live') {
       if (Date.now() > deadline) throw new Error(`the feed never went live: ${JSON.stringify(state)}`);
       await new Promise((r) => setTimeout(r, 50));
-      state = JSON.parse((await rawRequest(port, { path: `/api/state?token=${match[2]}` })).body);
+      state = JSON.parse((await rawRequest(port, { path: `/api/state?token=${url.token}` })).body);
     }
     expect(state.balances.balances).toEqual([{ currency: 'usd', available: 42, vault: 0 }]);
     expect(state.sim?.sessions).toBe(3);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stderr).toBe('stakeql dashboard stopped\n');
-    for (const secret of [user.access_token, user.session_cookie]) expect(stdout + stderr).not.toContain(secret.slice(0, 12));
+    expect(out.stderr).toBe('stakeql dashboard stopped\n');
+    for (const secret of [user.access_token, user.session_cookie]) expect(out.stdout + out.stderr).not.toContain(secret.slice(0, 12));
     await expect(rawRequest(port, { path: '/' })).rejects.toThrow();
   });
 });
