@@ -64,6 +64,8 @@ export interface Driver {
   start(currency: string): Promise<DriverStart>;
   /** Sends one bet; never retries it. */
   place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome>;
+  /** The same, synchronously, for a driver that needs no I/O (the simulator's hot path). */
+  place_now?(bet: PlannedBet, currency: string, identifier: string): PlaceOutcome;
   /** Finds out whether the bet of `intent` exists, within `deadline` (ms since the epoch). */
   resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome>;
   /**

@@ -11,7 +11,7 @@
  */
 import { new_identifier } from '../operations/validate/identifier.js';
 import { count_bet, is_win, type Counters, type Money } from './counters.js';
-import type { Driver, IntentRef, SeedView } from './driver.js';
+import type { Driver, IntentRef, PlaceOutcome, SeedView } from './driver.js';
 import { bet_line, stop_line, type BetLine, type StopLine } from './events.js';
 import type { EngineJournal, IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
@@ -52,6 +52,16 @@ export interface EngineInput {
   readonly refresh_balance?: () => Promise<number>;
 }
 
+/** Turns between two yields to the event loop when nothing else awaits (a simulation). */
+const YIELD_EVERY = 1000;
+
+/** A strategy's throw or bad answer as the stop it causes. */
+function strategyStop(error: unknown): Stop {
+  if (error instanceof Stop) return error;
+  const message = error instanceof Error ? error.message : 'the strategy threw a non-error value';
+  return new Stop('error:strategy', message.slice(0, 500));
+}
+
 /** Why `settle` or `place` ended the run. */
 class Stop {
   constructor(readonly reason: string, readonly message?: string, readonly identifier?: string) {}
@@ -82,7 +92,8 @@ class Engine {
   readonly #policy: ErrorPolicy;
   readonly #now: () => number;
   #seq: number;
-  #seeds: SeedView;
+  /** The active pair; `nonce` moves with every bet (a copy: the caller's object is not changed). */
+  #seeds: { server_seed_hash: string; client_seed: string; nonce: number };
   #last: SettledBet | null;
   #tick: number;
   #lastSentAt = -Infinity;
@@ -94,14 +105,25 @@ class Engine {
     this.#policy = input.policy ?? DEFAULT_ERROR_POLICY;
     this.#now = input.now ?? Date.now;
     this.#seq = input.seq;
-    this.#seeds = input.seeds;
+    this.#seeds = { ...input.seeds };
     this.#last = input.last;
     this.#tick = this.#now();
   }
 
   async run(): Promise<StopLine> {
     try {
-      for (;;) await this.#turn();
+      for (let turn = 1; ; turn++) {
+        // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
+        if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        const asked = this.#prepare();
+        const plan = asked instanceof Promise ? await asked : asked;
+        if (plan.rotate_seed_pair) await this.#rotate();
+        const refused = check_before(this.#rules, this.#c, plan.amount_units);
+        if (refused !== null) throw new Stop(refused);
+        if (this.#in.limits.max_bets_per_second !== undefined) await this.#pace();
+        const placed = this.#in.driver.place_now === undefined ? this.#place(plan) : this.#placeNow(plan);
+        if (placed !== true) await placed;
+      }
     } catch (error) {
       this.#elapse();
       return this.stopped(error);
@@ -129,7 +151,8 @@ class Engine {
     if (journal.stop_requested()) throw new Stop('user');
   }
 
-  async #turn(): Promise<void> {
+  /** The checks before a bet and the strategy's answer: synchronous unless the strategy answers with a promise. */
+  #prepare(): PlannedBet | Promise<PlannedBet> {
     this.#elapse();
     // Limits that end a run are checked before asking the strategy again: a
     // resumed session that already reached one stops without another bet.
@@ -138,16 +161,11 @@ class Engine {
       if (reason !== null) throw new Stop(reason);
     }
     this.#checkStop();
-    const plan = await this.#ask();
-    if (plan.rotate_seed_pair) await this.#rotate();
-    const refused = check_before(this.#rules, this.#c, plan.amount_units);
-    if (refused !== null) throw new Stop(refused);
-    await this.#pace();
-    await this.#place(plan);
+    return this.#ask();
   }
 
-  async #ask(): Promise<PlannedBet> {
-    const { strategy, currency, money } = this.#in;
+  #ask(): PlannedBet | Promise<PlannedBet> {
+    const { strategy, money } = this.#in;
     const c = this.#c;
     const state: StrategyState = {
       bets: c.bets,
@@ -159,15 +177,26 @@ class Engine {
       streak: c.streak,
       peak_profit: money.amount(c.peak_profit),
       last: this.#last,
-      currency,
+      currency: this.#in.currency,
       memory: this.#in.memory,
     };
+    let answer: unknown;
+    try {
+      answer = strategy.next(state);
+    } catch (error) {
+      throw strategyStop(error);
+    }
+    // A synchronous strategy is not awaited: no promise per bet in a simulation.
+    if (answer instanceof Promise) return answer.then((a: unknown) => this.#plan(a), (error: unknown) => Promise.reject(strategyStop(error)));
+    return this.#plan(answer);
+  }
+
+  #plan(answer: unknown): PlannedBet {
     let planned;
     try {
-      planned = plan_bet(await strategy.next(state), currency, money);
+      planned = plan_bet(answer, this.#in.currency, this.#in.money);
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'the strategy threw a non-error value';
-      throw new Stop('error:strategy', message.slice(0, 500));
+      throw strategyStop(error);
     }
     if ('stop' in planned) throw new Stop('strategy', planned.stop);
     return planned;
@@ -176,7 +205,7 @@ class Engine {
   async #rotate(): Promise<void> {
     const rotated = await this.#in.driver.rotate_seed_pair();
     if ('exhausted' in rotated) throw new Stop('seeds_exhausted');
-    this.#seeds = rotated;
+    this.#seeds = { ...rotated };
     this.#in.on_note?.(`seed pair rotated: server seed hash ${rotated.server_seed_hash}`);
   }
 
@@ -196,18 +225,41 @@ class Engine {
       amount_units: plan.amount_units,
       seed_hash: this.#seeds.server_seed_hash,
       nonce_expected: this.#seeds.nonce,
-      strategy_state: { strategy: this.#in.strategy.save(), memory: this.#in.memory },
+      // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
+      strategy_state: this.#in.journal.durable ? { strategy: this.#in.strategy.save(), memory: this.#in.memory } : null,
     };
   }
 
-  /** Sends `plan` until it is placed once, or the run must stop; never twice. */
-  async #place(plan: PlannedBet): Promise<void> {
+  /**
+   * A synchronous driver's bet: counted at once when it is placed under the
+   * expected nonce (true); anything else goes the general way.
+   */
+  #placeNow(plan: PlannedBet): true | Promise<void> {
+    const { driver, journal, currency } = this.#in;
+    const intent = this.#intent(plan);
+    if (journal.durable) journal.intend(intent);
+    const outcome = (driver.place_now as NonNullable<Driver['place_now']>)(plan, currency, intent.identifier);
+    if (outcome.kind === 'placed' && !(outcome.bet.serverSeed?.seedHash === this.#seeds.server_seed_hash && outcome.bet.nonce > this.#seeds.nonce)) {
+      this.#count(outcome.bet, intent, false, 'answer', plan.amount_units);
+      if (outcome.bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
+      return true;
+    }
+    return this.#place(plan, { intent, outcome });
+  }
+
+  /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
+  async #place(plan: PlannedBet, first?: { intent: IntentRow; outcome: PlaceOutcome }): Promise<void> {
     const { driver, journal, currency } = this.#in;
     for (let attempt = 1; ; attempt++) {
-      const intent = this.#intent(plan);
-      journal.intend(intent);
+      if (attempt > 1) {
+        // Bets adopted meanwhile count against the limits: the same plan may no longer fit them.
+        const refused = check_before(this.#rules, this.#c, plan.amount_units);
+        if (refused !== null) throw new Stop(refused);
+      }
+      const intent = attempt === 1 && first !== undefined ? first.intent : this.#intent(plan);
+      if (first === undefined || attempt > 1) journal.intend(intent);
       this.#lastSentAt = this.#now();
-      const outcome = await driver.place(plan, currency, intent.identifier);
+      const outcome = attempt === 1 && first !== undefined ? first.outcome : await driver.place(plan, currency, intent.identifier);
       switch (outcome.kind) {
         case 'placed':
           await this.#settle(intent, outcome.bet, 'answer');
@@ -317,18 +369,20 @@ class Engine {
     if (bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
   }
 
-  #count(bet: SettledBet, intent: IntentRow, adopted: boolean, by = 'answer'): void {
+  #count(bet: SettledBet, intent: IntentRow, adopted: boolean, by = 'answer', amount_units?: number): void {
     const { money, journal, currency } = this.#in;
-    const amount = money.units(bet.amount);
+    const amount = amount_units ?? money.units(bet.amount);
     const payout = money.units(bet.payout);
     count_bet(this.#c, amount, payout, is_win(bet));
-    if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds = { ...this.#seeds, nonce: bet.nonce + 1 };
+    if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds.nonce = bet.nonce + 1;
     this.#last = bet;
-    this.#elapse();
+    if (!journal.durable && this.#in.on_bet === undefined) return;
     const line = bet_line(intent.seq, bet, currency, payout - amount, this.#c, money);
-    const snapshot = { counters: { ...this.#c }, seeds: this.#seeds };
-    if (adopted) journal.adopted(intent, bet, payout, snapshot, line);
-    else journal.placed(intent.seq, bet, payout, snapshot, line, by);
+    if (journal.durable) {
+      const snapshot = { counters: { ...this.#c }, seeds: { ...this.#seeds } };
+      if (adopted) journal.adopted(intent, bet, payout, snapshot, line);
+      else journal.placed(intent.seq, bet, payout, snapshot, line, by);
+    }
     this.#in.on_bet?.(line);
   }
 

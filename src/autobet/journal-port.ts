@@ -31,6 +31,8 @@ export interface EngineSnapshot {
 
 /** The journal of one session. Every method commits before it returns. */
 export interface EngineJournal {
+  /** False for a journal that keeps nothing (the simulator's): the engine then builds no snapshot or line for it. */
+  readonly durable: boolean;
   intend(intent: IntentRow): void;
   placed(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string): void;
   /** A bet the site booked that had no intent (adopted from the history); gets its own row. */
@@ -43,6 +45,7 @@ export interface EngineJournal {
 
 /** A journal that keeps nothing: for the simulator and tests. */
 export class MemoryJournal implements EngineJournal {
+  readonly durable = true;
   readonly intents: IntentRow[] = [];
   readonly lines: BetLine[] = [];
   stop = false;

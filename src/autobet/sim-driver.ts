@@ -87,6 +87,10 @@ export class SimDriver implements Driver {
   }
 
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
+    return this.place_now(bet, currency, identifier);
+  }
+
+  place_now(bet: PlannedBet, currency: string, identifier: string): PlaceOutcome {
     return { kind: 'placed', bet: this.settle(bet, currency, identifier) };
   }
 

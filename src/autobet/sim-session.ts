@@ -29,6 +29,7 @@ export interface SessionResult {
 
 /** A journal that keeps nothing: memory stays flat however many bets a session has. */
 const NULL_JOURNAL: EngineJournal = {
+  durable: false,
   intend: () => undefined,
   placed: () => undefined,
   adopted: () => undefined,

@@ -38,8 +38,9 @@ function rank(sorted: readonly number[], p: number): number {
   return sorted[i] as number;
 }
 
-/** The summary of `results`. */
-export function summarise(results: readonly SessionResult[], start_balance: number): SimSummary {
+/** The summary of `results` in a currency of `decimals` decimals (sums are taken in whole units: no float drift). */
+export function summarise(results: readonly SessionResult[], start_balance: number, decimals: number): SimSummary {
+  const scale = 10 ** decimals;
   const ends = results.map((r) => r.end_balance).sort((a, b) => a - b);
   let wagered = 0;
   let profit = 0;
@@ -47,8 +48,8 @@ export function summarise(results: readonly SessionResult[], start_balance: numb
   let drawdown = 0;
   let streak = 0;
   for (const r of results) {
-    wagered += r.wagered;
-    profit += r.profit;
+    wagered += Math.round(r.wagered * scale);
+    profit += Math.round(r.profit * scale);
     if (r.reason === 'insufficient_balance') busts++;
     if (r.max_drawdown > drawdown) drawdown = r.max_drawdown;
     if (r.longest_loss_streak > streak) streak = r.longest_loss_streak;
@@ -67,8 +68,8 @@ export function summarise(results: readonly SessionResult[], start_balance: numb
     longest_loss_streak: streak,
     realised_edge: wagered === 0 ? 0 : profit / wagered,
     theoretical_edge: THEORETICAL_EDGE,
-    wagered,
-    profit,
+    wagered: wagered / scale,
+    profit: profit / scale,
     start_balance,
   };
 }

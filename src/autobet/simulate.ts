@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { check_currency } from '../operations/validate/currencies.js';
+import { check_currency, decimals_for } from '../operations/validate/currencies.js';
 import type { BetLine } from './events.js';
 import { check_limits, type Limits } from './limits.js';
 import type { ReplaySeeds } from './sim-driver.js';
@@ -89,7 +89,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const base = { prepared, limits, start_balance: options.start_balance, currency, signal, ...(options.print === undefined ? {} : { print: options.print }) };
   if (options.seeds !== undefined) {
     collect(await run_sim_session({ ...base, index: 0, seeds: { kind: 'replay', pairs: options.seeds }, ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }) }));
-    return summarise(results, options.start_balance);
+    return summarise(results, options.start_balance, decimals_for(currency));
   }
   const threads = Math.min(workers, sessions);
   const spec: StrategySpec | null = isStrategy(strategy) ? null : typeof strategy === 'string' ? { file: strategy } : { settings: strategy };
@@ -98,7 +98,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   } else {
     for (let index = 0; index < sessions && !signal.aborted; index++) collect(await run_sim_session({ ...base, index, seeds: { kind: 'random' } }));
   }
-  return summarise(results, options.start_balance);
+  return summarise(results, options.start_balance, decimals_for(currency));
 }
 
 /** What every worker gets; each runs the sessions `i`, `i + threads`, … */

@@ -9,6 +9,7 @@ import type { SettledBet } from './strategy.js';
 
 /** {@link EngineJournal} over the `journal` table of session `session_id`. */
 export class SqliteJournal implements EngineJournal {
+  readonly durable = true;
   readonly #t: SessionsTable;
   readonly #id: number;
   readonly #now: () => number;

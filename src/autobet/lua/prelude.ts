@@ -7,11 +7,12 @@
  *
  * Chunk arguments: host_print(text), host_rewrite(code) (`\1` + code, or `\2`
  * + error), seed_a, seed_b (for math.randomseed), currency, simulated,
- * limit_marker (the error the host's time-limit hook raises).
- * Returns: step, E, run_top, S (host state: first_amount, fib_level), compile, restore, collect.
+ * limit_marker (the error the host's time-limit hook raises), script_source
+ * (the script's chunk name, `=name`).
+ * Returns: step, E, run_top, S (host state: first_amount, fib_level), compile, restore, collect, on_error.
  */
 export const PRELUDE = String.raw`
-local host_print, host_rewrite, seed_a, seed_b, run_currency, simulated, LIMIT = ...
+local host_print, host_rewrite, seed_a, seed_b, run_currency, simulated, LIMIT, script_source = ...
 local G = _G
 local type, select, error, tostring, rawget, pairs = type, select, error, tostring, rawget, pairs
 local string, table, math = string, table, math
@@ -357,5 +358,27 @@ local function restore(globals, first_amount, fib_level)
   S.first_amount, S.fib_level = first_amount, fib_level
 end
 
-return step, E, run_top, S, compile, restore, collect
+-- The host's message handler: an error raised inside a library function (a
+-- bad argument to string.format, say) names the script's line, not the prelude's.
+local getinfo = debug.getinfo
+local SCRIPT_PREFIX = sub(script_source, 2) .. ':'
+local PRELUDE_PREFIX = 'stakeql-prelude:'
+local function on_error(e)
+  if type(e) ~= 'string' or find(e, LIMIT, 1, true) ~= nil or sub(e, 1, #SCRIPT_PREFIX) == SCRIPT_PREFIX then return e end
+  for level = 2, 60 do
+    local info = getinfo(level, 'Sl')
+    if info == nil then break end
+    if info.source == script_source and info.currentline > 0 then
+      local rest = e
+      if sub(e, 1, #PRELUDE_PREFIX) == PRELUDE_PREFIX then
+        local colon = find(e, ': ', #PRELUDE_PREFIX + 1, true)
+        if colon ~= nil then rest = sub(e, colon + 2) end
+      end
+      return SCRIPT_PREFIX .. info.currentline .. ': ' .. rest
+    end
+  end
+  return e
+end
+
+return step, E, run_top, S, compile, restore, collect, on_error
 `;

@@ -92,8 +92,9 @@ const SLOT_COMPILE = 5;
 export const SLOT_RESTORE = 6;
 /** Stack slot of the prelude's `collect()`: the script's plain globals as name, value, ... */
 export const SLOT_COLLECT = 7;
-const SLOT_SCRIPT = 8;
-const BASE = 8;
+const SLOT_ON_ERROR = 8;
+const SLOT_SCRIPT = 9;
+const BASE = 9;
 const ANSWER_COUNT = 8;
 
 const LUA_TNIL = 0;
@@ -259,7 +260,8 @@ export class LuaVm {
     this.push_string(this.options.currency);
     this.c._lua_pushboolean(this.L, this.options.simulated ? 1 : 0);
     this.push_string(LIMIT_MARKER);
-    this.call(7, 7, 'the prelude');
+    this.push_string(`=${this.options.chunk_name}`);
+    this.call(8, 8, 'the prelude');
   }
 
   /** Compiles the (rewritten) script in the script's environment. */
@@ -335,7 +337,9 @@ export class LuaVm {
     const top = c._lua_gettop(L) - nargs - 1;
     this.timed_out_line = undefined;
     this.deadline = Date.now() + this.options.timeout_ms;
-    const status = c._lua_pcallk(L, nargs, nresults, 0, 0, 0);
+    // The prelude's message handler, once the prelude has put it in its slot.
+    const handler = top >= SLOT_ON_ERROR ? SLOT_ON_ERROR : 0;
+    const status = c._lua_pcallk(L, nargs, nresults, handler, 0, 0);
     this.deadline = Number.POSITIVE_INFINITY;
     if (status === 0) return;
     const raw = this.read_string(-1);
