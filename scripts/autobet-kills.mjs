@@ -15,9 +15,10 @@ const UNIT = 1e-8;
 
 /**
  * Runs the CLI until it exits, or kills it with SIGKILL `killAfterMs` after
- * its first bet line (a session that is running), if given.
+ * its first bet line (a session that is running), if given; with `stopAfterMs`
+ * instead, asks it to stop then (`autobet stop`, another process), as a user would.
  */
-function runChild(bin, args, env, killAfterMs, timeoutMs) {
+function runChild(bin, args, env, killAfterMs, timeoutMs, stopAfterMs = null) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -26,6 +27,9 @@ function runChild(bin, args, env, killAfterMs, timeoutMs) {
     child.stdout.setEncoding('utf8').on('data', (d) => {
       stdout += d;
       if (killAfterMs !== null && killer === null) killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      if (stopAfterMs !== null && killer === null) {
+        killer = setTimeout(() => spawn(process.execPath, [bin, 'autobet', 'stop'], { env, stdio: 'ignore' }), stopAfterMs);
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
     const bound = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
@@ -71,9 +75,10 @@ export async function killAndResume(o) {
       const args = k === 0
         ? ['autobet', strategy, '--stop-loss', String(stopLoss), '--max-bet', '0.001', '--max-bets', String(o.max_bets ?? 400), ...common]
         : ['autobet', 'resume', ...common];
-      // The last run is not killed: it must end the session by a limit.
-      const killAfter = k === o.kills ? null : Math.floor(o.random() * 400);
-      runs.push(await runChild(o.bin, args, env, killAfter, 120_000));
+      // The last run is not killed: it ends by a limit, or by a stop request a moment after it starts.
+      const last = k === o.kills;
+      const killAfter = last ? null : Math.floor(o.random() * 400);
+      runs.push(await runChild(o.bin, args, env, killAfter, 120_000, last ? 500 : null));
     }
     const last = runs[runs.length - 1];
     const after = await o.siteState(login);
