@@ -17,7 +17,7 @@ local G = _G
 local type, select, error, tostring, rawget, pairs = type, select, error, tostring, rawget, pairs
 local string, table, math = string, table, math
 local math_type, floor, ceil, tointeger = math.type, math.floor, math.ceil, math.tointeger
-local fmt, find, byte, sub, lower = string.format, string.find, string.byte, string.sub, string.lower
+local format, find, byte, sub, lower = string.format, string.find, string.byte, string.sub, string.lower
 local raw_load, raw_pcall, raw_xpcall, raw_concat, unpack = load, pcall, xpcall, table.concat, table.unpack
 
 -- E: the script's globals (and DiceBot's per-bet variables); LIB: what it reads through E's __index.
@@ -26,18 +26,18 @@ local S = { first_amount = 0, fib_level = 1 }
 
 -- Lua 5.1 printed integral floats without ".0" ("%.14g", LUAI_NUMFFORMAT).
 local function tostring51(v)
-  if math_type(v) == 'float' then return fmt('%.14g', v) end
+  if math_type(v) == 'float' then return format('%.14g', v) end
   return tostring(v)
 end
 local function concat_operand(v)
-  if math_type(v) == 'float' then return fmt('%.14g', v) end
+  if math_type(v) == 'float' then return format('%.14g', v) end
   return v
 end
 
 -- string.format as 5.1: %d %i %x %X %o %c truncate a float, %s prints it as tostring did.
 local function format51(f, ...)
   local n = select('#', ...)
-  if n == 0 or type(f) ~= 'string' then return fmt(f, ...) end
+  if n == 0 or type(f) ~= 'string' then return format(f, ...) end
   local args
   local i, k = 1, 0
   while true do
@@ -67,8 +67,8 @@ local function format51(f, ...)
       i = q + 1
     end
   end
-  if args then return fmt(f, unpack(args, 1, n)) end
-  return fmt(f, ...)
+  if args then return format(f, unpack(args, 1, n)) end
+  return format(f, ...)
 end
 
 local function concat51(t, sep, i, j)

@@ -144,6 +144,19 @@ describe('errors name the script\'s line, also after rewrites on that line', () 
     expect(error.message).toMatch(/^bot\.lua:5: /);
   });
 
+  test('a bad argument to a library function the prelude wraps names the script\'s line', async () => {
+    const error = await run_error('  local a = 1\n  print(string.format("%d", "ten"))');
+    expect(error.message).toMatch(/^bot\.lua:5: bad argument #2 to 'format'/);
+    expect(error.line).toBe(5);
+  });
+
+  test('error(message, 0) still names the line; a table error is said to be one', async () => {
+    expect((await run_error('\n  error("no position", 0)')).message).toBe('bot.lua:5: no position');
+    const table_error = await run_error('  error({ code = 1 })');
+    expect(table_error.message).toBe('dobet() raised a non-string error');
+    expect(table_error.line).toBeNull();
+  });
+
   test('error() raised by the script', async () => {
     const error = await run_error('  local a = 1\n\n  a += 1 error("custom failure " .. a)');
     expect(error.message).toBe('bot.lua:6: custom failure 2');
