@@ -506,4 +506,19 @@ describe('engine edges, one run each', () => {
     expect(driver.sent).toEqual([]);
     expect(r.stop.reason).toBe('stop_loss');
   });
+
+  /**
+   * A bet refused by a limit changes nothing, the seed pair included: the
+   * engine rotates the pair a bet asks for (rotate_seed_pair) before it checks
+   * the limits, so a refused bet still reveals the server seed live, and in a
+   * replay with no pair left it stops with seeds_exhausted instead of the
+   * limit's name (the simulator and a live run would give different reasons).
+   */
+  it.fails('a bet refused by a limit does not rotate the seed pair it asked for', async () => {
+    const limits: Drawn = { max_bet: 100, stop_loss: 1_000_000, max_bets: 50 };
+    const over: Spec = { kind: 'bet', amount: { units: 51 }, how: 'plain', value: { game: 'dice', target: 50.5, condition: 'above', rotate_seed_pair: true } };
+    const r = await run(limits, 1_000_000, 0, [over]);
+    expect(r.stop.reason).toBe('max_bet');
+    expect((await r.driver.seeds()).server_seed_hash).toBe('hash-0');
+  });
 });
