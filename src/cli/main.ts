@@ -41,6 +41,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
   scan: { summary: 'find the nonces of a revealed seed pair whose result meets a condition', load: () => import('./commands/scan.js') },
   watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
+  history: { summary: 'sync, stats, verify and export the bet history in the local database', load: () => import('./commands/history.js') },
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
   sim: { summary: "simulate a strategy on the site's provably-fair outcomes", load: () => import('./commands/sim.js') },

@@ -94,6 +94,8 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
   const signal = options.signal ?? null;
   const site = site_of(client.base_url);
   const store = new HistoryStore(db);
+  // The write lock, taken and let go: a database another process holds fails here (SQLITE_BUSY), before any request.
+  db.transaction(() => undefined).immediate();
   const before = store.count();
   const now = Date.now();
   const state: PageState = {

@@ -18,7 +18,7 @@ import Database from 'better-sqlite3';
 import { StoreError } from '../store/errors.js';
 import { assertPrivate, shellQuote } from '../store/secure-fs.js';
 import { JournalError } from './errors.js';
-import { migrate } from './migrations.js';
+import { SCHEMA_VERSION, migrate } from './migrations.js';
 
 /** A better-sqlite3 connection, as the journal and history modules use it. */
 export type SqliteDatabase = Database.Database;
@@ -96,7 +96,9 @@ export function open_database(file: string, options: OpenDatabaseOptions = {}): 
     ensurePrivateFile(absolute);
     db = new Database(absolute, { timeout: options.busy_timeout_ms ?? 5000 });
     // The first statement reads the header: a file that is not a database fails here, before anything is written.
-    db.pragma('user_version', { simple: true });
+    const version = db.pragma('user_version', { simple: true }) as number;
+    // A newer stakeql's file is refused before it is switched to WAL (which rewrites its header).
+    if (version > SCHEMA_VERSION) migrate(db, absolute);
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
     db.pragma('foreign_keys = ON');

@@ -1,0 +1,248 @@
+/**
+ * `stakeql history sync | stats | verify | export`: the account's bets in the
+ * local database (src/history). `sync` talks to the site (client options, a
+ * progress line on a terminal); the others read the database only.
+ */
+import type { HistoryStats, StatsGroup, StatsGrouping, VerifyHistoryResult } from '../../history/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
+import { withHistoryDatabase } from '../history-database.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { counted, printable } from '../output.js';
+import { progressLine } from '../progress.js';
+
+const ACTIONS = ['sync', 'stats', 'verify', 'export'] as const;
+type Action = (typeof ACTIONS)[number];
+
+const FILTER_OPTIONS = ['from', 'to', 'game', 'currency'] as const;
+
+function text(args: CommandArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Which options each action takes: any other given is a usage error naming it. */
+const ALLOWED: Readonly<Record<Action, readonly string[]>> = {
+  sync: ['profile', 'base-url', 'timeout', 'json'],
+  stats: ['by', 'json', ...FILTER_OPTIONS],
+  verify: ['json', ...FILTER_OPTIONS],
+  export: ['csv', 'json', ...FILTER_OPTIONS],
+};
+
+function checkOptions(action: Action, args: CommandArgs): void {
+  for (const [name, value] of Object.entries(args.values)) {
+    if (value === undefined || name === 'help' || name === 'debug') continue;
+    if (!ALLOWED[action].includes(name)) throw usageError(`history ${action}: --${name} does not apply (see 'stakeql history --help')`);
+  }
+}
+
+/** The filter options as the library takes them; a bad value is a usage error naming the option. */
+async function filterOf(args: CommandArgs) {
+  const { where_of } = await import('../../history/query.js');
+  const filter: { from?: string; to?: string; game?: string; currency?: string } = {};
+  for (const name of FILTER_OPTIONS) {
+    const value = text(args, name);
+    if (value !== undefined) filter[name] = value;
+  }
+  try {
+    where_of(filter);
+  } catch (error) {
+    throw usageError(`history: --${(error as Error).message}`);
+  }
+  return filter;
+}
+
+async function runSync(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const opened = await openClient(args, ctx, true);
+  const { sync_history } = await import('../../history/index.js');
+  const progress = progressLine(ctx, (read) => `syncing: ${counted(read, 'bet')} read…`);
+  const result = await withHistoryDatabase(ctx, (db) =>
+    withClient(opened, (client) => sync_history(client, db, { on_progress: (read) => progress.update(read) })).finally(() => progress.stop()),
+  );
+  if (args.values['json'] === true) {
+    ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
+    return EXIT_OK;
+  }
+  const seeds = result.seeds_revealed === 0 ? '' : `, ${counted(result.seeds_revealed, 'server seed')} filled in`;
+  const skipped = result.skipped === 0 ? '' : ` (${counted(result.skipped, 'entry', 'entries')} that are not originals bets skipped)`;
+  ctx.io.stdout.write(`Synced: ${counted(result.added, 'new bet')}, ${counted(result.read, 'entry', 'entries')} read${seeds}${skipped}.\n`);
+  for (const note of result.notes) ctx.warn(note);
+  return EXIT_OK;
+}
+
+const GROUPINGS: readonly StatsGrouping[] = ['game', 'currency', 'hour', 'day', 'month', 'all'];
+
+function percent(value: number | null): string {
+  return value === null ? '-' : `${(value * 100).toFixed(2)} %`;
+}
+
+function bucketLabel(from: number, to: number | null): string {
+  if (from === to) return '×0';
+  return to === null ? `≥${from}` : `${from}–${to}`;
+}
+
+function statsLines(group: StatsGroup): string {
+  const head = `${printable(group.key)} ${printable(group.currency)}: ${counted(group.bets, 'bet')} (${group.wins} won, ${group.losses} lost), ` +
+    `wagered ${group.wagered}, profit ${group.profit}, return ${percent(group.realised_return)} (theoretical ${percent(group.theoretical_return)}), ` +
+    `longest streaks ${group.longest_win_streak} won / ${group.longest_loss_streak} lost`;
+  const buckets = group.multipliers.filter((b) => b.count > 0).map((b) => `${bucketLabel(b.from, b.to)}: ${b.count}`);
+  return `${head}\n  multipliers ${buckets.join('  ')}\n`;
+}
+
+/** A group as a JSON line: amounts as numbers (as the typed methods return them), exact units as strings. */
+function statsJson(group: StatsGroup): string {
+  return `${JSON.stringify({
+    ...group,
+    wagered: Number(group.wagered),
+    payout: Number(group.payout),
+    profit: Number(group.profit),
+    wagered_units: group.wagered_units.toString(),
+    payout_units: group.payout_units.toString(),
+    profit_units: group.profit_units.toString(),
+  })}\n`;
+}
+
+async function runStats(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const by = text(args, 'by') ?? 'game';
+  if (!GROUPINGS.includes(by as StatsGrouping)) throw usageError(`history stats: --by must be one of ${GROUPINGS.join(', ')}`);
+  const filter = await filterOf(args);
+  const { history_stats } = await import('../../history/index.js');
+  const stats: HistoryStats = await withHistoryDatabase(ctx, (db) => history_stats(db, { ...filter, by: by as StatsGrouping }));
+  if (args.values['json'] === true) {
+    for (const group of stats.groups) ctx.io.stdout.write(statsJson(group));
+    return EXIT_OK;
+  }
+  if (stats.groups.length === 0) {
+    ctx.io.stdout.write("No bets stored (for this selection); run 'stakeql history sync' first.\n");
+    return EXIT_OK;
+  }
+  for (const group of stats.groups) ctx.io.stdout.write(statsLines(group));
+  return EXIT_OK;
+}
+
+function failureLine(f: VerifyHistoryResult['failures'][number]): string {
+  const what = f.failed.length === 0 ? 'unreadable' : f.failed.map((x) => (x === 'seed_hash' ? 'seed hash' : 'outcome')).join(' and ');
+  const detail = f.failed.includes('outcome') ? `: recorded ${JSON.stringify(f.recorded)}, the seeds give ${JSON.stringify(f.expected)}` : '';
+  const note = f.failed.length === 0 && f.note !== null ? `: ${f.note}` : '';
+  return `FAIL ${printable(f.iid)} ${printable(f.id)} (${printable(f.game)}, nonce ${f.nonce ?? '-'}): ${what}${detail}${printable(note)}\n`;
+}
+
+async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const filter = await filterOf(args);
+  const { verify_history } = await import('../../history/index.js');
+  const progress = progressLine(ctx, (done) => `verifying: ${counted(done, 'bet')}…`);
+  let result: VerifyHistoryResult;
+  try {
+    result = await withHistoryDatabase(ctx, (db) =>
+      verify_history(db, { ...filter, on_report: (_report, checked) => checked % 1000 === 0 && progress.update(checked) }),
+    );
+  } finally {
+    progress.stop();
+  }
+  const unverifiable = Object.entries(result.unverifiable).map(([game, n]) => `${n} ${printable(game)}`);
+  if (args.values['json'] === true) ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
+  else {
+    for (const f of result.failures) ctx.io.stdout.write(failureLine(f));
+    ctx.io.stdout.write(
+      `${counted(result.checked, 'bet')} with a revealed seed: ${result.passed} verified, ${result.failed} failed` +
+        `${unverifiable.length === 0 ? '' : `, not verifiable: ${unverifiable.join(', ')}`}; ` +
+        `${counted(result.unrevealed, 'bet')} waiting for its seed (rotate the seed pair, then sync)\n`,
+    );
+  }
+  if (result.failed > 0) {
+    const named = result.failures.slice(0, 5).map((f) => printable(f.iid));
+    throw new CliError(EXIT_FAILURE, `${result.failed} of ${counted(result.checked, 'bet')} failed verification: ${named.join(', ')}${result.failed > named.length ? ', …' : ''}`);
+  }
+  return EXIT_OK;
+}
+
+async function runExport(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  if (args.values['csv'] === true && args.values['json'] === true) throw usageError('history export: --csv and --json exclude each other');
+  const format = args.values['json'] === true ? 'json' : 'csv';
+  const filter = await filterOf(args);
+  const { export_history } = await import('../../history/index.js');
+  const progress = progressLine(ctx, (n) => `exporting: ${counted(n, 'bet')}…`);
+  try {
+    await withHistoryDatabase(ctx, async (db) => {
+      let n = 0;
+      for (const chunk of export_history(db, format, filter)) {
+        await progress.write(chunk);
+        if (++n % 1000 === 0) progress.update(n);
+      }
+    });
+  } finally {
+    progress.stop();
+  }
+  return EXIT_OK;
+}
+
+async function runHistory(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const action = args.positionals[0] as string;
+  if (!ACTIONS.includes(action as Action)) throw usageError(`history: no action '${printable(action.slice(0, 20))}' (sync, stats, verify or export)`);
+  checkOptions(action as Action, args);
+  switch (action as Action) {
+    case 'sync':
+      return runSync(args, ctx);
+    case 'stats':
+      return runStats(args, ctx);
+    case 'verify':
+      return runVerify(args, ctx);
+    case 'export':
+      return runExport(args, ctx);
+  }
+}
+
+/** The `history` command. */
+export const command: Command = {
+  usage: `stakeql history sync [--profile NAME] [--base-url URL] [--json]
+       stakeql history stats [--by game|currency|hour|day|month|all] [filters] [--json]
+       stakeql history verify [filters] [--json]
+       stakeql history export [--csv | --json] [filters]`,
+  help: `The account's bets in the local database ($STAKEQL_DATA_DIR/stakeql.db, else
+$XDG_DATA_HOME/stakeql/stakeql.db, else ~/.local/share/stakeql/stakeql.db), the
+same file as the autobet journal.
+
+  sync    pulls the bets the site lists, newest first, and stops at the bets the
+          last sync stored (a second sync reads only what is new); fills in
+          server seeds revealed since (after 'stakeql seeds --rotate'); bets
+          placed by 'stakeql bet' or 'autobet' keep their identifier
+  stats   per game (default), currency, hour, day, month (UTC) or all, and
+          currency: bets, wins, losses, wagered, profit, realised return against
+          the theoretical one (dice, limbo, mines, keno, plinko: 99 %), longest
+          win and loss streaks (within a game and currency), multiplier buckets
+  verify  checks every stored bet whose server seed is revealed with the
+          provably-fair algorithm; names each one that fails (exit 1)
+  export  CSV with a header row (default) or JSON lines, oldest bet first:
+          id, iid, identifier, game, updatedAt, currency, amount,
+          payoutMultiplier, payout, active, nonce, clientSeed, serverSeedHash,
+          serverSeed, state (JSON)
+
+A database that is damaged, locked by another process or written by a newer
+stakeql is refused with exit code 5, naming the file; nothing in it changes.
+
+Options of sync:
+${CLIENT_OPTIONS_HELP}
+Filters (stats, verify, export):
+  --from TIME     bets at or after TIME (2024-05-14, ISO 8601)
+  --to TIME       bets before TIME
+  --game GAME     one game (dice, limbo, ...)
+  --currency C    one currency (btc, usd, ...)
+Output:
+  --by GROUPING   stats: game, currency, hour, day, month or all
+  --json          sync, verify: one JSON object; stats: one JSON line per group
+                  (amounts as numbers, exact *_units as strings); export: JSON lines
+  --csv           export: CSV (the default)`,
+  options: {
+    ...CLIENT_OPTIONS,
+    json: { type: 'boolean' },
+    csv: { type: 'boolean' },
+    by: { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    game: { type: 'string' },
+    currency: { type: 'string' },
+  },
+  minPositionals: 1,
+  maxPositionals: 1,
+  run: runHistory,
+};
