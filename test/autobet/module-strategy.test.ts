@@ -16,8 +16,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Money, new_counters, type Counters } from '../../src/autobet/counters.js';
 import { run_engine } from '../../src/autobet/engine.js';
 import type { StopLine } from '../../src/autobet/events.js';
-import { MemoryJournal, type IntentRow } from '../../src/autobet/journal-port.js';
+import { MemoryJournal, type EngineJournal, type IntentRow } from '../../src/autobet/journal-port.js';
 import { check_limits, type Limits } from '../../src/autobet/limits.js';
+import { SqliteJournal } from '../../src/autobet/sqlite-journal.js';
 import { prepare_strategy_file } from '../../src/autobet/strategies/load.js';
 import { load_module_strategy } from '../../src/autobet/strategies/module.js';
 import { StrategyError, type Strategy, type StrategyState } from '../../src/autobet/strategy.js';
@@ -53,7 +54,7 @@ interface Ran {
 }
 
 /** Runs `strategy` on a books driver from `counters` and `memory` (a resume when they are not fresh). */
-async function run(strategy: Strategy, limits: Limits, opts: { fixed?: number[]; counters?: Counters; memory?: Record<string, unknown> } = {}): Promise<Ran> {
+async function run(strategy: Strategy, limits: Limits, opts: { fixed?: number[]; counters?: Counters; memory?: Record<string, unknown>; journal?: EngineJournal } = {}): Promise<Ran> {
   const counters = opts.counters ?? new_counters(100_000_000);
   const driver = new BooksDriver(counters.balance, 1, opts.fixed ?? []);
   const journal = new JsonJournal();
@@ -61,7 +62,7 @@ async function run(strategy: Strategy, limits: Limits, opts: { fixed?: number[];
   const stop = await run_engine({
     strategy,
     driver,
-    journal,
+    journal: opts.journal ?? journal,
     currency: 'btc',
     money: btc,
     limits: check_limits(limits, true),
@@ -142,6 +143,35 @@ describe('module strategy: a default export that keeps a counter in state.memory
     expect(r.driver.sent).toHaveLength(2);
     expect(r.journal.intents).toHaveLength(2);
     expect(r.stop).toMatchObject({ reason: 'error:strategy', message: 'strategy gave up on bet 3', bets: 2 });
+  });
+});
+
+describe('module strategy: memory that is not JSON', () => {
+  /**
+   * `state.memory` is a plain JSON object (automation.md); a strategy that
+   * puts a cycle in it answers garbage, which stops the run with
+   * `error:strategy`. With the SQLite journal the intent's JSON.stringify
+   * throws inside the engine's `#place` (outside the strategy's try), so the
+   * run stops with `error:internal` and the CLI reports an internal error
+   * instead of the strategy's (engine.ts / sqlite-journal.ts, the lead's).
+   */
+  it.fails('a cycle in memory stops the run with error:strategy, nothing sent (the real SQLite journal)', async () => {
+    const { open_database, SessionsTable } = await import('../../src/journal/index.js');
+    const db = open_database(path.join(TMP, 'data', 'stakeql.db'));
+    try {
+      const table = new SessionsTable(db);
+      const session = table.create({
+        started_at: 0, driver: 'sandbox', profile: null, base_url: 'http://127.0.0.1:1', account: 'test', currency: 'btc', decimals: 8,
+        strategy_kind: 'module', strategy_name: 'cyclic-memory.mjs', strategy_source: fixture('cyclic-memory.mjs'), game: null,
+        limits: '{}', start_balance_units: 100_000_000, pid: process.pid,
+      });
+      const s = await load_module_strategy(fixture('cyclic-memory.mjs'));
+      const r = await run(s, { stop_loss: 1, max_bet: 1 }, { journal: new SqliteJournal(table, session) });
+      expect(r.driver.sent).toEqual([]);
+      expect(r.stop.reason).toBe('error:strategy');
+    } finally {
+      db.close();
+    }
   });
 });
 
