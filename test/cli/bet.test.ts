@@ -4,11 +4,10 @@
  * with nothing sent; a lost answer names the identifier; on a terminal the
  * person is asked (in-process run with a terminal-like stdin).
  */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
 import { oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql bet', () => {
   const session = useCliSandboxSession();
@@ -87,21 +86,8 @@ describe('stakeql bet', () => {
   it('on a terminal it asks, naming the odds, the profile or STAKE_* credentials and the site; "n" places nothing (exit 1), "y" places the bet', async () => {
     const saved = await session.run(['login', '-', '--profile', 'asker'], session.paste);
     expect(saved.code, saved.stderr).toBe(0);
-    const ask = async (answer: string, args: string[], withEnv: boolean) => {
-      const stdin = Object.assign(new PassThrough(), { isTTY: true });
-      stdin.end(answer);
-      let out = '';
-      let err = '';
-      const io = {
-        stdin,
-        stdout: { write: (c: string) => ((out += c), true) },
-        stderr: { write: (c: string) => ((err += c), true) },
-        env: { ...(withEnv ? env() : { STAKE_BASE_URL: session.sandbox.url }), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
-        untilStopped: () => new Promise<void>(() => {}),
-      };
-      const code = await run(args, io);
-      return { code, out, err };
-    };
+    const ask = (answer: string, args: string[], withEnv: boolean) =>
+      runAnswering(answer, args, session.config_dir, withEnv ? env() : { STAKE_BASE_URL: session.sandbox.url });
     const site = session.sandbox.url;
     const before = session.sandbox.stats().requests;
     const no = await ask('n\n', ['bet', 'dice', '1', 'usd', '--target', '50'], true);

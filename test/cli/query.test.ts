@@ -2,11 +2,10 @@
  * `stakeql query` with a mutation: confirmed on a terminal, --yes required
  * without one, as `stakeql bet`; a query is never asked about.
  */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
 import { oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { runAnswering } from './helpers/terminal-run.js';
 
 const ROTATE = 'mutation Rotate { rotateSeedPair(seed: "cli-query-seed") { clientSeed { seed } } }';
 const BOTH = `query Who { user { id } }\n${ROTATE}`;
@@ -43,20 +42,7 @@ describe('stakeql query with a mutation', () => {
   });
 
   it('on a terminal it asks, naming the credentials and the site; declining exits 1 and sends nothing', async () => {
-    const ask = async (answer: string) => {
-      const stdin = Object.assign(new PassThrough(), { isTTY: true });
-      stdin.end(answer);
-      let out = '';
-      let err = '';
-      const io = {
-        stdin,
-        stdout: { write: (c: string) => ((out += c), true) },
-        stderr: { write: (c: string) => ((err += c), true) },
-        env: { ...env(), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
-        untilStopped: () => new Promise<void>(() => {}),
-      };
-      return { code: await run(['query', ROTATE, '--json'], io), out, err };
-    };
+    const ask = (answer: string) => runAnswering(answer, ['query', ROTATE, '--json'], session.config_dir, env());
     const before = mutations();
     const no = await ask('n\n');
     expect(no.code).toBe(1);

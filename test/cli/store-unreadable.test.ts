@@ -4,40 +4,26 @@
  * exit 1. Permissions do not stop root, so as root the CLI runs as `nobody`
  * (uid 65534) against a directory only root may enter: a real EACCES.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliEnv, tempConfigDir, type CliResult } from './helpers/cli.js';
+import { buildCli, runCli, tempConfigDir, type CliResult } from './helpers/cli.js';
 
 let config: { dir: string; remove: () => Promise<void> };
-let bin: string;
 
 beforeAll(async () => {
   config = await tempConfigDir();
-  bin = await buildCli();
+  await buildCli();
 });
 afterAll(() => config.remove());
 
 const IS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
 
+const PASTE = "curl 'http://127.0.0.1:9/_api/graphql' -H 'x-access-token: abcdefabcdefabcdef'\n";
+
 function run(args: string[], configDir: string, asNobody: boolean): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...cliEnv(configDir), HOME: '/tmp', STAKE_BASE_URL: 'http://127.0.0.1:9' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      timeout: 15_000,
-      ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end("curl 'http://127.0.0.1:9/_api/graphql' -H 'x-access-token: abcdefabcdefabcdef'\n");
-  });
+  return runCli(args, { configDir, input: PASTE, env: { HOME: '/tmp', STAKE_BASE_URL: 'http://127.0.0.1:9' }, ...(asNobody ? { uid: NOBODY } : {}) });
 }
 
 const COMMANDS = [['status'], ['whoami'], ['login', '-'], ['logout'], ['bet', 'dice', '1', 'usd', '--target', '50', '--yes']];

@@ -1,9 +1,8 @@
 /** `stakeql vault deposit` against a sandbox. */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
 import { oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql vault', () => {
   const session = useCliSandboxSession();
@@ -45,20 +44,7 @@ describe('stakeql vault', () => {
   });
 
   it('on a terminal it asks, naming the credentials and the site, as bet does; declining sends nothing (exit 1)', async () => {
-    const ask = async (answer: string) => {
-      const stdin = Object.assign(new PassThrough(), { isTTY: true });
-      stdin.end(answer);
-      let out = '';
-      let err = '';
-      const io = {
-        stdin,
-        stdout: { write: (c: string) => ((out += c), true) },
-        stderr: { write: (c: string) => ((err += c), true) },
-        env: { ...env(), NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: session.config_dir },
-        untilStopped: () => new Promise<void>(() => {}),
-      };
-      return { code: await run(['vault', 'deposit', '0.01', 'btc'], io), out, err };
-    };
+    const ask = (answer: string) => runAnswering(answer, ['vault', 'deposit', '0.01', 'btc'], session.config_dir, env());
     const before = session.sandbox.stats().requests;
     const no = await ask('n\n');
     expect(no.code).toBe(1);

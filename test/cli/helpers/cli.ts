@@ -33,6 +33,8 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Killed after this long; default 15 s. */
   readonly timeoutMs?: number;
+  /** Run as this user id (and the same group id): needs root. */
+  readonly uid?: number;
 }
 
 /** A clean environment for the CLI: no `STAKE_*` from the parent, the file store in `configDir`. */
@@ -54,6 +56,7 @@ export async function runCli(args: readonly string[], options: RunOptions): Prom
       env: cliEnv(options.configDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: options.timeoutMs ?? 15_000,
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
     });
     let stdout = '';
     let stderr = '';
