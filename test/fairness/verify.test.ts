@@ -175,4 +175,17 @@ describe('verify_bets', () => {
     expect(reports.filter((r) => r.ok).length).toBeGreaterThan(100);
     expect(reports.filter((r) => r.failed.includes('outcome')).length).toBeGreaterThan(10);
   });
+
+  it('an empty or non-hex server seed is refused, not verified into a meaningless outcome (issue 22 item 10)', async () => {
+    const dice = bet('dice', { result: 77.18 });
+    expect(() => verify_bet(dice, { server_seed: '' })).toThrow(/server_seed is empty/);
+    expect(() => verify_bet(dice, { server_seed: 'my seed' })).toThrow(RangeError);
+    expect(() => verify_bet({ ...dice, serverSeed: { seedHash: sha256('x y'), seed: 'x y' } })).toThrow(/serverSeed\.seed/);
+    await expect(collect(verify_bets([dice], ['']))).rejects.toThrow(/seeds: a revealed seed/);
+    // A bet carrying such a seed is a record, not a verdict: reported, and the stream goes on.
+    const [carried, honest] = await collect(verify_bets([{ ...dice, serverSeed: { seedHash: sha256(''), seed: '' } }, dice], [SEED]));
+    expect(carried).toMatchObject({ ok: false, seed_hash_ok: null, outcome_ok: null });
+    expect(carried?.note).toMatch(/not a bet: .*serverSeed\.seed is empty/);
+    expect(honest?.ok).toBe(true);
+  });
 });
