@@ -42,7 +42,9 @@ describe('stakeql --timeout', () => {
     expect(line).toMatch(/^stakeql: timeout: /);
     expect(line).toContain('300 ms per attempt');
     expect(line).toContain('gave up after 3 attempts');
-    expect(received - before).toBe(3);
+    // The client's own count is in the message; the server may see fewer when a timeout fires before it reads one.
+    expect(received - before).toBeGreaterThanOrEqual(1);
+    expect(received - before).toBeLessThanOrEqual(3);
   });
 
   it.each(['0', '-1', 'abc', '1e3', '0.0001', ''])('--timeout %j is a usage error (exit 2), nothing sent', async (value) => {
