@@ -97,7 +97,16 @@ async function openDatabase(file: string | undefined) {
   const journal = await import('../journal/index.js');
   const at = file ?? journal.default_database_path();
   const db = journal.open_database(at);
-  return { db, file: at, table: new journal.SessionsTable(db) };
+  const checkpointer = journal.start_checkpointer(db, at);
+  return {
+    db,
+    file: at,
+    table: new journal.SessionsTable(db),
+    async close() {
+      await checkpointer.stop();
+      db.close();
+    },
+  };
 }
 
 /** The lock of one account on one site: a second run on it is refused while this one runs. */
@@ -133,7 +142,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
   const user = await client.current_user();
-  const { db, file, table } = await openDatabase(options.database);
+  const { file, table, close } = await openDatabase(options.database);
   try {
     return await withAccountLock(file, client.base_url, user.id, async () => {
       const kind = driverKind(client.base_url);
@@ -184,7 +193,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
       }
     });
   } finally {
-    db.close();
+    await close();
   }
 }
 
@@ -214,7 +223,7 @@ interface Restored {
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const { client } = options;
   const note = options.on_note ?? (() => undefined);
-  const { db, file, table } = await openDatabase(options.database);
+  const { file, table, close } = await openDatabase(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -282,7 +291,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
       }
     });
   } finally {
-    db.close();
+    await close();
   }
 }
 

@@ -16,3 +16,4 @@ export {
   type SessionSummary,
   type Settlement,
 } from './sessions.js';
+export { start_checkpointer, type Checkpointer } from './checkpointer.js';

@@ -1,0 +1,97 @@
+// `npm run bench` (autobet): what the engine costs per bet against the sandbox, in one run:
+//   1. a settings strategy through `run_autobet` (limits, the SQLite journal's two commits per bet with
+//      synchronous=NORMAL, the strategy, the bet line) against a bare `client.dice()` loop on the same
+//      sandbox, rounds interleaved; time per bet from the first bet to the last (start-up excluded);
+//      target: overhead ≤ 5 %;
+//   2. the heap after GC over one long run (default 100,000 bets): it must stay flat.
+// The sandbox runs in another process, so only the client side is measured.
+// Usage: node --expose-gc bench/autobet.mjs [--rounds 7] [--bets 500] [--long 100000]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startChildSandbox } from '../scripts/stress-children.mjs';
+
+const { values: args } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, bets: { type: 'string', default: '500' }, long: { type: 'string', default: '100000' } } });
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const url = (p) => pathToFileURL(path.join(dist, p)).href;
+const { StakeClient } = await import(url('index.js'));
+const { run_autobet } = await import(url('autobet/index.js'));
+const ROUNDS = Number(args.rounds);
+const BETS = Number(args.bets);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const FLAT = { game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' } };
+const LIMITS = { stop_loss: 0.5, max_bet: 0.0001 };
+
+const sandbox = await startChildSandbox(dist);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-bench-autobet-'));
+const database = path.join(dir, 'data', 'stakeql.db');
+const client = new StakeClient({ base_url: sandbox.url, access_token: sandbox.access_token, session_cookie: sandbox.session_cookie });
+try {
+  /** Milliseconds per bet of a bare loop, first to last bet. */
+  async function bare(n) {
+    let first = 0;
+    for (let i = 0; i < n; i++) {
+      await client.dice({ amount: 0.00000001, currency: 'btc', target: 50.5, condition: 'above' });
+      if (i === 0) first = performance.now();
+    }
+    return (performance.now() - first) / (n - 1);
+  }
+  /** Milliseconds per bet of the engine, first to last bet line. */
+  async function engine(n, on_line) {
+    let first = 0;
+    let last = 0;
+    let count = 0;
+    const r = await run_autobet({
+      client, database, strategy: FLAT, limits: { ...LIMITS, max_bets: n },
+      on_bet: (line) => {
+        last = performance.now();
+        if (count++ === 0) first = last;
+        on_line?.(count, line);
+      },
+    });
+    if (r.stop.reason !== 'max_bets') throw new Error(`engine stopped with ${r.stop.reason}: ${r.stop.message ?? ''}`);
+    return (last - first) / (n - 1);
+  }
+
+  console.log(`stakeql autobet bench on Node ${process.version}, ${os.cpus().length} CPUs; sandbox in another process`);
+  await bare(200);
+  await engine(200);
+  const ratios = [];
+  let last = null;
+  for (let r = 0; r < ROUNDS; r++) {
+    // Alternate which side goes first, so drift hits both.
+    const [b, e] = r % 2 === 0 ? [await bare(BETS), await engine(BETS)] : [null, await engine(BETS)];
+    const bareMs = b ?? (await bare(BETS));
+    ratios.push(e / bareMs);
+    last = { bare: bareMs, engine: e };
+  }
+  const ratio = median(ratios);
+  console.log(
+    `1. engine vs bare client.dice(), ${BETS} bets a round: ${((ratio - 1) * 100).toFixed(1)} % overhead (median of ${ROUNDS} rounds, ` +
+      `${((Math.min(...ratios) - 1) * 100).toFixed(1)} to ${((Math.max(...ratios) - 1) * 100).toFixed(1)} %); last round ` +
+      `${(last.bare * 1000).toFixed(0)} µs bare, ${(last.engine * 1000).toFixed(0)} µs engine per bet (journal commits included); target ≤ 5 %`,
+  );
+
+  const long = Number(args.long);
+  const every = Math.max(1, Math.floor(long / 10));
+  const heap = [];
+  const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+  const t = performance.now();
+  await engine(long, (count) => {
+    if (count % every === 0 && globalThis.gc !== undefined) {
+      globalThis.gc();
+      heap.push(process.memoryUsage().heapUsed);
+    }
+  });
+  const seconds = (performance.now() - t) / 1000;
+  console.log(
+    `2. one run of ${long.toLocaleString('en')} sandbox bets in ${seconds.toFixed(0)} s: heap after GC ${heap.map(mb).join(', ')}` +
+      (heap.length > 1 ? `; growth ${mb(heap.at(-1) - heap[0])} from the first checkpoint` : ' (run with --expose-gc to sample)'),
+  );
+} finally {
+  await client.close();
+  await sandbox.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
