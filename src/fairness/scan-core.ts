@@ -32,7 +32,7 @@ const one = (f: (float: number, params: Record<string, unknown>) => number) => (
  * (see the README), so their number is the bucket, the segment and the pumps
  * survived, not a multiplier.
  */
-export const SCAN_GAMES = {
+const SCAN_SPECS = {
   dice: { result: 'the roll, 0.00–100.00', ...one(dice_result) },
   limbo: { result: 'the multiplier reached (1.00 and up)', ...one(limbo_result) },
   roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
@@ -50,11 +50,16 @@ export const SCAN_GAMES = {
 } as const satisfies Record<string, ScanGame>;
 
 /** A game the scanner knows. */
-export type ScanGameName = keyof typeof SCAN_GAMES;
+export type ScanGameName = keyof typeof SCAN_SPECS;
+
+/** The games `scan` knows, each with the number it is scanned on, in words. */
+export const SCAN_GAMES: Readonly<Record<ScanGameName, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(SCAN_SPECS).map(([name, spec]) => [name, spec.result])) as Record<ScanGameName, string>,
+);
 
 /** Whether `game` is one the scanner knows. */
 export function is_scan_game(game: unknown): game is ScanGameName {
-  return typeof game === 'string' && Object.hasOwn(SCAN_GAMES, game);
+  return typeof game === 'string' && Object.hasOwn(SCAN_SPECS, game);
 }
 
 /** Everything one chunk needs; plain data, so it crosses to a worker as is. */
@@ -77,7 +82,7 @@ export interface ScanJob extends ScanJobData {
 
 export function prepare_job(data: ScanJobData): ScanJob {
   const float_count = game_definition(data.game).float_count(data.params as never);
-  return { ...data, stream: stream_of(data.server_seed, data.client_seed), spec: SCAN_GAMES[data.game], float_count };
+  return { ...data, stream: stream_of(data.server_seed, data.client_seed), spec: SCAN_SPECS[data.game], float_count };
 }
 
 /** Statistics over the nonces of a chunk (or of a whole scan, merged in nonce order). */

@@ -168,7 +168,7 @@ excluded) whose result meets --where, printed in nonce order, then a summary
 
 GAME and the number it is scanned on:
 ${Object.entries(SCAN_GAMES)
-  .map(([name, spec]) => `  ${name.padEnd(9)} ${spec.result}`)
+  .map(([name, result]) => `  ${name.padEnd(9)} ${result}`)
   .join('\n')}
 
 A server seed can be scanned only once the site has revealed it (rotate the
