@@ -1,5 +1,5 @@
 import { interpret } from './classify.js';
-import { connect_failure_cause, host_and_port, is_sendable_header_value, never_sent } from './connect-failure.js';
+import { connect_failure_cause, host_and_port, never_sent } from './connect-failure.js';
 import type { ClientCore } from './core.js';
 import type { RedactedRequest } from './errors/index.js';
 import { stopped_error, transport_error, type Call, type Fail, type Outcome } from './call.js';
@@ -18,10 +18,9 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
   });
   const request = (): RedactedRequest => core.redacted_request(call, headers);
   try {
-    const built = await core.request_headers();
+    const built = core.request_headers();
     headers = built.headers;
     sentToken = built.token;
-    // Checked after the await too: the signal or close() may have fired meanwhile.
     const early = scope.reason();
     if (early !== null) return fail(stopped_error(early, call, false, opts.timeout_ms, undefined, request()));
     if (opts.logger !== null) {
@@ -35,8 +34,8 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
       });
     }
 
-    const unsendable = Object.keys(headers).find((name) => !is_sendable_header_value(headers[name] as string));
-    if (unsendable !== undefined) {
+    const unsendable = built.unsendable;
+    if (unsendable !== null) {
       // fetch would refuse it before writing anything; say so without calling it (the value may be a secret).
       return fail(transport_error(call, {
         reason: 'connection_failed',
@@ -92,7 +91,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
       request,
       fail,
       endpoint: core.endpoint_url,
-      redact: (t, extra) => core.redact(t, extra),
+      redact: core.redact_bound,
     });
   } finally {
     scope.dispose();

@@ -84,11 +84,29 @@ export const MAX_JAR_COOKIES = 50;
  */
 export class CookieJar {
   readonly #entries = new Map<string, JarEntry>();
+  #version = 0;
+
+  /**
+   * Changes whenever what {@link header} would give may have changed (a
+   * store); an expiry is reported by {@link next_expiry_ms} instead. Lets the
+   * client build the `Cookie` header once and reuse it while both hold.
+   */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The earliest expiry (ms) of a cookie held, Infinity when none expires: after it, {@link header} changes. */
+  next_expiry_ms(): number {
+    let next = Infinity;
+    for (const entry of this.#entries.values()) if (entry.expires_at_ms !== null && entry.expires_at_ms < next) next = entry.expires_at_ms;
+    return next;
+  }
 
   /** Stores one parsed Set-Cookie; deletions are remembered as such. Unsendable values are ignored. */
   store(cookie: Cookie, now_ms: number = Date.now()): void {
     if (!isValidName(cookie.name)) return;
     if (!this.#entries.has(cookie.name) && this.#entries.size >= MAX_JAR_COOKIES) return;
+    this.#version++;
     if (is_deletion(cookie, now_ms)) {
       this.#entries.set(cookie.name, { value: null, expires_at_ms: null });
       return;

@@ -1,4 +1,5 @@
 import { AuthManager } from '../auth/index.js';
+import { is_sendable_header_value } from './connect-failure.js';
 import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
 import type { RedactedRequest } from './errors/index.js';
 import type { Call } from './call.js';
@@ -17,6 +18,20 @@ export interface BuiltHeaders {
   readonly token: string | null;
   /** Whether a `cf_clearance` cookie goes out. */
   readonly had_clearance: boolean;
+  /** The first header whose value no HTTP header may carry (fetch would refuse it), or null. */
+  readonly unsendable: string | null;
+}
+
+/** The headers last built, and what they were built from: reused while all of it holds. */
+interface HeaderCache {
+  readonly token: string | null;
+  readonly session: string | null;
+  readonly jar_version: number;
+  /** The jar's earliest expiry when built: the Cookie header changes after it. */
+  readonly valid_until_ms: number;
+  readonly built: BuiltHeaders;
+  /** The credential values these headers send (token and every cookie value), remembered by each request that sends them. */
+  readonly sent: readonly string[];
 }
 
 /** Releases something the client owns (a websocket, a timer); awaited by close(). */
@@ -44,6 +59,7 @@ export class ClientCore {
    */
   readonly secrets: SecretRedactor;
   readonly #disposers = new Set<Disposer>();
+  #headers: HeaderCache | null = null;
 
   /** @throws TypeError / RangeError on a bad option; nothing is created then. */
   constructor(options: StakeClientOptions) {
@@ -88,29 +104,48 @@ export class ClientCore {
     await Promise.all(disposers.map(run_disposer));
   }
 
-  /** The headers of a request leaving now: token and cookies read from the manager and the jar at this moment. */
-  async request_headers(): Promise<BuiltHeaders> {
-    const auth = await this.auth.get_auth_headers();
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    let token: string | null = null;
-    for (const name of Object.keys(auth)) {
-      const value = auth[name] as string;
-      const lower = name.toLowerCase();
-      headers[lower] = value;
-      if (lower === 'x-access-token') token = value;
-    }
-    const base: Array<[string, string]> = Object.entries(this.auth.get_cookies());
-    if (this.opts.cf_clearance !== null) base.push(['cf_clearance', this.opts.cf_clearance]);
+  /**
+   * The headers of a request leaving now: token and cookies read from the
+   * manager and the jar at this moment. Built again only when one of them
+   * changed (or a jar cookie expired): a request's own cost stays near bare
+   * fetch's. Each call gets its own object.
+   */
+  request_headers(): BuiltHeaders {
+    const token = this.auth.access_token;
+    const session = this.auth.session_cookie;
     const now = Date.now();
+    let cache = this.#headers;
+    if (cache === null || cache.token !== token || cache.session !== session || cache.jar_version !== this.jar.version || now >= cache.valid_until_ms) {
+      cache = this.#build_headers(token, session, now);
+      this.#headers = cache;
+    }
+    // Everything that leaves is remembered, so it stays redacted after it is replaced.
+    for (const value of cache.sent) this.secrets.remember(value);
+    const built = cache.built;
+    return { headers: { ...built.headers }, token: built.token, had_clearance: built.had_clearance, unsendable: built.unsendable };
+  }
+
+  #build_headers(token: string | null, session: string | null, now: number): HeaderCache {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token !== null) headers['x-access-token'] = token;
+    const base: Array<[string, string]> = session === null ? [] : [['session', session]];
+    if (this.opts.cf_clearance !== null) base.push(['cf_clearance', this.opts.cf_clearance]);
     const cookie = this.jar.header(base, now);
     if (cookie !== '') headers.cookie = cookie;
-    // Everything that leaves is remembered, so it stays redacted after it is replaced.
-    this.secrets.remember(token);
-    for (const value of cookie_values(cookie)) this.secrets.remember(value);
     if (this.opts.user_agent !== null) headers['user-agent'] = this.opts.user_agent;
     const jarClearance = this.jar.get('cf_clearance', now);
     const had_clearance = jarClearance === undefined ? this.opts.cf_clearance !== null : jarClearance !== null;
-    return { headers, token, had_clearance };
+    const unsendable = Object.keys(headers).find((name) => !is_sendable_header_value(headers[name] as string)) ?? null;
+    const sent = cookie_values(cookie);
+    if (token !== null) sent.push(token);
+    return {
+      token,
+      session,
+      jar_version: this.jar.version,
+      valid_until_ms: this.jar.next_expiry_ms(),
+      built: { headers, token, had_clearance, unsendable },
+      sent,
+    };
   }
 
   /** Set-Cookie of an answer: a new `session` goes to the AuthManager, the rest to the jar. */
@@ -150,6 +185,9 @@ export class ClientCore {
       attempt: call.attempt,
     });
   }
+
+  /** {@link redact} as a function value, made once (each answer hands it on). */
+  readonly redact_bound = (text: string, extra: readonly string[] = []): string => this.redact(text, extra);
 
   /** `text` with every credential the client holds or has sent (and any `extra`) removed. */
   redact(text: string, extra: readonly string[] = []): string {

@@ -5,8 +5,57 @@ export type StopReason = 'timeout' | 'aborted' | 'closed';
 export interface Scope {
   readonly signal: AbortSignal;
   /** Why it was aborted, or null while it was not. */
-  readonly reason: () => StopReason | null;
-  readonly dispose: () => void;
+  reason(): StopReason | null;
+  dispose(): void;
+}
+
+/**
+ * One scope in progress: a class rather than an object of closures, because
+ * every attempt opens one (its allocations are a request's cost).
+ */
+class OpenScope implements Scope {
+  readonly #controller = new AbortController();
+  readonly #user_signal: AbortSignal | null;
+  readonly #active: Set<OpenScope>;
+  readonly #timer: ReturnType<typeof setTimeout> | null;
+  readonly #on_user_abort: (() => void) | null;
+  #why: StopReason | null = null;
+
+  constructor(active: Set<OpenScope>, user_signal: AbortSignal | null, timeout_ms: number | null, closed: boolean) {
+    this.#active = active;
+    this.#user_signal = user_signal;
+    this.#timer = timeout_ms === null ? null : setTimeout(on_timeout, timeout_ms, this);
+    this.#on_user_abort = user_signal === null ? null : () => this.abort('aborted');
+    if (user_signal !== null) user_signal.addEventListener('abort', this.#on_user_abort as () => void, { once: true });
+    active.add(this);
+    if (user_signal?.aborted === true) this.abort('aborted');
+    if (closed) this.abort('closed');
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  reason(): StopReason | null {
+    return this.#why;
+  }
+
+  abort(reason: StopReason): void {
+    if (this.#why !== null) return;
+    this.#why = reason;
+    const user_signal = this.#user_signal;
+    this.#controller.abort(user_signal !== null && reason === 'aborted' ? user_signal.reason : undefined);
+  }
+
+  dispose(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    if (this.#on_user_abort !== null) this.#user_signal?.removeEventListener('abort', this.#on_user_abort);
+    this.#active.delete(this);
+  }
+}
+
+function on_timeout(scope: OpenScope): void {
+  scope.abort('timeout');
 }
 
 /**
@@ -14,8 +63,8 @@ export interface Scope {
  * them all, and a scope opened after close() starts aborted.
  */
 export class ScopeRegistry {
-  /** Abort functions of every scope in progress; close() calls them all. */
-  readonly #active = new Set<(why: StopReason) => void>();
+  /** Every scope in progress; close() aborts them all. */
+  readonly #active = new Set<OpenScope>();
   #closed = false;
 
   get closed(): boolean {
@@ -29,34 +78,13 @@ export class ScopeRegistry {
   close(): boolean {
     if (this.#closed) return false;
     this.#closed = true;
-    for (const abort of [...this.#active]) abort('closed');
+    for (const scope of [...this.#active]) scope.abort('closed');
     return true;
   }
 
   /** A scope for one attempt or wait, linked to `user_signal`, to close() and to a timer of `timeout_ms`. */
   open(user_signal: AbortSignal | null, timeout_ms: number | null): Scope {
-    const controller = new AbortController();
-    let why: StopReason | null = null;
-    const abort = (reason: StopReason): void => {
-      if (why !== null) return;
-      why = reason;
-      controller.abort(user_signal !== null && reason === 'aborted' ? user_signal.reason : undefined);
-    };
-    const onUserAbort = (): void => abort('aborted');
-    const timer = timeout_ms === null ? null : setTimeout(abort, timeout_ms, 'timeout');
-    user_signal?.addEventListener('abort', onUserAbort, { once: true });
-    this.#active.add(abort);
-    if (user_signal?.aborted === true) abort('aborted');
-    if (this.#closed) abort('closed');
-    return {
-      signal: controller.signal,
-      reason: () => why,
-      dispose: () => {
-        if (timer !== null) clearTimeout(timer);
-        user_signal?.removeEventListener('abort', onUserAbort);
-        this.#active.delete(abort);
-      },
-    };
+    return new OpenScope(this.#active, user_signal, timeout_ms, this.#closed);
   }
 
   /**

@@ -17,6 +17,34 @@ describe('internals_of(client): the hooks other modules of the library use', () 
     expect(second.headers.cookie).toBe('session=sess-2; cf_clearance=clear-1');
   });
 
+  // The headers are built once and reused (issue 22, item 24): every change must still reach the next request.
+  it('request_headers() follows a rotated cookie, a deletion, an expiry and a new token, each at the next call', async () => {
+    const client = new StakeClient({ access_token: TOKEN, session_cookie: 'sess-1', user_agent: 'UA/1' });
+    const core = internals_of(client);
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1');
+    const set = (...cookies: string[]) => core.store_cookies(new Headers(cookies.map((c) => ['set-cookie', c] as [string, string])));
+    set('__cf_bm=bm-1; Path=/');
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1; __cf_bm=bm-1');
+    set('__cf_bm=bm-2; Path=/');
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1; __cf_bm=bm-2');
+    set('__cf_bm=gone; Path=/; Max-Age=0');
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1');
+    set(`short=lived; Path=/; Expires=${new Date(Date.now() + 1_500).toUTCString()}`);
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1; short=lived');
+    // Expires has whole seconds: wait until the jar's own verdict flips, bounded.
+    const deadline = Date.now() + 5_000;
+    while (core.jar.get('short') !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(core.jar.get('short')).toBeNull();
+    expect(core.request_headers().headers.cookie).toBe('session=sess-1');
+    client._auth_manager.clear_tokens();
+    expect(core.request_headers().headers).not.toHaveProperty('x-access-token');
+    expect(core.request_headers().headers).not.toHaveProperty('cookie');
+    // Each call gets its own object: a fetch that writes into it changes no later request.
+    const first = core.request_headers();
+    first.headers['x-injected'] = '1';
+    expect(core.request_headers().headers).not.toHaveProperty('x-injected');
+  });
+
   it('close() releases every registered disposer once, even when one throws; unregistered ones are left alone', async () => {
     const client = new StakeClient({});
     const core = internals_of(client);
