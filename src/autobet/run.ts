@@ -55,6 +55,8 @@ export interface AutobetCommonOptions {
   readonly on_bet?: (line: BetLine) => void;
   /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
   readonly on_note?: (text: string) => void;
+  /** A Lua script's time limit per call, default 1000 ms. */
+  readonly lua_timeout_ms?: number;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }
@@ -79,8 +81,8 @@ function isStrategy(value: unknown): value is Strategy {
   return typeof value === 'object' && value !== null && typeof (value as Strategy).next === 'function' && typeof (value as Strategy).save === 'function';
 }
 
-async function prepare(strategy: AutobetOptions['strategy']): Promise<PreparedStrategy> {
-  if (typeof strategy === 'string') return prepare_strategy_file(strategy);
+async function prepare(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined): Promise<PreparedStrategy> {
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy, lua_timeout_ms === undefined ? {} : { lua_timeout_ms });
   if (isStrategy(strategy)) {
     return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
   }
@@ -136,7 +138,7 @@ function context(driver: 'live' | 'sandbox', currency: string, balance: number, 
  */
 export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
   const limits = check_limits(options.limits, true);
-  const prepared = await prepare(options.strategy);
+  const prepared = await prepare(options.strategy, options.lua_timeout_ms);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
   const money = new Money(decimals_for(currency, client));
@@ -234,7 +236,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
     }
     const prepared: PreparedStrategy = options.strategy !== undefined
       ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
-      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source);
+      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms });
     const user = await client.current_user();
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);

@@ -42,6 +42,8 @@ export interface SimulateOptions {
   readonly on_bet?: (line: BetLine) => void;
   /** A Lua script's `print`. */
   readonly print?: (line: string) => void;
+  /** A Lua script's time limit per call, default 1000 ms. */
+  readonly lua_timeout_ms?: number;
 }
 
 /** What a worker is given to load the strategy itself. */
@@ -80,7 +82,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const { strategy } = options;
   const prepared: PreparedStrategy = isStrategy(strategy)
     ? { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy }
-    : typeof strategy === 'string' ? await prepare_strategy_file(strategy) : prepare_settings(strategy);
+    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy);
   const results: SessionResult[] = [];
   const collect = (r: SessionResult): void => {
     results.push(r);
@@ -94,15 +96,20 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const threads = Math.min(workers, sessions);
   const spec: StrategySpec | null = isStrategy(strategy) ? null : typeof strategy === 'string' ? { file: strategy } : { settings: strategy };
   if (threads > 1 && spec !== null && existsSync(fileURLToPath(WORKER_URL))) {
-    await inWorkers(threads, sessions, { spec, limits, start_balance: options.start_balance, currency }, signal, collect);
+    await inWorkers(threads, sessions, { spec, limits, start_balance: options.start_balance, currency, ...fileOptions(options) }, signal, collect);
   } else {
     for (let index = 0; index < sessions && !signal.aborted; index++) collect(await run_sim_session({ ...base, index, seeds: { kind: 'random' } }));
   }
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number } {
+  return options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms };
+}
+
 /** What every worker gets; each runs the sessions `i`, `i + threads`, … */
 export interface WorkerPlan {
+  readonly lua_timeout_ms?: number;
   readonly spec: StrategySpec;
   readonly limits: Limits;
   readonly start_balance: number;

@@ -52,8 +52,14 @@ export function prepare_settings(value: unknown, name = 'settings'): PreparedStr
   };
 }
 
+/** Options of a strategy file. */
+export interface StrategyFileOptions {
+  /** A Lua script's time limit per call (`--lua-timeout`), default 1000 ms. */
+  readonly lua_timeout_ms?: number;
+}
+
 /** A strategy file, by its extension. */
-export async function prepare_strategy_file(file: string): Promise<PreparedStrategy> {
+export async function prepare_strategy_file(file: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const ext = path.extname(absolute).toLowerCase();
@@ -81,7 +87,7 @@ export async function prepare_strategy_file(file: string): Promise<PreparedStrat
       currency: null,
       bind: async (context) => {
         const { load_lua_strategy } = await import('../lua/index.js');
-        return load_lua_strategy(text, context, { file_name: name });
+        return load_lua_strategy(text, context, { file_name: name, ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }) });
       },
     };
   }
@@ -89,11 +95,11 @@ export async function prepare_strategy_file(file: string): Promise<PreparedStrat
 }
 
 /** The strategy a session recorded, for resume. */
-export async function prepare_recorded(kind: string, name: string, source: string): Promise<PreparedStrategy> {
+export async function prepare_recorded(kind: string, name: string, source: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
   if (kind === 'settings') {
     const parsed: unknown = JSON.parse(source);
     return { ...prepare_settings(parsed, name), source };
   }
-  if (kind === 'module' || kind === 'lua') return prepare_strategy_file(source);
+  if (kind === 'module' || kind === 'lua') return prepare_strategy_file(source, options);
   throw new StrategyError('load', `session strategy "${name}" was given as an object: pass it again to resume`);
 }

@@ -53,3 +53,16 @@ export function limits_from_args(args: CommandArgs): Limits {
   }
   return out;
 }
+
+/** `--lua-timeout S` (seconds, default 1) as milliseconds; a usage error naming the flag for a bad value. */
+export function lua_timeout_ms(args: CommandArgs): number | undefined {
+  const text = args.values['lua-timeout'];
+  if (text === undefined) return undefined;
+  if (typeof text !== 'string' || !DECIMAL.test(text) || Number(text) <= 0 || Number(text) > 3600) {
+    throw usageError('--lua-timeout must be a number of seconds above 0 and at most 3600');
+  }
+  return Math.round(Number(text) * 1000);
+}
+
+/** Help line of --lua-timeout. */
+export const LUA_TIMEOUT_HELP = '  --lua-timeout S      a .lua script\'s time limit per call, in seconds (default 1)';

@@ -8,7 +8,7 @@
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { RunPreview } from '../../autobet/run.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, limits_from_args } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../confirm.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
@@ -106,6 +106,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet: no terminal to ask on; pass --yes to confirm the run');
   const currencyFlag = args.values['currency'];
   const resolveTimeout = resolveTimeoutMs(args);
+  const luaTimeout = lua_timeout_ms(args);
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -124,6 +125,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         limits,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
         profile: opened.credentials.profile,
+        ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         signal: controller.signal,
         ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
         on_bet: report.on_bet,
@@ -157,6 +159,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const yes = args.values['yes'] === true;
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const resolveTimeout = resolveTimeoutMs(args);
+  const luaTimeout = lua_timeout_ms(args);
   const lib = await import('../../autobet/index.js');
   const record = await lib.find_session(id).catch((error: unknown) => {
     throw describeStartFailure(error);
@@ -177,6 +180,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         client,
         session: record.id,
         signal: controller.signal,
+        ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
         on_bet: report.on_bet,
         on_note: report.on_note,
@@ -295,6 +299,7 @@ ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
   --currency C         the run's currency (default: the settings', else btc)
   --resolve-timeout S  how long a lost answer is looked for (default 60)
+${LUA_TIMEOUT_HELP}
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
 
@@ -306,6 +311,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...YES_OPTION,
     ...LIMIT_OPTIONS,
     currency: { type: 'string' },
+    'lua-timeout': { type: 'string' },
     'resolve-timeout': { type: 'string' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },

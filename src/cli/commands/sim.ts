@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import type { BetLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, limits_from_args } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
@@ -74,6 +74,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const sessions = whole(args, 'sessions');
   const workers = whole(args, 'workers');
   const limits = limits_from_args(args);
+  const luaTimeout = lua_timeout_ms(args);
   const seeds = await seed_list(args);
   if (seeds !== null && sessions !== undefined) throw usageError('sim: a replay (--seeds or --server-seed) is one session; drop --sessions');
   const json = args.values['json'] === true;
@@ -100,6 +101,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       currency,
       signal: controller.signal,
       print: (line) => ctx.io.stderr.write(`${oneLine(line)}\n`),
+      ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
       ...(sessions === undefined ? {} : { sessions }),
       ...(workers === undefined ? {} : { workers }),
       ...(seeds === null ? {} : { seeds, on_bet: onBet }),
@@ -171,6 +173,7 @@ Options:
   --server-seed S    a revealed server seed to replay (64 hex), with --client-seed C [--nonce N]
   --seeds FILE       seed pairs to replay, one "server_seed client_seed [nonce]" a line
   --currency C       default btc
+${LUA_TIMEOUT_HELP}
   --json             one JSON line per session (or per bet in a replay), then the summary
   --html FILE        write a page with the end-balance distribution and sample balance curves
 
@@ -186,6 +189,7 @@ ${LIMIT_OPTIONS_HELP}`,
     nonce: { type: 'string' },
     seeds: { type: 'string' },
     currency: { type: 'string' },
+    'lua-timeout': { type: 'string' },
     json: { type: 'boolean' },
     html: { type: 'string' },
   },
