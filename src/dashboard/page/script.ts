@@ -69,7 +69,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     }
     if (chart) chart.plot.destroy();
     el.replaceChildren();
-    var o = Object.assign({ width: width(el), height: 220, legend: { show: opts.legend !== false } }, opts.uplot);
+    var o = Object.assign({ width: width(el), height: 220 }, opts.uplot);
     charts[id] = { kind: opts.kind, plot: new uPlot(o, data, el) };
   }
   function lineOptions(xLabel, yLabel, time) {
@@ -80,11 +80,14 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     };
   }
   function barOptions(labels, yLabel) {
+    // At most about ten labels under the bars, whatever their number.
+    var every = Math.max(1, Math.ceil(labels.length / 10));
     return {
+      legend: { show: false },
       scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
       axes: [
         { splits: function () { return labels.map(function (_, i) { return i; }); },
-          values: function (u, splits) { return splits.map(function (i) { return labels[i] === undefined ? '' : labels[i]; }); } },
+          values: function (u, splits) { return splits.map(function (i) { return labels[i] === undefined || i % every !== 0 ? '' : labels[i]; }); } },
         { label: yLabel, size: 60 }
       ],
       series: [{ label: 'bar', value: function (u, i) { return i == null ? '' : labels[i]; } },

@@ -5,7 +5,7 @@ export const PAGE_STYLE = `
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
 header { display: flex; align-items: center; gap: 12px; padding: 10px 20px; background: #24292f; color: #fff; }
 header h1 { font-size: 17px; margin: 0; font-weight: 600; }
-main { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 16px; padding: 16px 20px; }
+main { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); align-items: start; gap: 16px; padding: 16px 20px; }
 section { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; min-width: 0; }
 h2 { font-size: 15px; margin: 0 0 8px; display: flex; align-items: center; gap: 8px; }
 h3 { font-size: 13px; margin: 12px 0 4px; color: var(--muted); font-weight: 600; }
