@@ -32,7 +32,7 @@ export function limit_rules(limits: Limits, money: Money): LimitRule[] {
   rules.push({ name: 'insufficient_balance', before: (c, amount) => (amount <= c.balance ? null : 'insufficient_balance') });
   add('stop_loss', (v) => {
     const cap = money.units_down(v);
-    return { before: (c, amount) => (-c.profit + amount <= cap + 1 ? null : 'stop_loss') };
+    return { before: (c, amount) => (-c.profit + amount <= cap ? null : 'stop_loss') };
   });
   add('floor_balance', (v) => {
     const floor = money.units_up(v);
