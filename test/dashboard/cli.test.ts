@@ -88,6 +88,21 @@ describe('stakeql dashboard', () => {
     expect(oneErrorLine(result)).toBe('stakeql: --sim line 2: end_balance must be a number');
   });
 
+  it('a database that is not one: exit 5 naming the file, nothing written to it', async () => {
+    const other = await tempDatabase();
+    try {
+      const garbage = 'this is not an SQLite database\n'.repeat(100);
+      await fs.writeFile(other.file, garbage, { mode: 0o600 });
+      const result = await runCli(['dashboard', '--base-url', sandbox.url], { configDir: dir.dir, env: { ...env(), STAKEQL_DATA_DIR: other.dir } });
+      expect(result.code).toBe(5);
+      expect(oneErrorLine(result)).toContain(other.file);
+      expect(await fs.readFile(other.file, 'utf8')).toBe(garbage);
+      expect(result.stdout).toBe('');
+    } finally {
+      await other.remove();
+    }
+  });
+
   it('shows what stakeql sim --json printed: every session in the histogram, the summary as printed', async () => {
     const strategy = path.join(dir.dir, 'flat.json');
     await fs.writeFile(strategy, JSON.stringify({ game: 'dice', bet: { amount: 0.1, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: 'reset' }));
