@@ -3,9 +3,11 @@
 // 2. the sandbox round trip: start a local sandbox, `stakeql login` its sample
 //    paste into a throwaway profile store, then `stakeql whoami` against it;
 // 3. what people do with it: two bets, the seed pair rotated (revealing the
-//    server seed), the history exported, and every bet verified offline.
+//    server seed), the history exported, and every bet verified offline;
+// 4. a short autobet: a martingale with a stop-loss on the sandbox, its session
+//    listed, then the same strategy simulated on the site's outcomes.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -13,7 +15,7 @@ const root = resolve(import.meta.dirname, '..');
 const bin = join(root, 'dist', 'cli', 'bin.js');
 const configDir = mkdtempSync(join(tmpdir(), 'stakeql-demo-'));
 // A private store for the demo: never the user's own profiles.
-const env = { ...process.env, STAKEQL_CONFIG_DIR: configDir, STAKEQL_STORE: 'file' };
+const env = { ...process.env, STAKEQL_CONFIG_DIR: configDir, STAKEQL_STORE: 'file', STAKEQL_DATA_DIR: join(configDir, 'data') };
 for (const name of Object.keys(env)) if (name.startsWith('STAKE_')) delete env[name];
 
 // Asynchronous on purpose: the sandbox answers from this very process.
@@ -49,6 +51,12 @@ try {
   const history = join(configDir, 'bets.json');
   await stakeql(['bets', '--json', ...site], undefined, history);
   await stakeql(['verify', '--bets', history]);
+  const strategy = join(configDir, 'martingale.json');
+  writeFileSync(strategy, JSON.stringify({ game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } }));
+  console.log(`\n# ${strategy}: a martingale on dice, as the site's autobet form writes it`);
+  await stakeql(['autobet', strategy, '--stop-loss', '0.000005', '--max-bet', '0.000002', '--max-bets', '25', '--yes', ...site]);
+  await stakeql(['autobet', 'list']);
+  await stakeql(['sim', strategy, '--balance', '0.00001', '--bets', '500', '--sessions', '2000', '--stop-loss', '0.000005']);
 } finally {
   await sandbox.close();
   rmSync(configDir, { recursive: true, force: true });

@@ -179,3 +179,14 @@ export function alignOptionColumns(text: string): string {
     })
     .join('\n');
 }
+
+/**
+ * An amount as a person reads it: plain decimals, never `8e-8`; at most 12
+ * decimals, trailing zeros dropped (`0.00000008`, `-0.0001`, `12`).
+ */
+export function plainAmount(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = value.toFixed(12);
+  const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return trimmed === '-0' ? '0' : trimmed;
+}

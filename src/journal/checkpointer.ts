@@ -40,8 +40,12 @@ export function start_checkpointer(db: SqliteDatabase, file: string, every_ms = 
   worker.on('error', () => undefined);
   return {
     async stop() {
+      // Waiting for it must keep the process alive: an unref'd thread and timer alone would let Node exit mid-await.
+      worker.ref();
       worker.postMessage('stop');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+      clearTimeout(timer);
       // Whatever the worker could not do, the writer does now: the WAL does not outgrow a run.
       db.pragma('wal_autocheckpoint = 1000');
     },

@@ -118,6 +118,14 @@ describe('stakeql autobet', () => {
     expect(sandbox.stats().mutations_executed).toBe(0);
   }, 120_000);
 
+  it('prints amounts as plain decimals for a person (never 8e-8)', async () => {
+    const r = await cli(['autobet', strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '5', '--yes', ...base()]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^session 1 stopped \(max_bets\)\n5 bets, \d won, \d lost; wagered 0\.00000005 btc, profit -?0(\.\d+)? btc\n$/);
+    const list = await cli(['autobet', 'list']);
+    expect(list.stdout).not.toMatch(/e-\d/);
+  }, 60_000);
+
   it('exits 3 for a session that does not exist', async () => {
     for (const sub of [['resume', '9', '--yes'], ['show', '9'], ['stop', '9']]) {
       const r = await cli(['autobet', ...sub, ...base()]);

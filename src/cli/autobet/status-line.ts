@@ -5,7 +5,7 @@
  */
 import type { BetLine } from '../../autobet/events.js';
 import type { Limits } from '../../autobet/limits.js';
-import type { OutputStream } from '../output.js';
+import { plainAmount, type OutputStream } from '../output.js';
 
 const REDRAW_MS = 100;
 
@@ -46,7 +46,7 @@ export class StatusLine {
 
   #draw(now: number): void {
     const l = this.#limits;
-    const round = (x: number): string => (Math.round(x * 1e8) / 1e8).toString();
+    const round = (x: number): string => plainAmount(Math.round(x * 1e8) / 1e8);
     const parts = [
       `bets ${this.#bets} (${this.#wins} won)`,
       `profit ${this.#profit >= 0 ? '+' : ''}${round(this.#profit)} ${this.#currency}`,

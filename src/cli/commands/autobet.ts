@@ -14,7 +14,7 @@ import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../conf
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
-import { oneLine } from '../output.js';
+import { oneLine, plainAmount } from '../output.js';
 import { sessionCsv } from '../autobet/session-csv.js';
 
 const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop']);
@@ -83,7 +83,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
       ctx.io.stdout.write(
         `session ${session} stopped (${stop.reason})${message}\n` +
-          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${stop.wagered} ${currency()}, profit ${stop.profit} ${currency()}\n`,
+          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}\n`,
       );
     },
   };
@@ -215,7 +215,7 @@ async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
   }
   for (const s of sessions) {
     const state = s.reason ?? (s.status === 'running' ? 'running (or killed: resume it)' : '-');
-    ctx.io.stdout.write(`${String(s.session).padStart(5)}  ${s.started}  ${(s.game ?? '-').padEnd(6)}  ${String(s.bets).padStart(7)} bets  profit ${s.profit} ${s.currency}  ${state}\n`);
+    ctx.io.stdout.write(`${String(s.session).padStart(5)}  ${s.started}  ${(s.game ?? '-').padEnd(6)}  ${String(s.bets).padStart(7)} bets  profit ${plainAmount(s.profit)} ${s.currency}  ${state}\n`);
   }
   return EXIT_OK;
 }
@@ -242,7 +242,7 @@ async function show(args: CommandArgs, ctx: CommandContext): Promise<number> {
       `${session.stop_message === null ? '' : `: ${oneLine(session.stop_message)}`}\n`,
   );
   for (const l of lines) {
-    ctx.io.stdout.write(`${String(l.seq).padStart(6)}  ${l.game.padEnd(6)}  ${l.amount}  ×${l.payoutMultiplier}  profit ${l.profit}  balance ${l.balance}  nonce ${l.nonce}  ${l.identifier}\n`);
+    ctx.io.stdout.write(`${String(l.seq).padStart(6)}  ${l.game.padEnd(6)}  ${plainAmount(l.amount)}  ×${l.payoutMultiplier}  profit ${plainAmount(l.profit)}  balance ${plainAmount(l.balance)}  nonce ${l.nonce}  ${l.identifier}\n`);
   }
   return EXIT_OK;
 }

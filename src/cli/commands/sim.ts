@@ -11,7 +11,7 @@ import type { SimSummary } from '../../autobet/sim-summary.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
-import { oneLine, printable } from '../output.js';
+import { oneLine, plainAmount, printable } from '../output.js';
 import { seed_list } from '../sim/seed-list.js';
 
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
@@ -57,12 +57,13 @@ async function progressBar(ctx: CommandContext, total: number) {
 
 function printSummary(ctx: CommandContext, s: SimSummary, currency: string): void {
   const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
+  const a = plainAmount;
   ctx.io.stdout.write(
-    `${s.sessions} ${s.sessions === 1 ? 'session' : 'sessions'} starting with ${s.start_balance} ${currency}\n` +
-      `end balance  p5 ${s.p5}  p25 ${s.p25}  p50 ${s.p50}  p75 ${s.p75}  p95 ${s.p95}\n` +
+    `${s.sessions} ${s.sessions === 1 ? 'session' : 'sessions'} starting with ${a(s.start_balance)} ${currency}\n` +
+      `end balance  p5 ${a(s.p5)}  p25 ${a(s.p25)}  p50 ${a(s.p50)}  p75 ${a(s.p75)}  p95 ${a(s.p95)}\n` +
       `bust share   ${pct(s.bust_share)} (stopped for want of balance)\n` +
-      `drawdown     ${s.max_drawdown} at most; longest losing streak ${s.longest_loss_streak}\n` +
-      `edge         realised ${pct(s.realised_edge)} of ${s.wagered} wagered, theoretical ${pct(s.theoretical_edge)}\n`,
+      `drawdown     ${a(s.max_drawdown)} at most; longest losing streak ${s.longest_loss_streak}\n` +
+      `edge         realised ${pct(s.realised_edge)} of ${a(s.wagered)} wagered, theoretical ${pct(s.theoretical_edge)}\n`,
   );
 }
 
