@@ -1,6 +1,6 @@
 /**
  * A driver for engine tests that keeps its own books: it settles each bet at
- * once from a seeded generator (or from given multipliers) and counts the
+ * once, paying the multipliers it is given in order, and counts the
  * balance, profit, peak, wagered and loss streak in whole units itself, so a
  * test checks the engine against numbers the engine did not produce.
  */
@@ -12,31 +12,25 @@ import type { SettledBet } from '../../src/autobet/strategy.js';
 /** The books are in units of btc (8 decimals). */
 const btc = new Money(8);
 
-/** mulberry32: a small seeded generator, so a failing case replays. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** The driver's books at one moment, in units (the clock in ms). */
+export interface Books {
+  readonly balance: number;
+  readonly profit: number;
+  /** The highest profit so far, from 0. */
+  readonly peak: number;
+  readonly wagered: number;
+  /** Bets lost in a row (a push is not a win). */
+  readonly loss_streak: number;
+  /** Bets settled on the account: the engine's and any other. */
+  readonly booked: number;
+  readonly clock: number;
 }
 
-/**
- * Multipliers a bet may pay: losses, a partial loss, a push (not a win), wins
- * (1000× once in 500 bets); 0.87× on average, so sessions drift down to their stop-loss.
- */
-const MULTIPLIERS = [0, 0, 0, 0, 0, 0, 0.5, 1, 1.98, 1.98, 2, 3];
-
-/** One bet as the driver saw it arrive, with its own books before it. */
+/** One bet as the driver saw it arrive, with its books just before it. */
 export interface Sent {
   readonly amount: number;
   readonly game: string;
-  readonly balance_before: number;
-  readonly profit_before: number;
-  readonly wagered_before: number;
+  readonly before: Books;
 }
 
 /** Settles every bet at once and keeps its own books in units. */
@@ -48,18 +42,17 @@ export class BooksDriver implements Driver {
   peak = 0;
   wagered = 0;
   loss_streak = 0;
+  booked = 0;
   clock = 0;
-  readonly #draw: () => number;
   #pair = 0;
   #nonce = 0;
 
-  /** Multipliers to pay in order (then drawn), for the runs that need given outcomes. */
-  readonly #fixed: number[];
+  /** The multipliers the next bets pay, in order; a bet past the last one loses. */
+  readonly #outcomes: number[];
 
-  constructor(balance: number, seed: number, fixed: readonly number[] = []) {
+  constructor(balance: number, outcomes: readonly number[] = []) {
     this.balance = balance;
-    this.#draw = rng(seed);
-    this.#fixed = [...fixed];
+    this.#outcomes = [...outcomes];
   }
 
   #view(): SeedView {
@@ -71,15 +64,21 @@ export class BooksDriver implements Driver {
   }
 
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
-    this.clock += 7;
     const amount = bet.amount_units;
-    this.sent.push({ amount, game: bet.game, balance_before: this.balance, profit_before: this.profit, wagered_before: this.wagered });
+    this.sent.push({ amount, game: bet.game, before: this.books() });
+    this.clock += 7;
     return { kind: 'placed', bet: this.book(bet.game, amount, currency, identifier) };
+  }
+
+  /** The books now. */
+  books(): Books {
+    return { balance: this.balance, profit: this.profit, peak: this.peak, wagered: this.wagered, loss_streak: this.loss_streak, booked: this.booked, clock: this.clock };
   }
 
   /** Settles a bet of `amount` units on the books at the pair's next nonce (one the engine sent, or another placed on the account). */
   book(game: string, amount: number, currency: string, identifier: string): SettledBet {
-    const multiplier = this.#fixed.shift() ?? (this.#draw() < 0.002 ? 1000 : (MULTIPLIERS[Math.floor(this.#draw() * MULTIPLIERS.length)] as number));
+    const multiplier = this.#outcomes.shift() ?? 0;
+    this.booked++;
     const payout = Math.floor(amount * multiplier);
     this.balance += payout - amount;
     this.profit += payout - amount;

@@ -54,9 +54,9 @@ interface Ran {
 }
 
 /** Runs `strategy` on a books driver from `counters` and `memory` (a resume when they are not fresh). */
-async function run(strategy: Strategy, limits: Limits, opts: { fixed?: number[]; counters?: Counters; memory?: Record<string, unknown>; journal?: EngineJournal } = {}): Promise<Ran> {
+async function run(strategy: Strategy, limits: Limits, opts: { outcomes?: number[]; counters?: Counters; memory?: Record<string, unknown>; journal?: EngineJournal } = {}): Promise<Ran> {
   const counters = opts.counters ?? new_counters(100_000_000);
-  const driver = new BooksDriver(counters.balance, 1, opts.fixed ?? []);
+  const driver = new BooksDriver(counters.balance, opts.outcomes ?? []);
   const journal = new JsonJournal();
   const start = await driver.start();
   const stop = await run_engine({
@@ -131,7 +131,7 @@ describe('module strategy: a default export that keeps a counter in state.memory
 
   it('a promise answer (async module): martingale on limbo, reading the last bet as returned', async () => {
     const s = await load_module_strategy(fixture('async-limbo.mjs'));
-    const r = await run(s, { stop_loss: 1, max_bet: 1, max_bets: 6 }, { fixed: [0, 0, 2, 0, 0, 2] });
+    const r = await run(s, { stop_loss: 1, max_bet: 1, max_bets: 6 }, { outcomes: [0, 0, 2, 0, 0, 2] });
     // lose 10, lose 20, win 40, lose 10, lose 20, win 40 (units of 1e-8)
     expect(r.driver.sent.map((b) => [b.game, b.amount])).toEqual([['limbo', 10], ['limbo', 20], ['limbo', 40], ['limbo', 10], ['limbo', 20], ['limbo', 40]]);
     expect(r.driver.profit).toBe(20);
