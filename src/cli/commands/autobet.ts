@@ -7,6 +7,7 @@
  */
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine } from '../../autobet/events.js';
+import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
@@ -52,7 +53,8 @@ function sessionNumber(text: string | undefined): number | undefined {
 }
 
 function describePreview(p: RunPreview, action: string): Confirmation {
-  const limits = Object.entries(p.limits).map(([k, v]) => `${k} ${v}`).join(', ');
+  const given = p.limits as Readonly<Record<string, number | undefined>>;
+  const limits = LIMIT_NAMES.filter((k) => given[k] !== undefined).map((k) => `${k} ${given[k]}`).join(', ');
   return {
     action,
     details: [`account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`],
