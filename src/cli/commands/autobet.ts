@@ -123,6 +123,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
     try {
       return await lib.run_autobet({
         client,
+        database: lib.default_database_path(ctx.io.env),
         strategy: file,
         limits,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
@@ -163,7 +164,8 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const resolveTimeout = resolveTimeoutMs(args);
   const luaTimeout = lua_timeout_ms(args);
   const lib = await import('../../autobet/index.js');
-  const record = await lib.find_session(id).catch((error: unknown) => {
+  const database = lib.default_database_path(ctx.io.env);
+  const record = await lib.find_session(id, { database }).catch((error: unknown) => {
     throw describeStartFailure(error);
   });
   // The session's own profile and site, unless the command line names others.
@@ -180,6 +182,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
     try {
       return await lib.resume_autobet({
         client,
+        database,
         session: record.id,
         signal: controller.signal,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
@@ -202,7 +205,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
 
 async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const lib = await import('../../autobet/index.js');
-  const sessions = await lib.list_sessions().catch((error: unknown) => {
+  const sessions = await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
     throw describeStartFailure(error);
   });
   if (args.values['json'] === true) {
@@ -227,7 +230,7 @@ async function show(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (id === undefined) throw usageError("autobet show: which session? (see 'stakeql autobet list')");
   if (args.values['json'] === true && args.values['csv'] === true) throw usageError('autobet show: --json or --csv, not both');
   const lib = await import('../../autobet/index.js');
-  const { session, lines } = await lib.session_bets(id).catch((error: unknown) => {
+  const { session, lines } = await lib.session_bets(id, { database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
     throw describeStartFailure(error);
   });
   if (args.values['json'] === true) {
@@ -252,7 +255,7 @@ async function show(args: CommandArgs, ctx: CommandContext): Promise<number> {
 async function stop(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const id = sessionNumber(args.positionals[1]);
   const lib = await import('../../autobet/index.js');
-  const asked = await lib.request_stop(id).catch((error: unknown) => {
+  const asked = await lib.request_stop(id, { database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
     throw describeStartFailure(error);
   });
   if (!asked.running) {
