@@ -6,7 +6,8 @@
  * {@link MAX_CURVE_POINTS} index lookups, not a scan), the bets list is the
  * last {@link LAST_BETS}.
  */
-import type { SqliteDatabase } from '../journal/index.js';
+import type { StrategyState } from '../autobet/index.js';
+import type { SessionRecord, SqliteDatabase } from '../journal/index.js';
 
 /** Most points a curve sends to the browser. */
 export const MAX_CURVE_POINTS = 2000;
@@ -36,16 +37,8 @@ export interface SessionView {
   readonly stop_reason: string | null;
   readonly stop_message: string | null;
   readonly stop_requested: boolean;
-  readonly counters: {
-    readonly bets: number;
-    readonly wins: number;
-    readonly losses: number;
-    readonly profit: number;
-    readonly wagered: number;
-    readonly balance: number;
-    readonly streak: number;
-    readonly peak_profit: number;
-  };
+  /** The counters after the last settled bet, as a strategy sees them (currency units). */
+  readonly counters: Pick<StrategyState, 'bets' | 'wins' | 'losses' | 'profit' | 'wagered' | 'balance' | 'streak' | 'peak_profit'>;
   readonly limits: readonly LimitLeft[];
   /** The latest bets, newest first. */
   readonly bets: readonly BetLineView[];
@@ -53,22 +46,9 @@ export interface SessionView {
   readonly curve: { readonly x: readonly number[]; readonly y: readonly number[] };
 }
 
-interface SessionRow {
-  id: number;
-  status: 'running' | 'stopped';
-  started_at: number;
-  ended_at: number | null;
-  driver: string;
-  game: string | null;
-  currency: string;
-  decimals: number;
-  strategy_name: string;
-  limits: string;
-  start_balance_units: number;
-  stop_reason: string | null;
-  stop_message: string | null;
-  stop_requested: number;
-}
+/** The columns the view reads of a session. */
+type SessionRow = Pick<SessionRecord, 'id' | 'status' | 'started_at' | 'ended_at' | 'driver' | 'game' | 'currency' | 'decimals' |
+  'strategy_name' | 'limits' | 'start_balance_units' | 'stop_reason' | 'stop_message' | 'stop_requested'>;
 
 type UnitCounters = Record<string, number | undefined>;
 
