@@ -60,7 +60,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   const timeout_ms = timeoutMs(args.values['timeout']);
   const module = await import('../client/index.js');
   if (typeof baseUrl === 'string') {
-    const { resolve_base_url } = await import('../client/options.js');
+    const { resolve_base_url } = await import('../transport/options.js');
     try {
       resolve_base_url(baseUrl);
     } catch (error) {

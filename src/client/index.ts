@@ -1,5 +1,10 @@
-/** The GraphQL client: `StakeClient`, its options, its typed errors and its typed reads. */
+/**
+ * The GraphQL client: `StakeClient` (the facade, on top of the operations and
+ * the realtime feed, which sit on the transport core in src/transport/), its
+ * options, its typed errors and its typed reads.
+ */
 export { StakeClient, type GraphQLCallOptions } from './client.js';
+export type { StakeClientOptions } from './options.js';
 export {
   DEFAULT_BASE_URL,
   DEFAULT_TIMEOUT_MS,
@@ -8,12 +13,11 @@ export {
   type FetchInit,
   type FetchLike,
   type FetchResponseLike,
-  type StakeClientOptions,
-} from './options.js';
-export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
-export type { RefreshCallback, RefreshResult } from './refresh.js';
+} from '../transport/options.js';
+export { DEFAULT_RETRY, type RetryOptions } from '../transport/retry.js';
+export type { RefreshCallback, RefreshResult } from '../transport/refresh.js';
 export { BALANCES_QUERY, CURRENT_USER_QUERY, type Amount, type Balance, type CurrentUser, type ReadOptions } from './queries.js';
-export type { HeadersLike } from './cookie-jar.js';
+export type { HeadersLike } from '../transport/cookie-jar.js';
 export {
   AuthenticationError,
   ChallengeError,
@@ -30,4 +34,4 @@ export {
   is_site_error_type,
   type ErrorType,
   type SiteErrorType,
-} from './errors/index.js';
+} from '../transport/errors/index.js';

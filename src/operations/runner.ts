@@ -5,7 +5,7 @@
  * so the caller can look the bet up instead of placing it again.
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { StakeError } from '../client/errors/index.js';
+import { StakeError } from '../transport/errors/index.js';
 
 /** Per-call options of every operation. */
 export interface OperationOptions {

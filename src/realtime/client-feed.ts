@@ -7,8 +7,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { Kind, getOperationAST, parse, print, type DocumentNode } from 'graphql';
-import type { ClientCore } from '../client/core.js';
-import { internals_of } from '../client/internals.js';
+import type { ClientCore } from '../transport/core.js';
+import { internals_of } from '../transport/internals.js';
 import { RealtimeConnection, type RealtimeHost, type RealtimeStateEvent } from './connection.js';
 import {
   AVAILABLE_BALANCES_SUBSCRIPTION,

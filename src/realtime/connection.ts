@@ -13,7 +13,8 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { createClient, type Client } from 'graphql-ws';
-import { TransportError } from '../client/errors/index.js';
+import { TransportError } from '../transport/errors/index.js';
+import type { RealtimeStateEvent } from '../transport/options.js';
 import { full_jitter_delay, sleep_unless_aborted } from './backoff.js';
 import { from_graphql_errors, is_close_event, should_retry, to_stake_error, type FailureContext } from './errors.js';
 import { SubscriptionIterator } from './iterator.js';
@@ -39,14 +40,8 @@ export interface RealtimeHost {
   readonly had_user_agent: boolean;
 }
 
-/** A change of the connection's state, for `on_realtime_state` listeners and the client's logger. */
-export type RealtimeStateEvent =
-  /** A connection was acknowledged (`connection_ack`); `reconnected` after a loss. */
-  | { readonly state: 'connected'; readonly reconnected: boolean }
-  /** The connection was lost while subscriptions were live; `will_retry` says whether a reconnection follows. */
-  | { readonly state: 'disconnected'; readonly code: number | null; readonly reason: string | null; readonly will_retry: boolean }
-  /** A new token in the AuthManager: reconnecting with it. */
-  | { readonly state: 'token_changed' };
+/** A change of the connection's state (declared with the client's log events in the transport core). */
+export type { RealtimeStateEvent };
 
 /** One subscription request. */
 export interface SubscriptionRequest {

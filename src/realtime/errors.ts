@@ -4,7 +4,7 @@
  * (close reasons, error payloads) passes through the client's redaction
  * before it reaches an error.
  */
-import { graphql_errors } from '../client/classify.js';
+import { graphql_errors } from '../transport/classify.js';
 import {
   AuthenticationError,
   ChallengeError,
@@ -12,8 +12,8 @@ import {
   TransportError,
   is_authentication_failure,
   StakeError,
-} from '../client/errors/index.js';
-import { connect_failure_cause, host_and_port } from '../client/connect-failure.js';
+} from '../transport/errors/index.js';
+import { connect_failure_cause, host_and_port } from '../transport/connect-failure.js';
 import { refusal_of } from './websocket.js';
 
 /** What the mapping needs to know about the subscription and the client. */

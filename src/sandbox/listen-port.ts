@@ -1,5 +1,5 @@
 /** The `--port` of the sandbox's command lines, checked the way the client will use it. */
-import { BAD_PORTS } from '../client/connect-failure.js';
+import { BAD_PORTS } from '../transport/connect-failure.js';
 
 /**
  * Reads a port to listen on (0: a free one). Refuses, with a RangeError,

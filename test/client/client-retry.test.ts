@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, RateLimitError, TransportError, ChallengeError, type ClientLogEvent, type StakeClientOptions } from '../../src/client/index.js';
-import { sleep } from '../../src/client/retry.js';
+import { sleep } from '../../src/transport/retry.js';
 
 const DICE = `mutation DiceRoll($identifier: String!) {
   diceRoll(amount: 0.01, target: 50.5, condition: above, currency: usd, identifier: $identifier) { id }

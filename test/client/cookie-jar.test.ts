@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { inspect } from 'node:util';
 import { parseSetCookie } from 'set-cookie-parser';
-import { CookieJar, MAX_JAR_COOKIES, is_sendable_cookie, path_matches, read_set_cookies } from '../../src/client/cookie-jar.js';
+import { CookieJar, MAX_JAR_COOKIES, is_sendable_cookie, path_matches, read_set_cookies } from '../../src/transport/cookie-jar.js';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
 const parsed = (line: string) => {

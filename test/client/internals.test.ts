@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
-import { internals_of } from '../../src/client/internals.js';
+import { internals_of } from '../../src/transport/internals.js';
 
 const TOKEN = 'a'.repeat(96);
 

@@ -11,7 +11,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { StakeClient, TransportError, type FetchLike } from '../../src/client/index.js';
-import { BAD_PORTS, is_sendable_header_value } from '../../src/client/connect-failure.js';
+import { BAD_PORTS, is_sendable_header_value } from '../../src/transport/connect-failure.js';
 
 const MUTATION = 'mutation PlaceBet { diceRoll(amount: 1) { id } }';
 const TOKEN = 'a'.repeat(64);

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { OperationCache } from '../../src/client/operation.js';
+import { OperationCache } from '../../src/transport/operation.js';
 
 describe('OperationCache.resolve', () => {
   const cache = new OperationCache();

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
-import { resolve_base_url, resolve_options, DEFAULT_TIMEOUT_MS } from '../../src/client/options.js';
+import { resolve_base_url, resolve_options, DEFAULT_TIMEOUT_MS } from '../../src/transport/options.js';
 
 describe('base_url', () => {
   it('defaults to https://stake.com and strips trailing slashes', () => {

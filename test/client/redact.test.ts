@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, redact_headers, redact_text } from '../../src/client/redact.js';
+import { REDACTED, redact_headers, redact_text } from '../../src/transport/redact.js';
 
 describe('redact_headers', () => {
   it('hides every credential-bearing header, whatever its case', () => {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { AuthManager } from '../../src/auth/index.js';
-import { SingleFlightRefresh, type RefreshCallback } from '../../src/client/refresh.js';
-import { AuthenticationError } from '../../src/client/errors/index.js';
+import { SingleFlightRefresh, type RefreshCallback } from '../../src/transport/refresh.js';
+import { AuthenticationError } from '../../src/transport/errors/index.js';
 
 const identity = (text: string) => text;
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { parse_retry_after } from '../../src/client/retry-after.js';
+import { parse_retry_after } from '../../src/transport/retry-after.js';
 
 const NOW = Date.UTC(2024, 0, 15, 12, 0, 0);
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_RETRY, backoff_delay, plan_retry, resolve_retry_options, sleep } from '../../src/client/retry.js';
+import { DEFAULT_RETRY, backoff_delay, plan_retry, resolve_retry_options, sleep } from '../../src/transport/retry.js';
 
 const opts = { limit: 3, base_delay_ms: 100, max_delay_ms: 1000 };
 

@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TransportError } from '../../src/client/errors/index.js';
-import { REDACTED, redact_text } from '../../src/client/redact.js';
-import { SecretRedactor } from '../../src/client/secrets.js';
+import { TransportError } from '../../src/transport/errors/index.js';
+import { REDACTED, redact_text } from '../../src/transport/redact.js';
+import { SecretRedactor } from '../../src/transport/secrets.js';
 
 const SECRET = 'Tok&en<9>/value';
 

@@ -4,7 +4,7 @@ import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLik
 import type { RedactedRequest } from './errors/index.js';
 import type { Call } from './call.js';
 import { OperationCache } from './operation.js';
-import { resolve_options, type ClientLogEvent, type ResolvedOptions, type StakeClientOptions } from './options.js';
+import { resolve_options, type ClientLogEvent, type ResolvedOptions, type TransportOptions } from './options.js';
 import { redact_headers } from './redact.js';
 import { SingleFlightRefresh } from './refresh.js';
 import { ScopeRegistry } from './scope.js';
@@ -62,7 +62,7 @@ export class ClientCore {
   #headers: HeaderCache | null = null;
 
   /** @throws TypeError / RangeError on a bad option; nothing is created then. */
-  constructor(options: StakeClientOptions) {
+  constructor(options: TransportOptions) {
     this.opts = resolve_options(options);
     this.endpoint_url = new URL(this.opts.endpoint);
     this.auth = new AuthManager(options?.access_token ?? null, options?.session_cookie ?? null);
