@@ -29,7 +29,7 @@ export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = {
   plinko: ['rows', 'risk'],
   mines: ['minesCount', 'fields'],
 };
-const COMMON = new Set(['game', 'amount', 'rotate_seed_pair']);
+const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop']);
 
 /** The game parameters of `bet`, checked; throws TypeError/RangeError from the game's checks. */
 export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
@@ -60,8 +60,9 @@ export function plan_bet(answer: unknown, currency: string, money: Money): Plann
     throw new StrategyError('run', `the strategy answered ${describe(answer)} instead of a bet or { stop }`);
   }
   const a = answer as Record<string, unknown>;
-  if ('stop' in a) {
-    const stop = a['stop'];
+  const stop = a['stop'];
+  // `stop: false | null | undefined` is no stop (`{ ...bet, stop: done ? why : undefined }`); anything else stops.
+  if (stop !== undefined && stop !== null && stop !== false) {
     return { stop: typeof stop === 'string' ? stop.slice(0, 200) : 'stopped by the strategy' };
   }
   const game = a['game'];

@@ -106,8 +106,9 @@ const badArb: fc.Arbitrary<Omit<Spec, 'how'>> = fc.oneof(
   fc.anything().filter((v) => typeof v !== 'object' || v === null || !('stop' in (v as object))),
 ).map((value) => ({ kind: 'bad' as const, value }));
 
-const stopArb: fc.Arbitrary<Omit<Spec, 'how'>> = fc.oneof(fc.string(), fc.anything())
-  .map((words) => ({ kind: 'stop' as const, value: { stop: words } }));
+/** `{ stop }`; with `stop` false, null or undefined it is no stop, and with no bet beside it garbage. */
+const stopArb: fc.Arbitrary<Omit<Spec, 'how'>> = fc.oneof(fc.string(), fc.anything(), fc.constantFrom(false, null, undefined))
+  .map((words) => ({ kind: words === false || words === null || words === undefined ? 'bad' as const : 'stop' as const, value: { stop: words } }));
 
 const HOW_ANY = ['plain', 'promise', 'reject', 'throw'] as const;
 

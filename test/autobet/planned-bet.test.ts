@@ -89,6 +89,13 @@ describe('plan_bet: good answers', () => {
     // A stop wins over a bet in the same answer: stopping is always safe.
     expect(plan_bet({ ...DICE, stop: 'now' }, 'btc', btc)).toEqual({ stop: 'now' });
   });
+
+  it('stop: false, null or undefined is no stop: `{ ...bet, stop: done ? why : undefined }` bets until done', () => {
+    for (const stop of [false, null, undefined]) {
+      expect(planned({ ...DICE, stop }).amount_units).toBe(10000);
+    }
+    expect(refusal({ stop: false }).field).toBe('game');
+  });
 });
 
 describe('plan_bet: garbage is refused, naming the field', () => {
