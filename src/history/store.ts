@@ -16,6 +16,13 @@ export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, d
 /** The order bets happened in: time, then the share id's number (bets of one second), then the id. */
 export const BET_ORDER = 'time_ms, iid_num, id';
 
+/** The columns a sync writes, in the order the upsert binds them. */
+const UPSERT_COLUMNS = [
+  'id', 'iid', 'iid_num', 'site', 'user_id', 'user_name', 'game', 'currency', 'decimals', 'amount_units', 'payout_units',
+  'amount', 'payout', 'payout_multiplier', 'amount_multiplier', 'active', 'nonce', 'client_seed', 'server_seed_hash',
+  'server_seed', 'state', 'updated_at', 'time_ms', 'synced_at',
+] as const satisfies ReadonlyArray<keyof BetRow>;
+
 /** The bets (`b`) of one `bets_hourly` row. */
 const HOUR_OF_ROW = `b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id AND b.game = bets_hourly.game
   AND b.currency = bets_hourly.currency AND b.time_ms >= bets_hourly.hour * 3600000 AND b.time_ms < (bets_hourly.hour + 1) * 3600000`;
@@ -87,6 +94,7 @@ export function stored_bet(raw: unknown): StoredBet {
 export class HistoryStore {
   readonly db: SqliteDatabase;
   readonly #upsert;
+  readonly #identifiers;
   readonly #watermark;
   readonly #setWatermark;
   readonly #revealSeed;
@@ -98,21 +106,14 @@ export class HistoryStore {
     // A bet read again (an open mines round that ended, a seed revealed since) takes the site's
     // latest fields; the identifier is the journal's, kept once known.
     this.#upsert = db.prepare(`
-      INSERT INTO bets (id, iid, iid_num, site, user_id, user_name, game, currency, decimals, amount_units, payout_units,
-        amount, payout, payout_multiplier, amount_multiplier, active, nonce, client_seed, server_seed_hash, server_seed,
-        state, updated_at, time_ms, identifier, synced_at)
-      VALUES (@id, @iid, @iid_num, @site, @user_id, @user_name, @game, @currency, @decimals, @amount_units, @payout_units,
-        @amount, @payout, @payout_multiplier, @amount_multiplier, @active, @nonce, @client_seed, @server_seed_hash, @server_seed,
-        @state, @updated_at, @time_ms, (SELECT identifier FROM journal WHERE bet_id = @id LIMIT 1), @synced_at)
+      INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier)
+      VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?)
       ON CONFLICT (id) DO UPDATE SET
-        iid = excluded.iid, iid_num = excluded.iid_num, user_name = excluded.user_name, game = excluded.game,
-        currency = excluded.currency, decimals = excluded.decimals, amount_units = excluded.amount_units,
-        payout_units = excluded.payout_units, amount = excluded.amount, payout = excluded.payout,
-        payout_multiplier = excluded.payout_multiplier, amount_multiplier = excluded.amount_multiplier,
-        active = excluded.active, nonce = excluded.nonce, client_seed = excluded.client_seed,
-        server_seed_hash = excluded.server_seed_hash, server_seed = COALESCE(excluded.server_seed, bets.server_seed),
-        state = excluded.state, updated_at = excluded.updated_at, time_ms = excluded.time_ms,
-        identifier = COALESCE(bets.identifier, excluded.identifier), synced_at = excluded.synced_at`);
+        ${UPSERT_COLUMNS.filter((c) => c !== 'id' && c !== 'site' && c !== 'user_id' && c !== 'server_seed').map((c) => `${c} = excluded.${c}`).join(', ')},
+        server_seed = COALESCE(excluded.server_seed, bets.server_seed),
+        identifier = COALESCE(bets.identifier, excluded.identifier)`);
+    // The journal's identifiers of one page's bets, in one query (journaled bets are few).
+    this.#identifiers = db.prepare('SELECT bet_id, identifier FROM journal WHERE bet_id IN (SELECT value FROM json_each(?))').raw();
     this.#watermark = db.prepare('SELECT watermark_id FROM sync_state WHERE site = ? AND user_id = ?').pluck();
     this.#setWatermark = db.prepare(`
       INSERT INTO sync_state (site, user_id, user_name, watermark_id, synced_at) VALUES (?, ?, ?, ?, ?)
@@ -167,7 +168,9 @@ export class HistoryStore {
   upsert(rows: readonly BetRow[]): void {
     if (rows.length === 0) return;
     this.db.transaction(() => {
-      for (const row of rows) this.#upsert.run(row);
+      const journaled = new Map(this.#identifiers.all(JSON.stringify(rows.map((r) => r.id))) as Array<[string, string]>);
+      // Positional values: binding an array is cheaper than naming each field of an object.
+      for (const row of rows) this.#upsert.run([...UPSERT_COLUMNS.map((c) => row[c]), journaled.get(row.id) ?? null]);
     })();
   }
 

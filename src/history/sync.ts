@@ -1,8 +1,9 @@
 /**
  * `sync_history`: the account's bets pulled from the site into the database.
  *
- * Pages of `houseBetList` are read newest first and written one page per
- * transaction; reading stops at the watermark of the last complete sync (see
+ * Pages of `houseBetList` (the `MyBetList` query `client.bets()` pages
+ * through) are read newest first and written one page per transaction, the
+ * next page already asked for while one is written; reading stops at the watermark of the last complete sync (see
  * {@link HistoryStore.watermark}), so a second sync asks only for the pages
  * that hold new bets. The watermark moves only when a sync reads through to
  * it (or to the end of the list): an interrupted sync is finished by the next
@@ -10,9 +11,8 @@
  * the active pair's `previousServerSeed`, and for any other seed still missing
  * one `BetLookup` of a bet placed under it (bounded per sync).
  */
-import type { HouseBet } from '../operations/documents/history.js';
+import { MyBetList, type HouseBet } from '../operations/documents/history.js';
 import type { UserSeedPairResult } from '../operations/documents/seeds.js';
-import type { BetHistoryOptions } from '../operations/history.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import { BetLookup } from './documents.js';
@@ -23,7 +23,6 @@ import { HistoryStore } from './store.js';
 export interface HistoryClient extends OperationsClient {
   /** The site the client talks to; its origin keys the account's bets. */
   readonly base_url: string;
-  bets(options?: BetHistoryOptions): AsyncIterable<HouseBet>;
   active_seeds(options?: OperationOptions): Promise<UserSeedPairResult['user']>;
 }
 
@@ -141,6 +140,12 @@ interface PageState {
   carried: Map<string, string>;
 }
 
+/**
+ * Reads pages of `MyBetList` until the watermark or the end of the list. The
+ * next page is asked for before this one is written (unless this one holds
+ * the watermark or ends the list, so no request is wasted): the database write
+ * overlaps the site's answer instead of adding to it.
+ */
 async function readPages(
   client: HistoryClient,
   store: HistoryStore,
@@ -148,37 +153,58 @@ async function readPages(
   o: { site: string; page_size: number; signal: AbortSignal | null; now: number; on_progress: SyncOptions['on_progress'] },
 ): Promise<void> {
   const context = { site: o.site, decimals_owner: client, now_ms: o.now };
-  let buffer: BetRow[] = [];
-  const flush = (): void => {
-    store.upsert(buffer);
-    for (const row of buffer) state.oldest = Math.min(state.oldest, row.time_ms);
-    state.written += buffer.length;
-    buffer = [];
+  const fetchPage = (offset: number): Promise<readonly HouseBet[]> => {
+    const request = client.graphql(MyBetList, { offset, limit: o.page_size }, { signal: o.signal }).then((data) => data.user.houseBetList);
+    // Awaited on the next turn; until then a failure must not count as unhandled.
+    request.catch(() => undefined);
+    return request;
   };
-  for await (const entry of client.bets({ page_size: o.page_size, signal: o.signal, on_page: () => o.on_progress?.(state.read) })) {
-    state.read++;
-    const bet = casino_bet(entry);
-    if (bet === null) {
-      state.skipped++;
-      continue;
+  let offset = 0;
+  let next = fetchPage(0);
+  for (;;) {
+    const page = (await next).slice(0, o.page_size);
+    let end = page.length;
+    for (let i = 0; i < page.length; i++) {
+      const bet = casino_bet(page[i] as HouseBet);
+      if (bet === null) continue;
+      if (state.user === null) {
+        state.user = { id: bet.user.id, name: bet.user.name ?? null };
+        state.watermark = store.watermark(o.site, bet.user.id);
+      }
+      if (bet.id === state.watermark) {
+        end = i;
+        state.reached = true;
+        break;
+      }
     }
-    if (state.user === null) {
-      state.user = { id: bet.user.id, name: bet.user.name ?? null };
-      state.watermark = store.watermark(o.site, bet.user.id);
+    state.read += state.reached ? end + 1 : page.length;
+    o.on_progress?.(state.read);
+    const more = !state.reached && page.length === o.page_size;
+    if (more) {
+      offset += page.length;
+      next = fetchPage(offset);
+      // Let the request reach the socket before the synchronous write below holds the thread.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    if (bet.id === state.watermark) {
-      state.reached = true;
-      break;
+    const rows: BetRow[] = [];
+    for (let i = 0; i < end; i++) {
+      const entry = page[i] as HouseBet;
+      const bet = casino_bet(entry);
+      if (bet === null) {
+        state.skipped++;
+        continue;
+      }
+      rows.push(row_of(entry, bet, context));
+      if (bet.active) state.candidate = null;
+      else state.candidate ??= bet.id;
+      const seed = bet.serverSeed?.seed;
+      if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
     }
-    buffer.push(row_of(entry, bet, context));
-    if (bet.active) state.candidate = null;
-    else state.candidate ??= bet.id;
-    const seed = bet.serverSeed?.seed;
-    if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
-    if (buffer.length >= o.page_size) flush();
+    store.upsert(rows);
+    for (const row of rows) state.oldest = Math.min(state.oldest, row.time_ms);
+    state.written += rows.length;
+    if (!more) return;
   }
-  flush();
-  if (state.reached) o.on_progress?.(state.read);
 }
 
 function message(error: unknown): string {

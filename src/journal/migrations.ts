@@ -198,6 +198,9 @@ function v3Remove(row: 'NEW' | 'OLD'): string {
  *   and an update of any counted field), so statistics read hours, not bets.
  *   `win_run` / `loss_run`: the longest run ending in that hour, set by the
  *   sync with `bets.streak`.
+ * - `bets_game` and `bets_currency` (v2) are dropped: statistics read the
+ *   summary, not the bets by game or currency, and each index costs every
+ *   synced bet a write.
  * - `bets.streak`: the run a bet ends, within its account, game and currency,
  *   in bet order: +n for the n-th win in a row, -n for the n-th loss, 0 for a
  *   bet at exactly ×1 (it ends both).
@@ -208,6 +211,8 @@ const V3_HISTORY_SUMMARY: Migration = {
   up: (db) => {
     db.exec(`
       ALTER TABLE bets ADD COLUMN streak INTEGER NOT NULL DEFAULT 0;
+      DROP INDEX bets_game;
+      DROP INDEX bets_currency;
       CREATE INDEX bets_sequence ON bets (site, user_id, game, currency, time_ms, iid_num);
       CREATE TABLE bets_hourly (
         site TEXT NOT NULL,

@@ -1,0 +1,199 @@
+// The bet history (src/history), in two parts, on this machine:
+//
+// 1. `sync_history` against fetching the same pages with the client alone,
+//    on the local sandbox. The sandbox keeps at most 10,000 bets per user
+//    (src/sandbox/bets.ts MAX_BETS_PER_USER), so 100,000 bets are 10 users of
+//    10,000, each synced into a fresh database (a first sync reads every page).
+//    The sandbox answers from a worker thread (the site is never in the
+//    caller's thread). Rounds alternate which side goes first; medians of bets/s. Target: sync
+//    at least 0.8x the client alone (the database must not be the bottleneck).
+// 2. `history_stats` over 1,000,000 stored bets (synthetic rows, one a second,
+//    inserted in one transaction; the hourly summary is kept by the schema's
+//    triggers as for synced bets) against a plain `SELECT count(*) FROM bets`
+//    on the same file, medians of several runs, quoted as a ratio.
+//
+// Run through `npm run bench` (builds dist/ first), or
+// `node --expose-gc bench/history.mjs [--users N] [--bets N] [--rounds N] [--rows N] [--dist DIR]`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10' },
+    bets: { type: 'string', default: '10000' },
+    rounds: { type: 'string', default: '3' },
+    rows: { type: 'string', default: '1000000' },
+    dist: { type: 'string', default: new URL('../dist/', import.meta.url).pathname },
+  },
+});
+const USERS = Number(args.users);
+const BETS = Number(args.bets);
+const ROUNDS = Number(args.rounds);
+const ROWS = Number(args.rows);
+const dist = (p) => pathToFileURL(path.resolve(args.dist, p)).href;
+
+const { StakeClient } = await import(dist('client/index.js'));
+const { open_database, sync_history, history_stats } = await import(dist('history/index.js'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const span = (xs) => `${Math.round(xs.reduce((a, b) => Math.min(a, b)))}–${Math.round(xs.reduce((a, b) => Math.max(a, b)))}`;
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-bench-history-'));
+fs.chmodSync(temp, 0o700);
+
+try {
+  // ---- 1. sync against the client alone. The sandbox runs in a worker thread, as the site runs elsewhere:
+  // in this thread it would stall while the database writes, which a remote site never does.
+  const sandbox = new Worker(
+    `import { parentPort, workerData } from 'node:worker_threads';
+     const { start_sandbox } = await import(workerData.module);
+     const box = await start_sandbox({ starting_balances: { usd: 1e12 } });
+     const logins = Array.from({ length: workerData.users }, (_, u) => box.login('bench-' + u));
+     parentPort.postMessage({ url: box.url, logins });
+     parentPort.once('message', async () => { await box.close(); parentPort.close(); });`,
+    { eval: true, type: 'module', workerData: { module: dist('sandbox/index.js'), users: USERS } },
+  );
+  const { url, logins } = await new Promise((resolve, reject) => {
+    sandbox.once('message', resolve);
+    sandbox.once('error', reject);
+  });
+  const clients = [];
+  try {
+    for (const login of logins) {
+      clients.push(new StakeClient({ base_url: url, access_token: login.access_token, session_cookie: login.session_cookie }));
+    }
+    let t = performance.now();
+    // One user's bets are sequential (the site refuses a second in flight); users bet side by side.
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let i = 0; i < BETS; i++) await client.dice({ amount: 0.01 + (i % 9) * 0.01, currency: 'usd', target: 50.5, condition: 'above' });
+      }),
+    );
+    console.log(`\nplaced ${USERS} x ${BETS} bets on the sandbox in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const fetchAll = async () => {
+      let n = 0;
+      for (const client of clients) for await (const _bet of client.bets()) n++;
+      return n;
+    };
+    let db_round = 0;
+    const syncAll = async () => {
+      const file = path.join(temp, `sync-${db_round++}.db`);
+      const db = open_database(file);
+      let n = 0;
+      try {
+        for (const client of clients) n += (await sync_history(client, db)).read;
+      } finally {
+        db.close();
+        for (const f of fs.readdirSync(temp)) if (f.startsWith(path.basename(file))) fs.rmSync(path.join(temp, f));
+      }
+      return n;
+    };
+    const rates = { client: [], sync: [] };
+    const measure = async (name, work) => {
+      globalThis.gc?.();
+      const start = performance.now();
+      const n = await work();
+      if (n !== USERS * BETS) throw new Error(`${name}: read ${n} bets, expected ${USERS * BETS}`);
+      rates[name].push(n / ((performance.now() - start) / 1000));
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round % 2 === 0) {
+        await measure('client', fetchAll);
+        await measure('sync', syncAll);
+      } else {
+        await measure('sync', syncAll);
+        await measure('client', fetchAll);
+      }
+    }
+    const client = median(rates.client);
+    const sync = median(rates.sync);
+    console.log(`history sync of ${USERS * BETS} sandbox bets (${USERS} users x ${BETS}, pages of 50), ${ROUNDS} alternating rounds, medians (Node ${process.version})`);
+    console.table([
+      { reader: 'client.bets() alone', 'bets/s (median)': Math.round(client), 'min–max': span(rates.client) },
+      { reader: 'sync_history (into SQLite)', 'bets/s (median)': Math.round(sync), 'min–max': span(rates.sync) },
+    ]);
+    const ratio = sync / client;
+    console.log(`sync / client alone: ${ratio.toFixed(3)} (target >= 0.8): ${ratio >= 0.8 ? 'OK' : 'UNDER'}`);
+  } finally {
+    for (const client of clients) await client.close();
+    sandbox.postMessage('close');
+    await new Promise((resolve) => sandbox.once('exit', resolve));
+  }
+
+  // ---- 2. stats over ROWS stored bets against count(*)
+  const file = path.join(temp, 'stats.db');
+  const db = open_database(file);
+  try {
+    const insert = db.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, user_name, game, currency, decimals, amount_units,
+      payout_units, amount, payout, payout_multiplier, amount_multiplier, active, nonce, client_seed, server_seed_hash, server_seed,
+      state, updated_at, time_ms, streak, synced_at)
+      VALUES (?, ?, ?, 'https://stake.com', 'bench-user', 'bench', ?, ?, ?, ?, ?, ?, ?, ?, 1, 0, ?, 'c', 'h', NULL, '{}', ?, ?, ?, 0)`);
+    const games = ['dice', 'limbo', 'mines', 'keno', 'plinko'];
+    const start_ms = Date.UTC(2024, 0, 1);
+    let t = performance.now();
+    db.transaction(() => {
+      let x = 12345;
+      const runs = new Map();
+      for (let i = 0; i < ROWS; i++) {
+        x = (x * 1103515245 + 12345) & 0x7fffffff;
+        const game = games[i % 5];
+        const currency = i % 7 === 0 ? 'usd' : 'btc';
+        const decimals = currency === 'usd' ? 2 : 8;
+        const amount = 100 + (x % 100_000);
+        const multiplier = x % 2 === 0 ? 0 : 1 + (x % 1000) / 250;
+        const payout = Math.floor(amount * multiplier);
+        const key = `${game}/${currency}`;
+        const before = runs.get(key) ?? 0;
+        const streak = multiplier > 1 ? Math.max(before, 0) + 1 : multiplier < 1 ? Math.min(before, 0) - 1 : 0;
+        runs.set(key, streak);
+        const time = start_ms + i * 1000;
+        insert.run(`bet-${i}`, `house:${i}`, i, game, currency, decimals, amount, payout, amount / 10 ** decimals, payout / 10 ** decimals,
+          multiplier, i, new Date(time).toUTCString(), time, streak);
+      }
+    })();
+    console.log(`\ninserted ${ROWS} synthetic bets (one transaction, hourly summary kept by the triggers) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const time = (work, n = 7) => {
+      const ms = [];
+      for (let i = 0; i < n; i++) {
+        const s = performance.now();
+        work();
+        ms.push(performance.now() - s);
+      }
+      return median(ms);
+    };
+    const count = db.prepare('SELECT count(*) FROM bets').pluck();
+    if (count.get() !== ROWS) throw new Error('row count');
+    const floor = time(() => count.get());
+    const middle = new Date(start_ms + Math.floor(ROWS / 2) * 1000 + 1234).toISOString();
+    const cases = [
+      ['by game', { by: 'game' }],
+      ['by currency', { by: 'currency' }],
+      ['by day', { by: 'day' }],
+      ['by month', { by: 'month' }],
+      ['all', { by: 'all' }],
+      ['by game, from a part-hour', { by: 'game', from: middle }],
+    ];
+    const rows = cases.map(([name, options]) => {
+      const groups = history_stats(db, options).groups;
+      const bets = groups.reduce((s, g) => s + g.bets, 0);
+      const ms = time(() => history_stats(db, options));
+      return { stats: name, groups: groups.length, bets, 'ms (median)': ms.toFixed(2), 'x count(*)': (ms / floor).toFixed(2) };
+    });
+    console.log(`history_stats over ${ROWS} stored bets; SELECT count(*) FROM bets: ${floor.toFixed(2)} ms (median of 7)`);
+    console.table(rows);
+    const worst = rows.reduce((m, r) => Math.max(m, Number(r['ms (median)'])), 0);
+    console.log(`slowest stats: ${worst.toFixed(1)} ms (target well under 1000 ms): ${worst < 500 ? 'OK' : 'OVER'}`);
+  } finally {
+    db.close();
+  }
+} finally {
+  fs.rmSync(temp, { recursive: true, force: true });
+}
