@@ -40,6 +40,7 @@ function state(over: Partial<StrategyState> = {}): StrategyState {
 
 /** A journal that keeps what a durable one would write at each intent: the strategy's state as JSON. */
 class JsonJournal extends MemoryJournal {
+  override readonly durable = true;
   readonly states: unknown[] = [];
   override intend(intent: IntentRow): void {
     super.intend(intent);
