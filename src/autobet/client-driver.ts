@@ -18,6 +18,15 @@ import { bet_input, type PlannedBet } from './planned-bet.js';
 import { find_in_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
 
+/** Each game's typed method: the bet's input without `game`, checked again by the method itself. */
+const SEND: Readonly<Record<PlannedBet['game'], (client: StakeClient, input: object) => Promise<unknown>>> = {
+  dice: (c, i) => c.dice(i as Parameters<StakeClient['dice']>[0]),
+  limbo: (c, i) => c.limbo(i as Parameters<StakeClient['limbo']>[0]),
+  keno: (c, i) => c.keno(i as Parameters<StakeClient['keno']>[0]),
+  plinko: (c, i) => c.plinko(i as Parameters<StakeClient['plinko']>[0]),
+  mines: (c, i) => c.mines_bet(i as Parameters<StakeClient['mines_bet']>[0]),
+};
+
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
   readonly kind: DriverKind;
@@ -37,27 +46,9 @@ export class ClientDriver implements Driver {
 
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
     const input = bet_input(bet, currency, identifier);
-    const c = this.#client;
     try {
       const { game, ...rest } = input;
-      let settled: SettledBet;
-      switch (game) {
-        case 'dice':
-          settled = (await c.dice(rest as Parameters<StakeClient['dice']>[0])) as unknown as SettledBet;
-          break;
-        case 'limbo':
-          settled = (await c.limbo(rest as Parameters<StakeClient['limbo']>[0])) as unknown as SettledBet;
-          break;
-        case 'keno':
-          settled = (await c.keno(rest as Parameters<StakeClient['keno']>[0])) as unknown as SettledBet;
-          break;
-        case 'plinko':
-          settled = (await c.plinko(rest as Parameters<StakeClient['plinko']>[0])) as unknown as SettledBet;
-          break;
-        case 'mines':
-          settled = (await c.mines_bet(rest as Parameters<StakeClient['mines_bet']>[0])) as unknown as SettledBet;
-          break;
-      }
+      const settled = (await SEND[game](this.#client, rest)) as unknown as SettledBet;
       return { kind: 'placed', bet: settled };
     } catch (error) {
       return classify(error);

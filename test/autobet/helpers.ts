@@ -2,6 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import type { BetLine } from '../../src/autobet/index.js';
 import { StakeClient } from '../../src/client/index.js';
 import { start_sandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
@@ -36,4 +38,20 @@ export async function world(options: SandboxOptions = {}): Promise<World> {
 /** The sandbox's dice rule, written out here so tests do not take it from the code under test: win when the roll beats the target. */
 export function dice_won(result: number, target: number, condition: string): boolean {
   return condition === 'above' ? result > target : result < target;
+}
+
+/** One satoshi. */
+export const UNIT = 1e-8;
+
+/** A 1-satoshi martingale on dice (49.5 %), as the site's autobet form writes it. */
+export const MARTINGALE = { game: 'dice', bet: { amount: UNIT, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
+
+/** Checks, from each bet's own roll, that a martingale's next amount follows it (the base after a win, double after a loss). */
+export function expectMartingale(lines: readonly BetLine[]): void {
+  let expected = UNIT;
+  for (const l of lines) {
+    expect(l.amount).toBeCloseTo(expected, 12);
+    const s = l.state as { result: number; target: number; condition: string };
+    expected = dice_won(s.result, s.target, s.condition) ? UNIT : Math.round((l.amount * 2) / UNIT) * UNIT;
+  }
 }

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resume_autobet, run_autobet, type BetLine } from '../../src/autobet/index.js';
-import { dice_won, world, type World } from './helpers.js';
+import { expectMartingale, MARTINGALE, UNIT, world, type World } from './helpers.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -14,17 +14,7 @@ afterEach(async () => {
   w = undefined;
 });
 
-const UNIT = 1e-8;
-const martingale = { game: 'dice', bet: { amount: UNIT, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
-
-function expectMartingale(lines: readonly BetLine[]): void {
-  let expected = UNIT;
-  for (const l of lines) {
-    expect(l.amount).toBeCloseTo(expected, 12);
-    const s = l.state as { result: number; target: number; condition: string };
-    expected = dice_won(s.result, s.target, s.condition) ? UNIT : Math.round((l.amount * 2) / UNIT) * UNIT;
-  }
-}
+const martingale = MARTINGALE;
 
 async function bookedCount(world: World): Promise<number> {
   let n = 0;

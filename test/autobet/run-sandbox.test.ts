@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request_stop, run_autobet, type BetLine } from '../../src/autobet/index.js';
-import { dice_won, world, type World } from './helpers.js';
+import { dice_won, expectMartingale, MARTINGALE, UNIT, world, type World } from './helpers.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -15,8 +15,7 @@ afterEach(async () => {
   w = undefined;
 });
 
-const UNIT = 1e-8;
-const martingale = { game: 'dice', bet: { amount: UNIT, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
+const martingale = MARTINGALE;
 
 /** Dice bets the sandbox booked for the user, from its own history (newest first). */
 async function booked(world: World): Promise<{ id: string; amount: number; nonce: number }[]> {
@@ -26,16 +25,6 @@ async function booked(world: World): Promise<{ id: string; amount: number; nonce
     if (bet !== null) out.push({ id: bet.id, amount: bet.amount, nonce: bet.nonce });
   }
   return out;
-}
-
-/** Checks, from each bet's own outcome, that a martingale's next amount follows it (base after a win, double after a loss). */
-function expectMartingale(lines: readonly BetLine[]): void {
-  let expected = UNIT;
-  for (const l of lines) {
-    expect(l.amount).toBeCloseTo(expected, 12);
-    const s = l.state as { result: number; target: number; condition: string };
-    expected = dice_won(s.result, s.target, s.condition) ? UNIT : Math.round((l.amount * 2) / UNIT) * UNIT;
-  }
 }
 
 function journalRows(database: string): { status: string; resolved_by: string | null; bet_id: string | null; identifier: string }[] {

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, simulate, type BetLine, type SessionResult } from '../../src/autobet/index.js';
-import { world, type World } from './helpers.js';
+import { MARTINGALE, UNIT, world, type World } from './helpers.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -15,8 +15,7 @@ afterEach(async () => {
   w = undefined;
 });
 
-const UNIT = 1e-8;
-const martingale = { game: 'dice', bet: { amount: UNIT, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
+const martingale = MARTINGALE;
 
 /** The site's dice roll, computed here from its published description (not by the code under test). */
 function roll(server: string, client: string, nonce: number): number {
