@@ -92,9 +92,11 @@ function listen(server: Server, port: number): Promise<void> {
 export async function start_dashboard(options: DashboardOptions = {}): Promise<Dashboard> {
   checkOptions(options);
   const token = new_token();
-  const hub = new EventHub();
+  // Read before anything is opened: a missing uplot package fails here with nothing to undo.
+  const assets = load_assets();
   const file = options.database === undefined ? default_database_path() : options.database;
   const db: SqliteDatabase | null = file === null ? null : open_database(file);
+  const hub = new EventHub();
   const sessions = db === null ? null : new SessionsTable(db);
   const sessionReader = db === null ? null : new SessionReader(db);
   const historyReader = db === null ? null : new HistoryReader(db);
@@ -126,7 +128,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
       port: (): number => (server.address() as AddressInfo).port,
       token,
       hub,
-      assets: load_assets(),
+      assets,
       state: () => ({ ...latest }),
       request_stop: (id): StopOutcome => {
         if (sessions === null) return 'no_database';

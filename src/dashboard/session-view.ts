@@ -37,6 +37,8 @@ export interface SessionView {
   readonly stop_reason: string | null;
   readonly stop_message: string | null;
   readonly stop_requested: boolean;
+  /** Marked running, but its process (on this machine) is gone: killed before it could record a stop. `autobet resume` continues it. */
+  readonly process_gone: boolean;
   /** The counters after the last settled bet, as a strategy sees them (currency units). */
   readonly counters: Pick<StrategyState, 'bets' | 'wins' | 'losses' | 'profit' | 'wagered' | 'balance' | 'streak' | 'peak_profit'>;
   readonly limits: readonly LimitLeft[];
@@ -48,7 +50,7 @@ export interface SessionView {
 
 /** The columns the view reads of a session. */
 type SessionRow = Pick<SessionRecord, 'id' | 'status' | 'started_at' | 'ended_at' | 'driver' | 'game' | 'currency' | 'decimals' |
-  'strategy_name' | 'limits' | 'start_balance_units' | 'stop_reason' | 'stop_message' | 'stop_requested'>;
+  'strategy_name' | 'limits' | 'start_balance_units' | 'stop_reason' | 'stop_message' | 'stop_requested' | 'pid'>;
 
 type UnitCounters = Record<string, number | undefined>;
 
@@ -65,6 +67,16 @@ function countersOf(json: string | null): UnitCounters {
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Whether process `pid` exists (EPERM: it does, as another user's). */
+export function process_alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** What is left of each limit the user set, from the counters (units) and the limits (currency units). */
@@ -119,7 +131,7 @@ export class SessionReader {
   constructor(db: SqliteDatabase) {
     this.#s = {
       current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
-        start_balance_units, stop_reason, stop_message, stop_requested
+        start_balance_units, stop_reason, stop_message, stop_requested, pid
         FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
       lastCounters: db.prepare(`SELECT counters FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
       lastBets: db.prepare(`SELECT line FROM journal WHERE session_id = ? AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
@@ -156,6 +168,7 @@ export class SessionReader {
       stop_reason: row.stop_reason,
       stop_message: row.stop_message,
       stop_requested: row.stop_requested === 1,
+      process_gone: row.status === 'running' && row.pid !== null && !process_alive(row.pid),
       counters: {
         bets: num(c['bets']),
         wins: num(c['wins']),

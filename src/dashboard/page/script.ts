@@ -118,8 +118,9 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     $('session-body').hidden = s === null;
     if (s === null) { badge($('session-status'), ''); return; }
     sessionId = s.id;
-    var status = s.status === 'running' ? (s.stop_requested ? 'stopping' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
-    badge($('session-status'), status, s.status);
+    var running = s.status === 'running' && !s.process_gone;
+    var status = s.process_gone ? 'not running: its process is gone' : running ? (s.stop_requested ? 'stopping' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
+    badge($('session-status'), status, running ? 'running' : 'stopped');
     $('session-title').textContent = '#' + s.id + ' ' + s.strategy + ' on ' + (s.game || 'any game') + ' in ' + s.currency +
       ' (' + s.driver + '), started ' + time(s.started_at) + (s.ended_at ? ', ended ' + time(s.ended_at) : '') +
       (s.stop_message ? ' - ' + s.stop_message : '');
@@ -130,9 +131,10 @@ export const PAGE_SCRIPT = String.raw`'use strict';
       ['streak', String(c.streak), cls(c.streak)], ['peak profit', fmt(c.peak_profit)]
     ]);
     var stop = $('stop');
-    stop.hidden = !(s.status === 'running' && !s.stop_requested);
-    if (s.stop_requested && s.status === 'running') $('stop-note').textContent = 'stop requested: it stops after the bet in flight';
-    else if (s.status !== 'running') $('stop-note').textContent = '';
+    stop.hidden = !(running && !s.stop_requested);
+    if (s.process_gone) $('stop-note').textContent = 'continue it with: stakeql autobet resume ' + s.id;
+    else if (s.stop_requested && running) $('stop-note').textContent = 'stop requested: it stops after the bet in flight';
+    else if (!running) $('stop-note').textContent = '';
     rows($('limits').tBodies[0], s.limits, function (tr, l) {
       cell(tr, l.name);
       cell(tr, fmt(l.limit));
