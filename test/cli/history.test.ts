@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
-import { open_database } from '../../src/journal/index.js';
+import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { oneErrorLine, tempConfigDir } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
@@ -83,6 +83,46 @@ describe('stakeql history', () => {
     expect(caught.code).toBe(1);
     expect(caught.stdout.split('\n').filter((l) => l.startsWith('FAIL'))).toEqual([expect.stringMatching(new RegExp(`^FAIL ${victim.iid} ${victim.id} \\(dice, nonce \\d+\\): outcome`))]);
     expect(oneErrorLine(caught)).toBe(`stakeql: 1 of 68 bets failed verification: ${victim.iid}`);
+  });
+
+  it('bet ID_OR_IDENTIFIER looks one bet up by id, share id or identifier (exit 3 when unknown)', async () => {
+    await using client = new StakeClient({ base_url: session.sandbox.url, access_token: session.user.access_token });
+    const placed = await client.dice({ amount: '2', currency: 'usd', target: 50, condition: 'above', identifier: 'cli-lookup-0001' });
+    const db = open_database(dbFile());
+    const table = new SessionsTable(db);
+    const id = table.create({
+      started_at: 1, driver: 'sandbox', profile: null, base_url: session.sandbox.url, account: 'a', currency: 'usd', decimals: 2,
+      strategy_kind: 'settings', strategy_name: 't', strategy_source: '{}', game: 'dice', limits: '{}', start_balance_units: 0, pid: null,
+    });
+    table.adopt(id, { seq: 1, identifier: placed.identifier, game: 'dice', variables: '{}', amount_units: 200, seed_hash: null, nonce_expected: null, strategy_state: '{}' },
+      { bet_id: placed.id, nonce: placed.nonce, payout_units: 0, result: JSON.stringify(placed), counters: '{}', line: '{}', resolved_by: 'test' }, 2);
+    db.close();
+
+    // Journaled, not synced yet: found in the journal.
+    const early = await session.run(['bet', 'cli-lookup-0001'], '', env());
+    expect(early.code, early.stderr).toBe(0);
+    expect(early.stdout).toContain('not in the synced history yet');
+    expect((await session.run(['history', 'sync'], '', env())).code).toBe(0);
+
+    const iid = `house:${/[0-9]+$/.exec(JSON.parse((await session.run(['bet', placed.id, '--json'], '', env())).stdout).bet.iid)![0]}`;
+    for (const key of [placed.id, iid, iid.replace('house:', 'casino:'), 'cli-lookup-0001']) {
+      const r = await session.run(['bet', key, '--json'], '', env());
+      expect(r.code, r.stderr).toBe(0);
+      const shown = JSON.parse(r.stdout) as { bet: { id: string; identifier: string; amount: number; state: { result: number } }; journal: { bet_id: string } };
+      expect(shown.bet).toMatchObject({ id: placed.id, identifier: 'cli-lookup-0001', amount: 2, state: { result: placed.state.result } });
+      expect(shown.journal.bet_id).toBe(placed.id);
+    }
+    const human = await session.run(['bet', iid], '', env());
+    expect(human.stdout).toMatch(new RegExp(`bet +${iid} \\(id ${placed.id}\\)`));
+    expect(human.stdout).toMatch(/identifier +cli-lookup-0001/);
+
+    const missing = await session.run(['bet', 'house:987654321'], '', env());
+    expect(missing.code).toBe(3);
+    expect(oneErrorLine(missing)).toMatch(/^stakeql: no bet house:987654321 in the history or the journal/);
+    const half = await session.run(['bet', 'dice'], '', env());
+    expect(half.code).toBe(2);
+    const mixed = await session.run(['bet', placed.id, '--target', '50'], '', env());
+    expect(mixed.code).toBe(2);
   });
 
   it('refuses usage mistakes with exit 2, before opening anything', async () => {

@@ -109,6 +109,9 @@ function plan(args: CommandArgs): Plan {
 }
 
 async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const [first] = args.positionals as [string];
+  if (args.positionals.length === 1 && !(GAMES as readonly string[]).includes(first)) return (await import('../bet-lookup.js')).lookUpBet(first, args, ctx);
+  if (args.positionals.length !== 3) throw usageError("bet: missing argument (see 'stakeql bet --help')");
   const bet = plan(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
@@ -149,7 +152,8 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
 /** The `bet` command. */
 export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
-       stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]`,
+       stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]
+       stakeql bet ID_OR_IDENTIFIER [--json]`,
   help: `Places one bet with the saved credentials and prints the outcome. AMOUNT is
 a plain decimal with no more decimals than CURRENCY allows (btc 8, usd 2, ...);
 it is sent exactly as written. Every value is checked before anything is sent.
@@ -163,6 +167,11 @@ identifier: look for it with 'stakeql bets' instead of betting again. Ctrl-C
 while the bet is in flight waits up to 5 s for its answer (printed as usual,
 exit 0); without one it exits 130 saying the outcome is unknown and naming
 the identifier.
+
+'stakeql bet ID_OR_IDENTIFIER' looks one bet up in the local database instead:
+by the site's bet id, its share id (house:N), or the identifier it was sent
+with (from 'stakeql history sync', or the journal of the bets stakeql placed);
+exit 3 when it is not there.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
@@ -181,7 +190,7 @@ ${YES_OPTION_HELP}
     identifier: { type: 'string' },
     json: { type: 'boolean' },
   },
-  minPositionals: 3,
+  minPositionals: 1,
   maxPositionals: 3,
   run: runBet,
 };
