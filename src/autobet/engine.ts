@@ -117,9 +117,10 @@ class Engine {
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
-        if (plan.rotate_seed_pair) await this.#rotate();
+        // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
         const refused = check_before(this.#rules, this.#c, plan.amount_units);
         if (refused !== null) throw new Stop(refused);
+        if (plan.rotate_seed_pair) await this.#rotate();
         if (this.#in.limits.max_bets_per_second !== undefined) await this.#pace();
         const placed = this.#in.driver.place_now === undefined ? this.#place(plan) : this.#placeNow(plan);
         if (placed !== true) await placed;
@@ -226,7 +227,7 @@ class Engine {
       seed_hash: this.#seeds.server_seed_hash,
       nonce_expected: this.#seeds.nonce,
       // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
-      strategy_state: this.#in.journal.durable ? { strategy: this.#in.strategy.save(), memory: this.#in.memory } : null,
+      strategy_state: this.#in.journal.durable ? this.#snapshot() : null,
     };
   }
 
@@ -245,6 +246,19 @@ class Engine {
       return true;
     }
     return this.#place(plan, { intent, outcome });
+  }
+
+  /**
+   * The strategy's state as the journal keeps it: a JSON copy, taken before the
+   * request leaves. Memory JSON cannot hold (a cycle, a BigInt) is the strategy's
+   * fault, and stops the run with nothing sent.
+   */
+  #snapshot(): unknown {
+    try {
+      return JSON.parse(JSON.stringify({ strategy: this.#in.strategy.save(), memory: this.#in.memory })) as unknown;
+    } catch (error) {
+      throw new Stop('error:strategy', `the strategy's state cannot be journaled as JSON (${error instanceof Error ? error.message.split('\n')[0] : 'not serialisable'})`);
+    }
   }
 
   /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
@@ -354,7 +368,7 @@ class Engine {
         amount_units: this.#in.money.units(bet.amount),
         seed_hash: this.#seeds.server_seed_hash,
         nonce_expected: bet.nonce,
-        strategy_state: { strategy: this.#in.strategy.save(), memory: this.#in.memory },
+        strategy_state: this.#snapshot(),
       };
       this.#count({ ...bet, identifier }, intent, true);
     }

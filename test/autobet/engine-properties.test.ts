@@ -514,13 +514,12 @@ describe('engine edges, one run each', () => {
   });
 
   /**
-   * A bet refused by a limit changes nothing, the seed pair included: the
-   * engine rotates the pair a bet asks for (rotate_seed_pair) before it checks
-   * the limits, so a refused bet still reveals the server seed live, and in a
-   * replay with no pair left it stops with seeds_exhausted instead of the
-   * limit's name (the simulator and a live run would give different reasons).
+   * A bet refused by a limit changes nothing, the seed pair included: were
+   * the pair rotated before the limits are checked, a refused bet would still
+   * reveal the server seed live, and a replay with no pair left would stop
+   * with seeds_exhausted instead of the limit's name.
    */
-  it.fails('a bet refused by a limit does not rotate the seed pair it asked for', async () => {
+  it('a bet refused by a limit does not rotate the seed pair it asked for', async () => {
     const limits: Drawn = { max_bet: 100, stop_loss: 1_000_000, max_bets: 50 };
     const over: Spec = { kind: 'bet', amount: { units: 51 }, how: 'plain', value: { game: 'dice', target: 50.5, condition: 'above', rotate_seed_pair: true } };
     const r = await run(limits, 1_000_000, [], [over]);

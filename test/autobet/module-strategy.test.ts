@@ -151,12 +151,10 @@ describe('module strategy: memory that is not JSON', () => {
   /**
    * `state.memory` is a plain JSON object (automation.md); a strategy that
    * puts a cycle in it answers garbage, which stops the run with
-   * `error:strategy`. With the SQLite journal the intent's JSON.stringify
-   * throws inside the engine's `#place` (outside the strategy's try), so the
-   * run stops with `error:internal` and the CLI reports an internal error
-   * instead of the strategy's (engine.ts / sqlite-journal.ts, the lead's).
+   * `error:strategy`, not an internal error, and the intent is never written
+   * (the engine takes the JSON copy of the state before the request leaves).
    */
-  it.fails('a cycle in memory stops the run with error:strategy, nothing sent (the real SQLite journal)', async () => {
+  it('a cycle in memory stops the run with error:strategy, nothing sent (the real SQLite journal)', async () => {
     const { open_database, SessionsTable } = await import('../../src/journal/index.js');
     const db = open_database(path.join(TMP, 'data', 'stakeql.db'));
     try {
