@@ -48,31 +48,16 @@ export interface StoredBet {
   readonly identifier: string | null;
 }
 
-/** The values one upsert binds (named parameters of the store's statement). */
-export interface BetRow {
-  readonly id: string;
-  readonly iid: string;
+/** The values one upsert binds: a {@link StoredBet}'s fields as SQLite columns, and what only the table keeps. */
+export interface BetRow extends Omit<StoredBet, 'active' | 'state' | 'identifier'> {
+  /** The number of `iid`, which orders bets of one second. */
   readonly iid_num: number | null;
-  readonly site: string;
-  readonly user_id: string;
-  readonly user_name: string | null;
-  readonly game: string;
-  readonly currency: string;
-  readonly decimals: number;
-  readonly amount_units: bigint;
-  readonly payout_units: bigint;
+  /** The site's amount and payout as read (display only: sums use the units). */
   readonly amount: number;
   readonly payout: number;
-  readonly payout_multiplier: number;
-  readonly amount_multiplier: number | null;
   readonly active: number;
-  readonly nonce: number | null;
-  readonly client_seed: string | null;
-  readonly server_seed_hash: string | null;
-  readonly server_seed: string | null;
+  /** `state` as JSON text. */
   readonly state: string | null;
-  readonly updated_at: string;
-  readonly time_ms: number;
   readonly synced_at: number;
 }
 

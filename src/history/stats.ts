@@ -183,20 +183,12 @@ interface SumsRow {
   [bucket: `b${number}`]: number;
 }
 
-/** One group being added up from the sources. */
-interface Accumulator {
-  key: unknown;
-  currency: string;
-  decimals: number;
-  bets: number;
-  wins: number;
-  losses: number;
+/** One group being added up from the sources: a row's counts, its sums made exact, its buckets in a list. */
+interface Accumulator extends Omit<SumsRow, 'wagered' | 'payout' | 'known_wagered' | 'expected' | `b${number}`> {
   wagered: bigint;
   payout: bigint;
   known_wagered: number;
   expected: number;
-  win_run: number;
-  loss_run: number;
   buckets: number[];
 }
 

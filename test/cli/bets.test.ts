@@ -6,36 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { StakeClient } from '../../src/client/index.js';
 import { run } from '../../src/cli/main.js';
+import { readCsvRecords } from '../support/read-csv.js';
 import { buildCli, cliEnv, oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
-/** RFC 4180 rows (csv-parse is not installed): quoted fields may hold commas and doubled quotes. */
+/** The CSV's rows as records (the tests' own RFC 4180 reader). */
 function parse(text: string, _options: { columns: true }): Array<Record<string, string>> {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  const [header, ...body] = rows;
-  return body.map((r) => Object.fromEntries((header ?? []).map((h, k) => [h, r[k] ?? ''])));
+  return readCsvRecords(text);
 }
 
 describe('stakeql bets', () => {

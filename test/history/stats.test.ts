@@ -1,12 +1,13 @@
 /**
  * Statistics against sums the test makes itself from the exported bets (JSON
- * lines and CSV read by a small RFC 4180 reader of its own), and verify
+ * lines and CSV read by the tests' own RFC 4180 reader), and verify
  * catching exactly the rows changed behind the site's back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/client/index.js';
 import { EXPORT_COLUMNS, export_history, history_stats, sync_history, verify_history, type SqliteDatabase, type StatsGroup } from '../../src/history/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { readCsv } from '../support/read-csv.js';
 import { placeDice, sandboxUser, tempDatabase, unitsOf } from './helpers.js';
 
 interface Exported {
@@ -174,36 +175,6 @@ describe('history_stats', () => {
     expect(() => history_stats(db, { game: '' })).toThrow(/^game must be/);
   });
 });
-
-/** A minimal RFC 4180 reader: quoted fields, doubled quotes, CRLF or LF. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 describe('export_history', () => {
   it('CSV holds the same bets and amounts as the JSON lines, and its sums equal the stats', () => {
