@@ -34,6 +34,9 @@ export interface ReplaySeeds {
 /** Where the simulator's seed pairs come from: fresh random ones, or a list to replay in order. */
 export type SeedSource = { readonly kind: 'random' } | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] };
 
+/** Nonces drawn ahead at once for dice and limbo. */
+const AHEAD = 256;
+
 const USER = Object.freeze({ id: 'simulator', name: 'simulator' });
 const EPOCH = new Date(0).toUTCString();
 
@@ -53,6 +56,10 @@ export class SimDriver implements Driver {
   #hash = '';
   #nonce = 0;
   #count = 0;
+  /** Outcomes of the nonces ahead for a one-float game (dice, limbo), hashed in batches: `#ahead[i]` is nonce `#aheadFrom + i`. */
+  #ahead: { result: number }[] = [];
+  #aheadGame = '';
+  #aheadFrom = 0;
 
   /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
   constructor(source: SeedSource, start_balance: number, money: Money) {
@@ -72,6 +79,19 @@ export class SimDriver implements Driver {
     this.#pair = prepare_seed_pair({ server_seed: pair.server_seed, client_seed: pair.client_seed });
     this.#hash = server_seed_hash(pair.server_seed);
     this.#nonce = pair.nonce ?? 0;
+    this.#ahead = [];
+  }
+
+  /** The dice or limbo outcome at `nonce`, from the batch ahead (refilled 256 nonces at a time). */
+  #single(game: 'dice' | 'limbo', nonce: number): { result: number } {
+    let i = nonce - this.#aheadFrom;
+    if (game !== this.#aheadGame || i < 0 || i >= this.#ahead.length) {
+      this.#ahead = this.#pair.outcomes(game, nonce, AHEAD);
+      this.#aheadGame = game;
+      this.#aheadFrom = nonce;
+      i = 0;
+    }
+    return this.#ahead[i] as { result: number };
   }
 
   #view(): SeedView {
@@ -102,7 +122,7 @@ export class SimDriver implements Driver {
     let state: Record<string, unknown>;
     switch (bet.game) {
       case 'dice': {
-        const { result } = this.#pair.outcome('dice', nonce);
+        const { result } = this.#single('dice', nonce);
         const target = p['target'] as number;
         const condition = p['condition'] as DiceCondition;
         multiplier = dice_wins(result, target, condition) ? dice_multiplier(target, condition) : 0;
@@ -110,7 +130,7 @@ export class SimDriver implements Driver {
         break;
       }
       case 'limbo': {
-        const { result } = this.#pair.outcome('limbo', nonce);
+        const { result } = this.#single('limbo', nonce);
         const target = p['multiplierTarget'] as number;
         multiplier = limbo_wins(result, target) ? limbo_multiplier(target) : 0;
         state = { result, multiplierTarget: target };

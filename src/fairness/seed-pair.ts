@@ -2,9 +2,9 @@
  * A seed pair prepared once and drawn from many times: what a simulator or a
  * replay needs when it plays thousands of nonces of one pair.
  */
-import type { HmacStream } from './hmac.js';
+import { hash_first_rounds, type HmacStream } from './hmac.js';
 import { game_definition, type GameName, type GameOutcomes, type GameParams } from './outcome.js';
-import { MAX_FLOATS, check_index, check_server_seed, stream_floats, stream_of } from './rng.js';
+import { MAX_FLOATS, check_index, check_server_seed, floats_of_words, stream_floats, stream_of } from './rng.js';
 
 /** The two seeds of a pair, as the site shows them once the server seed is revealed. */
 export interface SeedPair {
@@ -32,7 +32,19 @@ export interface PreparedSeedPair {
    * `outcome(game, { server_seed, client_seed, nonce, ...params })`.
    */
   outcome<G extends GameName>(game: G, nonce: number, params?: GameParams[G]): GameOutcomes[G];
+  /**
+   * The outcomes of `game` at nonces `from … from + count − 1`, the same as
+   * `count` calls of {@link outcome}; for a game that draws one float (dice,
+   * limbo) the nonces are hashed four at a time in the SIMD lanes, which is
+   * what a simulator playing one nonce after another wants.
+   */
+  outcomes<G extends GameName>(game: G, from: number, count: number, params?: GameParams[G]): GameOutcomes[G][];
 }
+
+/** Nonces hashed in one call of the batch path (whole passes of the four lanes). */
+const BATCH = 256;
+const batch_words = new Int32Array(BATCH * 8);
+const batch_nonces = new Float64Array(BATCH);
 
 class Prepared implements PreparedSeedPair {
   readonly server_seed: string;
@@ -59,6 +71,29 @@ class Prepared implements PreparedSeedPair {
     if (params !== undefined && (params === null || typeof params !== 'object')) throw new TypeError('params must be an object');
     const checked = definition.params((params ?? {}) as Record<string, unknown>);
     return definition.translate(stream_floats(this.#stream, nonce, 0, definition.float_count(checked)), checked) as GameOutcomes[G];
+  }
+
+  outcomes<G extends GameName>(game: G, from: number, count: number, params?: GameParams[G]): GameOutcomes[G][] {
+    const definition = game_definition(game);
+    check_index('from', from);
+    check_index('count', count);
+    check_index('nonce', from + Math.max(0, count - 1));
+    if (params !== undefined && (params === null || typeof params !== 'object')) throw new TypeError('params must be an object');
+    const checked = definition.params((params ?? {}) as Record<string, unknown>);
+    const out: GameOutcomes[G][] = [];
+    if (definition.float_count(checked) !== 1) {
+      for (let n = from; n < from + count; n++) out.push(definition.translate(stream_floats(this.#stream, n, 0, definition.float_count(checked)), checked) as GameOutcomes[G]);
+      return out;
+    }
+    const streams = new Array<HmacStream>(BATCH).fill(this.#stream);
+    const one = [0];
+    for (let done = 0; done < count; done += BATCH) {
+      const k = Math.min(BATCH, count - done);
+      for (let j = 0; j < k; j++) batch_nonces[j] = from + done + j;
+      hash_first_rounds(streams, batch_nonces, k, batch_words);
+      for (let j = 0; j < k; j++) out.push(definition.translate(floats_of_words(batch_words, j * 8, 1, one), checked) as GameOutcomes[G]);
+    }
+    return out;
   }
 
 }
