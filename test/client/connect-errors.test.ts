@@ -4,20 +4,12 @@
  * was going (host and port), never a credential of the URL or the request.
  * Over real loopback sockets and a real DNS failure (.invalid, RFC 6761).
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { StakeClient, TransportError } from '../../src/client/index.js';
+import { closedPort } from '../cli/helpers/cli.js';
 
 const TOKEN = 'a'.repeat(64);
 const SESSION = 's'.repeat(40);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function failure(base_url: string): Promise<TransportError> {
   await using client = new StakeClient({ base_url, access_token: TOKEN, session_cookie: SESSION, retry: { limit: 0 } });
@@ -28,7 +20,7 @@ async function failure(base_url: string): Promise<TransportError> {
 
 describe('connection errors name their cause and the host and port', () => {
   it('a port nobody listens on: "connection refused" and 127.0.0.1:PORT', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const error = await failure(`http://127.0.0.1:${port}`);
     expect(error.reason).toBe('connection_failed');
     expect(error.message).toContain('connection refused');
@@ -45,7 +37,7 @@ describe('connection errors name their cause and the host and port', () => {
   });
 
   it('the path of base_url is not shown, only host and port', async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const error = await failure(`http://localhost:${port}/some/prefix`);
     expect(error.message).toContain(`localhost:${port}`);
     expect(error.message).not.toContain('/some/prefix');
