@@ -56,9 +56,9 @@ describe('DiceBot Lua through the engine', () => {
     const file = path.join(w.dir, 'streak.lua');
     fs.writeFileSync(file, SCRIPT);
     const live: BetLine[] = [];
-    const limits = { stop_loss: 0.0001, max_bet: 0.00001, max_bets: 40 };
+    const limits = { stop_loss: 0.01, max_bet: 0.001, max_bets: 40 };
     const r = await run_autobet({ client: w.client, database: w.database, strategy: file, limits, on_bet: (l) => live.push(l) });
-    expect(['max_bets', 'strategy']).toContain(r.stop?.reason);
+    expect(live.length).toBeGreaterThan(0);
     const got = live.map((l) => ({ amount: l.amount, condition: (l.state as { condition: string }).condition }));
     const want = expected(live);
     expect(got.map((g) => g.condition)).toEqual(want.map((x) => x.condition));
@@ -70,7 +70,7 @@ describe('DiceBot Lua through the engine', () => {
     await w.client.rotate_seed_pair();
     const server_seed = (await w.client.active_seeds()).previousServerSeed?.seed as string;
     const replay: BetLine[] = [];
-    await simulate({ strategy: file, limits, start_balance: 1, bets: 40, seeds: [{ server_seed, client_seed }], on_bet: (l) => replay.push(l) });
+    await simulate({ strategy: file, limits, start_balance: 1, bets: 40, seeds: [{ server_seed, client_seed }], on_bet: (l) => replay.push(l), on_session: (s) => expect(s.reason).toBe(r.stop?.reason) });
     const strip = (l: BetLine) => ({ amount: l.amount, nonce: l.nonce, payout: l.payout, balance: l.balance, state: l.state });
     expect(replay.map(strip)).toEqual(live.map(strip));
   });
