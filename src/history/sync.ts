@@ -159,52 +159,91 @@ async function readPages(
     request.catch(() => undefined);
     return request;
   };
-  let offset = 0;
-  let next = fetchPage(0);
-  for (;;) {
-    const page = (await next).slice(0, o.page_size);
-    let end = page.length;
-    for (let i = 0; i < page.length; i++) {
-      const bet = casino_bet(page[i] as HouseBet);
-      if (bet === null) continue;
-      if (state.user === null) {
-        state.user = { id: bet.user.id, name: bet.user.name ?? null };
-        state.watermark = store.watermark(o.site, bet.user.id);
-      }
-      if (bet.id === state.watermark) {
-        end = i;
-        state.reached = true;
-        break;
-      }
-    }
-    state.read += state.reached ? end + 1 : page.length;
-    o.on_progress?.(state.read);
-    const more = !state.reached && page.length === o.page_size;
-    if (more) {
-      offset += page.length;
-      next = fetchPage(offset);
-      // Let the request reach the socket before the synchronous write below holds the thread.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    const rows: BetRow[] = [];
-    for (let i = 0; i < end; i++) {
-      const entry = page[i] as HouseBet;
-      const bet = casino_bet(entry);
-      if (bet === null) {
-        state.skipped++;
-        continue;
-      }
-      rows.push(row_of(entry, bet, context));
-      if (bet.active) state.candidate = null;
-      else state.candidate ??= bet.id;
-      const seed = bet.serverSeed?.seed;
-      if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
-    }
-    store.upsert(rows);
-    for (const row of rows) state.oldest = Math.min(state.oldest, row.time_ms);
-    state.written += rows.length;
-    if (!more) return;
+  // Pages are committed together for up to COMMIT_MS: a commit per page costs more than the page's rows on a fast
+  // site, and the write lock is never held longer than that (an autobet writing its journal waits at most so long).
+  let opened: number | null = null;
+  // Also while waiting for a slow page: the lock is let go on time whatever the site does.
+  let due: NodeJS.Timeout | null = null;
+  const commit = (): void => {
+    if (due !== null) clearTimeout(due);
+    due = null;
+    if (opened === null) return;
+    opened = null;
+    store.db.exec('COMMIT');
+  };
+  try {
+    await pages();
+    commit();
+  } catch (error) {
+    if (due !== null) clearTimeout(due);
+    // What was written is right: keep it, unless the database itself failed.
+    if (store.db.inTransaction) store.db.exec(isClientFailure(error) ? 'COMMIT' : 'ROLLBACK');
+    throw error;
   }
+
+  async function pages(): Promise<void> {
+    let offset = 0;
+    let next = fetchPage(0);
+    for (;;) {
+      const page = (await next).slice(0, o.page_size);
+      let end = page.length;
+      for (let i = 0; i < page.length; i++) {
+        const bet = casino_bet(page[i] as HouseBet);
+        if (bet === null) continue;
+        if (state.user === null) {
+          state.user = { id: bet.user.id, name: bet.user.name ?? null };
+          state.watermark = store.watermark(o.site, bet.user.id);
+        }
+        if (bet.id === state.watermark) {
+          end = i;
+          state.reached = true;
+          break;
+        }
+      }
+      state.read += state.reached ? end + 1 : page.length;
+      o.on_progress?.(state.read);
+      const more = !state.reached && page.length === o.page_size;
+      if (more) {
+        offset += page.length;
+        next = fetchPage(offset);
+        // Let the request reach the socket before the synchronous write below holds the thread.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const rows: BetRow[] = [];
+      for (let i = 0; i < end; i++) {
+        const entry = page[i] as HouseBet;
+        const bet = casino_bet(entry);
+        if (bet === null) {
+          state.skipped++;
+          continue;
+        }
+        rows.push(row_of(entry, bet, context));
+        if (bet.active) state.candidate = null;
+        else state.candidate ??= bet.id;
+        const seed = bet.serverSeed?.seed;
+        if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
+      }
+      if (opened === null && rows.length > 0) {
+        store.db.exec('BEGIN IMMEDIATE');
+        opened = performance.now();
+        due = setTimeout(commit, COMMIT_MS);
+      }
+      store.upsert(rows);
+      for (const row of rows) state.oldest = Math.min(state.oldest, row.time_ms);
+      state.written += rows.length;
+      if (opened !== null && performance.now() - opened >= COMMIT_MS) commit();
+      if (!more) return;
+    }
+  }
+}
+
+/** The longest a sync holds the write lock over several pages, in milliseconds. */
+const COMMIT_MS = 100;
+
+/** True for an error of the client or the site (not of SQLite): the pages written before it stand. */
+function isClientFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return !(typeof code === 'string' && code.startsWith('SQLITE_'));
 }
 
 function message(error: unknown): string {
