@@ -66,8 +66,9 @@ try {
   if (hasLua) await interleaved(`2. DiceBot Lua martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, lua, BETS / 4, 0.15);
   else console.log('2. DiceBot Lua: not built (dist/autobet/lua missing)');
 
+  // Enough work that starting the threads (a module load and a WebAssembly compile each) is small beside it.
   const sessions = 8;
-  const perSession = BETS / 4;
+  const perSession = BETS * 5;
   const workerRatios = [];
   for (let r = 0; r < Math.max(3, Math.floor(ROUNDS / 2)); r++) {
     const t1 = performance.now();

@@ -170,10 +170,11 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           start_balance_units: money.units_down(start.balance),
           pid: process.pid,
         });
+        const journal = new SqliteJournal(table, session);
         const stop = await run_engine({
           strategy,
           driver,
-          journal: new SqliteJournal(table, session),
+          journal,
           currency,
           money,
           limits,
@@ -188,6 +189,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
           on_note: note,
         });
+        journal.flush();
         table.finish(session, stop.reason, stop.message ?? null, Date.now());
         return { session, stop };
       } finally {
@@ -264,11 +266,12 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           nonce_expected: row.nonce_expected,
           strategy_state: JSON.parse(row.strategy_state) as unknown,
         }));
+        const journal = new SqliteJournal(table, record.id);
         const stop = await resume_engine(
           {
             strategy,
             driver,
-            journal: new SqliteJournal(table, record.id),
+            journal,
             currency: record.currency,
             money,
             limits,
@@ -286,6 +289,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           },
           pending,
         );
+        journal.flush();
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
         return { session: record.id, stop };
       } finally {

@@ -126,6 +126,11 @@ export class SessionsTable {
     };
   }
 
+  /** Runs `work` in one transaction (nested calls join it). */
+  transaction(work: () => void): void {
+    this.#db.transaction(work)();
+  }
+
   create(session: NewSession): number {
     return Number(this.#s.create.run(session).lastInsertRowid);
   }
