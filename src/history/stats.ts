@@ -47,6 +47,13 @@ export const MULTIPLIER_BUCKETS: ReadonlyArray<{ readonly from: number; readonly
   { from: 1000, to: null },
 ]);
 
+/** The index in {@link MULTIPLIER_BUCKETS} of a payout multiplier. */
+export function bucket_of(multiplier: number): number {
+  return MULTIPLIER_BUCKETS.findIndex(({ from, to }) =>
+    to === from ? multiplier === from : (from === 0 ? multiplier > 0 : multiplier >= from) && (to === null || multiplier < to),
+  );
+}
+
 /** How bets are grouped: by game (and currency), by currency, or by UTC period (and currency); `all`: by currency only. */
 export type StatsGrouping = 'game' | 'currency' | 'hour' | 'day' | 'month' | 'all';
 

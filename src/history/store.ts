@@ -6,6 +6,7 @@
  */
 import type { SqliteDatabase } from '../journal/database.js';
 import type { BetRow, StoredBet } from './record.js';
+import { MULTIPLIER_BUCKETS, bucket_of } from './stats.js';
 
 /** The columns every read of a whole bet selects (integers of money as text, for bigint). */
 export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, decimals,
@@ -22,6 +23,29 @@ const UPSERT_COLUMNS = [
   'amount', 'payout', 'payout_multiplier', 'amount_multiplier', 'active', 'nonce', 'client_seed', 'server_seed_hash',
   'server_seed', 'state', 'updated_at', 'time_ms', 'synced_at',
 ] as const satisfies ReadonlyArray<keyof BetRow>;
+
+/** A `bets_hourly` row's key and counters, in column order. */
+const HOURLY_KEY = ['site', 'user_id', 'game', 'currency', 'decimals', 'hour'] as const;
+const HOURLY_COUNTERS = ['bets', 'wins', 'losses', 'wagered', 'payout', ...MULTIPLIER_BUCKETS.map((_, i) => `b${i}`)];
+
+/** Adds one new bet to the page's hourly counts. */
+function count(hours: Map<string, { key: unknown[]; counts: Array<number | bigint> }>, row: BetRow): void {
+  const key = [row.site, row.user_id, row.game, row.currency, row.decimals, Math.floor(row.time_ms / 3_600_000)];
+  const id = key.join('\u0000');
+  let entry = hours.get(id);
+  if (entry === undefined) {
+    entry = { key, counts: [0, 0, 0, 0n, 0n, ...MULTIPLIER_BUCKETS.map(() => 0)] };
+    hours.set(id, entry);
+  }
+  const c = entry.counts as [number, number, number, bigint, bigint, ...number[]];
+  const m = row.payout_multiplier;
+  c[0]++;
+  if (m > 1) c[1]++;
+  if (m < 1) c[2]++;
+  c[3] += row.amount_units;
+  c[4] += row.payout_units;
+  (c[5 + bucket_of(m)] as number)++;
+}
 
 /** The bets (`b`) of one `bets_hourly` row. */
 const HOUR_OF_ROW = `b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id AND b.game = bets_hourly.game
@@ -95,6 +119,8 @@ export class HistoryStore {
   readonly db: SqliteDatabase;
   readonly #upsert;
   readonly #identifiers;
+  readonly #existing;
+  readonly #addHourly;
   readonly #watermark;
   readonly #setWatermark;
   readonly #revealSeed;
@@ -114,6 +140,10 @@ export class HistoryStore {
         identifier = COALESCE(bets.identifier, excluded.identifier)`);
     // The journal's identifiers of one page's bets, in one query (journaled bets are few).
     this.#identifiers = db.prepare('SELECT bet_id, identifier FROM journal WHERE bet_id IN (SELECT value FROM json_each(?))').raw();
+    this.#existing = db.prepare('SELECT id FROM bets WHERE id IN (SELECT value FROM json_each(?))').pluck();
+    this.#addHourly = db.prepare(`
+      INSERT INTO bets_hourly (${[...HOURLY_KEY, ...HOURLY_COUNTERS].join(', ')}) VALUES (${[...HOURLY_KEY, ...HOURLY_COUNTERS].map(() => '?').join(', ')})
+      ON CONFLICT (${HOURLY_KEY.join(', ')}) DO UPDATE SET ${HOURLY_COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`);
     this.#watermark = db.prepare('SELECT watermark_id FROM sync_state WHERE site = ? AND user_id = ?').pluck();
     this.#setWatermark = db.prepare(`
       INSERT INTO sync_state (site, user_id, user_name, watermark_id, synced_at) VALUES (?, ?, ?, ?, ?)
@@ -164,13 +194,24 @@ export class HistoryStore {
     return this.#count.get() as number;
   }
 
-  /** Writes `rows` in one transaction (a page of the site's list). */
+  /**
+   * Writes `rows` in one transaction (a page of the site's list), and adds the
+   * new ones to the hourly summary, one statement per hour and game (schema
+   * v4: bets read again are moved in it by the update trigger).
+   */
   upsert(rows: readonly BetRow[]): void {
     if (rows.length === 0) return;
     this.db.transaction(() => {
-      const journaled = new Map(this.#identifiers.all(JSON.stringify(rows.map((r) => r.id))) as Array<[string, string]>);
-      // Positional values: binding an array is cheaper than naming each field of an object.
-      for (const row of rows) this.#upsert.run([...UPSERT_COLUMNS.map((c) => row[c]), journaled.get(row.id) ?? null]);
+      const ids = JSON.stringify(rows.map((r) => r.id));
+      const journaled = new Map(this.#identifiers.all(ids) as Array<[string, string]>);
+      const existing = new Set(this.#existing.all(ids) as string[]);
+      const hours = new Map<string, { key: unknown[]; counts: Array<number | bigint> }>();
+      for (const row of rows) {
+        // Positional values: binding an array is cheaper than naming each field of an object.
+        this.#upsert.run([...UPSERT_COLUMNS.map((c) => row[c]), journaled.get(row.id) ?? null]);
+        if (!existing.has(row.id)) count(hours, row);
+      }
+      for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
     })();
   }
 

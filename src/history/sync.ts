@@ -14,6 +14,7 @@
 import { MyBetList, type HouseBet } from '../operations/documents/history.js';
 import type { UserSeedPairResult } from '../operations/documents/seeds.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
+import { start_checkpointer } from '../journal/checkpointer.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import { BetLookup } from './documents.js';
 import { casino_bet, row_of, type BetRow } from './record.js';
@@ -101,9 +102,13 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
     user: null, watermark: null, candidate: null, reached: false, read: 0, skipped: 0, written: 0,
     oldest: Number.POSITIVE_INFINITY, carried: new Map(),
   };
+  // Checkpoints off this thread, as for autobet: SQLite's automatic one fsyncs on the committing
+  // connection, and a first sync writes thousands of pages (unless the caller already runs one).
+  const checkpointer = db.memory || db.pragma('wal_autocheckpoint', { simple: true }) === 0 ? null : start_checkpointer(db, db.name);
   try {
     await readPages(client, store, state, { site, page_size, signal, now, on_progress: options.on_progress });
   } finally {
+    await checkpointer?.stop();
     // After a failure too: the pages written count in the statistics at once.
     if (state.user !== null && state.oldest !== Number.POSITIVE_INFINITY) store.update_streaks(site, state.user.id, state.oldest);
   }

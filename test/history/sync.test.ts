@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/client/index.js';
-import { lookup_bet, sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
+import { history_stats, lookup_bet, sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
 import { SessionsTable } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { betListOffsets, placeDice, sandboxUser, tempDatabase } from './helpers.js';
@@ -110,6 +110,9 @@ describe('sync_history against the sandbox', () => {
       expect(row.active).toBe(0);
       expect(row.payout_multiplier).toBe(end.payoutMultiplier);
       expect((JSON.parse(row.state) as { mines: number[] }).mines).toEqual(end.state.mines);
+      // The summary moved the round from open to its end: counted once, with its final payout.
+      const [mines] = history_stats(db, { game: 'mines' }).groups;
+      expect(mines).toMatchObject({ bets: 1, wins: end.payoutMultiplier > 1 ? 1 : 0, payout_units: BigInt(Math.round(end.payout * 100)) });
       // Closed now: the next sync stops at the newest bet.
       expect((await sync_history(client, db)).read).toBe(1);
     } finally {
