@@ -400,6 +400,17 @@ class Engine {
     this.#in.on_bet?.(line);
   }
 
+  #restoreStrategy(state: unknown): void {
+    if (typeof state !== 'object' || state === null) return;
+    const { strategy, memory } = state as { strategy?: unknown; memory?: unknown };
+    if (strategy !== undefined && strategy !== null) this.#in.strategy.restore(strategy);
+    if (typeof memory === 'object' && memory !== null) {
+      const target = this.#in.memory;
+      for (const key of Object.keys(target)) delete target[key];
+      Object.assign(target, memory);
+    }
+  }
+
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
     for (const intent of pending) {
@@ -408,7 +419,11 @@ class Engine {
         throw new Stop('unknown_outcome', `the outcome of bet ${intent.identifier} is still not known (${found.why})`, intent.identifier);
       }
       if (found.kind === 'not_placed') this.#in.journal.not_placed(intent.seq, found.by, null);
-      else await this.#settle(intent, found.bet, found.by);
+      else {
+        await this.#settle(intent, found.bet, found.by);
+        // The strategy goes on from the state it had when it proposed this bet, not the one before.
+        this.#restoreStrategy(intent.strategy_state);
+      }
     }
     await this.#adoptUnrecorded();
     if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();

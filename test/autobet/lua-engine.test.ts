@@ -101,3 +101,41 @@ describe('DiceBot Lua through the engine', () => {
     });
   });
 });
+
+describe('DiceBot Lua resumed after a kill mid-bet', () => {
+  it('goes on from the state the script had when it proposed the bet left without a result', async () => {
+    w = await world();
+    const file = path.join(w.dir, 'streak.lua');
+    fs.writeFileSync(file, SCRIPT);
+    const lines: BetLine[] = [];
+    const controller = new AbortController();
+    const limits = { stop_loss: 0.01, max_bet: 0.001, max_bets: 30 };
+    await run_autobet({
+      client: w.client, database: w.database, strategy: file, limits, signal: controller.signal,
+      on_bet: (l) => {
+        lines.push(l);
+        const s = l.state as { result: number; target: number; condition: string };
+        // Stop after two losses in a row, so the script's counter is what decides the next amounts.
+        if (lines.length >= 6 && !dice_won(s.result, s.target, s.condition)) {
+          const p = lines.at(-2)?.state as { result: number; target: number; condition: string };
+          if (!dice_won(p.result, p.target, p.condition)) controller.abort('interrupted');
+        }
+      },
+    });
+    // As if killed while the last bet was in flight: its row goes back to a bare intent.
+    const last = lines.at(-1) as BetLine;
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(w.database);
+    db.prepare("UPDATE journal SET status = 'intent', result = NULL, counters = NULL, line = NULL, bet_id = NULL, nonce = NULL WHERE seq = ?").run(last.seq);
+    db.close();
+    const more: BetLine[] = [];
+    await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });
+    expect(more[0]?.seq).toBe(last.seq);
+    const all = [...lines.slice(0, -1), ...more];
+    const want = expected(all);
+    all.forEach((l, i) => {
+      expect(l.amount).toBeCloseTo(want[i]!.amount, 12);
+      expect((l.state as { condition: string }).condition).toBe(want[i]!.condition);
+    });
+  });
+});
