@@ -29,6 +29,7 @@ import { start_sandbox, SANDBOX_SDL } from 'stakeql/sandbox';
 import { buildSchema, validate } from 'graphql';
 import { DiceRoll } from 'stakeql';
 import { server_seed_hash, verify_bet } from 'stakeql/fairness';
+import { simulate } from 'stakeql/autobet';
 if (AuthManager !== FromAuth) throw new Error('stakeql and stakeql/auth export different AuthManager classes');
 if (TOKEN_EXPIRY_BUFFER_SECONDS !== 300) throw new Error('buffer constant');
 const c = extract_credentials("curl 'https://stake.com/_api/graphql' -H 'x-access-token: t0k' -b 'session=s3s'");
@@ -61,7 +62,11 @@ for await (const entry of client.bets()) {
 }
 await client.close();
 await sandbox.close();
-console.log('imports, a sandbox round trip, a bet with its realtime event, and its verification: ok');
+// stakeql/autobet without the native module (a consumer whose npm ran no install script): the simulator needs none.
+const lines = [];
+const summary = await simulate({ strategy: { game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' } }, start_balance: 1, bets: 20, seeds: [{ server_seed: 'a'.repeat(64), client_seed: 'c' }], on_bet: (l) => lines.push(l) });
+if (summary.sessions !== 1 || lines.length !== 20 || lines[19].nonce !== 19) throw new Error('simulate: ' + JSON.stringify(summary));
+console.log('imports, a sandbox round trip, a bet with its realtime event, its verification, and a simulation from stakeql/autobet: ok');
 `);
   process.stdout.write(run('node', ['check.mjs'], app));
 
