@@ -133,7 +133,7 @@ try {
   const file = path.join(temp, 'stats.db');
   const db = open_database(file);
   try {
-    // Written as a sync writes them (HistoryStore.upsert, which also keeps the hourly summary), pages of 1,000.
+    // Written as a sync writes them (HistoryStore.upsert, which adds new bets to the hourly summary), pages of 1,000.
     const store = new HistoryStore(db);
     const games = ['dice', 'limbo', 'mines', 'keno', 'plinko'];
     const start_ms = Date.UTC(2024, 0, 1);

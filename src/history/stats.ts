@@ -8,6 +8,10 @@
 import type { SqliteDatabase } from '../journal/database.js';
 import { format_units } from './record.js';
 import { time_ms, where_of, type BetFilter } from './query.js';
+import { MULTIPLIER_BUCKETS } from './buckets.js';
+import { HistoryStore } from './store.js';
+
+export { MULTIPLIER_BUCKETS } from './buckets.js';
 
 /**
  * The share of the amount wagered a game pays back on average, used for the
@@ -30,29 +34,6 @@ export const THEORETICAL_RTP: Readonly<Record<string, number>> = Object.freeze({
   crash: 0.99,
   roulette: 36 / 37,
 });
-
-/**
- * The multiplier distribution's buckets: exactly 0 (lost), above 0 and below 1,
- * then `[from, to)` up to 1000 and above.
- */
-export const MULTIPLIER_BUCKETS: ReadonlyArray<{ readonly from: number; readonly to: number | null }> = Object.freeze([
-  { from: 0, to: 0 },
-  { from: 0, to: 1 },
-  { from: 1, to: 2 },
-  { from: 2, to: 3 },
-  { from: 3, to: 5 },
-  { from: 5, to: 10 },
-  { from: 10, to: 100 },
-  { from: 100, to: 1000 },
-  { from: 1000, to: null },
-]);
-
-/** The index in {@link MULTIPLIER_BUCKETS} of a payout multiplier. */
-export function bucket_of(multiplier: number): number {
-  return MULTIPLIER_BUCKETS.findIndex(({ from, to }) =>
-    to === from ? multiplier === from : (from === 0 ? multiplier > 0 : multiplier >= from) && (to === null || multiplier < to),
-  );
-}
 
 /** How bets are grouped: by game (and currency), by currency, or by UTC period (and currency); `all`: by currency only. */
 export type StatsGrouping = 'game' | 'currency' | 'hour' | 'day' | 'month' | 'all';
@@ -234,6 +215,8 @@ export function history_stats(db: SqliteDatabase, options: StatsOptions = {}): H
   const range = where_of(rest);
   const fromMs = from === undefined ? null : time_ms(from, 'from');
   const toMs = to === undefined ? null : time_ms(to, 'to');
+  // Bets another writer inserted are added to the summary first (none, as a rule: one index probe).
+  new HistoryStore(db).summarise_pending();
   const groups = new Map<string, Accumulator>();
   for (const part of parts(fromMs, toMs)) {
     const terms = range.sql === '' ? [] : [range.sql.slice('WHERE '.length)];

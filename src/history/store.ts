@@ -6,7 +6,7 @@
  */
 import type { SqliteDatabase } from '../journal/database.js';
 import type { BetRow, StoredBet } from './record.js';
-import { MULTIPLIER_BUCKETS, bucket_of } from './stats.js';
+import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';
 
 /** The columns every read of a whole bet selects (integers of money as text, for bigint). */
 export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, decimals,
@@ -27,6 +27,15 @@ const UPSERT_COLUMNS = [
 /** A `bets_hourly` row's key and counters, in column order. */
 const HOURLY_KEY = ['site', 'user_id', 'game', 'currency', 'decimals', 'hour'] as const;
 const HOURLY_COUNTERS = ['bets', 'wins', 'losses', 'wagered', 'payout', ...MULTIPLIER_BUCKETS.map((_, i) => `b${i}`)];
+/** Each counter as an aggregate over bets, for bets summarised in bulk. */
+const HOURLY_SUMS = [
+  'count(*)', 'sum(payout_multiplier > 1)', 'sum(payout_multiplier < 1)', 'sum(amount_units)', 'sum(payout_units)',
+  ...MULTIPLIER_BUCKETS.map(({ from, to }) =>
+    to === from
+      ? `sum(payout_multiplier = ${from})`
+      : `sum(${from === 0 ? 'payout_multiplier > 0' : `payout_multiplier >= ${from}`}${to === null ? '' : ` AND payout_multiplier < ${to}`})`,
+  ),
+];
 
 /** Adds one new bet to the page's hourly counts. */
 function count(hours: Map<string, { key: unknown[]; counts: Array<number | bigint> }>, row: BetRow): void {
@@ -123,6 +132,7 @@ export class HistoryStore {
   readonly #identifiers;
   readonly #existing;
   readonly #addHourly;
+  readonly #pending;
   readonly #watermark;
   readonly #setWatermark;
   readonly #revealSeed;
@@ -135,7 +145,9 @@ export class HistoryStore {
     // latest fields; the identifier is the journal's, kept once known.
     // New bets are inserted, bets read again updated: an upsert (INSERT … ON CONFLICT DO UPDATE) costs every new
     // row twice as much while the table has an update trigger (measured), and the page's known ids are read anyway.
-    this.#insert = db.prepare(`INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier) VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?)`);
+    // summarised = 1: this store adds the page's new bets to the summary itself (schema v5's trigger skips them).
+    this.#insert = db.prepare(`INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier, summarised)
+      VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?, 1)`);
     const changed = UPSERT_COLUMNS.filter((c) => c !== 'id' && c !== 'site' && c !== 'user_id' && c !== 'server_seed');
     this.#update = db.prepare(`UPDATE bets SET ${changed.map((c) => `${c} = ?`).join(', ')},
       server_seed = COALESCE(?, server_seed), identifier = COALESCE(identifier, ?) WHERE id = ?`);
@@ -143,6 +155,7 @@ export class HistoryStore {
     // The journal's identifiers of one page's bets, in one query (journaled bets are few).
     this.#identifiers = db.prepare('SELECT bet_id, identifier FROM journal WHERE bet_id IN (SELECT value FROM json_each(?))').raw();
     this.#existing = db.prepare('SELECT id FROM bets WHERE id IN (SELECT value FROM json_each(?))').pluck();
+    this.#pending = db.prepare('SELECT 1 FROM bets WHERE summarised = 0 LIMIT 1').pluck();
     this.#addHourly = db.prepare(`
       INSERT INTO bets_hourly (${[...HOURLY_KEY, ...HOURLY_COUNTERS].join(', ')}) VALUES (${[...HOURLY_KEY, ...HOURLY_COUNTERS].map(() => '?').join(', ')})
       ON CONFLICT (${HOURLY_KEY.join(', ')}) DO UPDATE SET ${HOURLY_COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`);
@@ -199,7 +212,7 @@ export class HistoryStore {
   /**
    * Writes `rows` in one transaction (a page of the site's list), and adds the
    * new ones to the hourly summary, one statement per hour and game (schema
-   * v4: bets read again are moved in it by the update trigger).
+   * v4/v5: bets read again are moved in it by the update trigger).
    */
   upsert(rows: readonly BetRow[]): void {
     if (rows.length === 0) return;
@@ -218,6 +231,23 @@ export class HistoryStore {
         }
       }
       for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
+    })();
+  }
+
+  /**
+   * Adds the bets another writer inserted (`summarised = 0`, schema v5) to the
+   * hourly summary; nothing to do (one index probe) when there are none.
+   */
+  summarise_pending(): void {
+    if (this.#pending.get() === undefined) return;
+    const counters = HOURLY_COUNTERS.map((c, i) => `${HOURLY_SUMS[i] as string} AS ${c}`);
+    this.db.transaction(() => {
+      this.db.exec(`
+        INSERT INTO bets_hourly (${[...HOURLY_KEY, ...HOURLY_COUNTERS].join(', ')})
+        SELECT site, user_id, game, currency, decimals, time_ms / 3600000 AS hour, ${counters.join(', ')}
+        FROM bets WHERE summarised = 0 GROUP BY site, user_id, game, currency, decimals, hour
+        ON CONFLICT (${HOURLY_KEY.join(', ')}) DO UPDATE SET ${HOURLY_COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};
+        UPDATE bets SET summarised = 1 WHERE summarised = 0;`);
     })();
   }
 

@@ -283,8 +283,39 @@ const V4_SUMMARY_BY_PAGE: Migration = {
   },
 };
 
+/**
+ * Version 5: bets written by anyone but the history store (tests, tools) are
+ * summarised too, without a trigger per insert (even one that does nothing
+ * costs a synced bet as much as the rest of its write). `summarised = 0` marks
+ * a bet not in `bets_hourly` yet; the history functions add such bets before
+ * reading the summary (`HistoryStore.summarise_pending`), and the update and
+ * delete triggers move only bets that are in it.
+ */
+const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
+  version: 5,
+  name: 'history summary kept for every writer',
+  up: (db) => {
+    db.exec(`
+      ALTER TABLE bets ADD COLUMN summarised INTEGER NOT NULL DEFAULT 0;
+      UPDATE bets SET summarised = 1;
+      CREATE INDEX bets_unsummarised ON bets (id) WHERE summarised = 0;
+      DROP TRIGGER bets_hourly_update;
+      DROP TRIGGER bets_hourly_delete;
+      CREATE TRIGGER bets_hourly_delete AFTER DELETE ON bets WHEN OLD.summarised = 1 BEGIN
+        ${v3Remove('OLD')}
+      END;
+      CREATE TRIGGER bets_hourly_update
+      AFTER UPDATE OF site, user_id, game, currency, decimals, time_ms, amount_units, payout_units, payout_multiplier ON bets
+      WHEN OLD.summarised = 1 BEGIN
+        ${v3Remove('OLD')}
+        ${v3Add('NEW')}
+      END;
+    `);
+  },
+};
+
 /** Every migration, in order. History and later features append theirs here. */
-export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE];
+export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS];
 
 /** The schema version this stakeql writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length === 0 ? 0 : (MIGRATIONS[MIGRATIONS.length - 1] as Migration).version;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
+import { history_stats } from '../../src/history/index.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database } from '../../src/journal/index.js';
 
 const require_better_sqlite3 = () => createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
@@ -69,6 +70,12 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
     db.prepare('DELETE FROM bets WHERE id = ?').run('b7');
     const sums = () => db.prepare(`SELECT game, time_ms / ${H} AS hour, count(*) AS bets, sum(payout_multiplier > 1) AS wins, sum(payout_multiplier < 1) AS losses,
       sum(amount_units) AS wagered, sum(payout_units) AS payout FROM bets GROUP BY 1, 2 ORDER BY 1, 2`).all();
+    expect(db.prepare('SELECT game, hour, bets, wins, losses, wagered, payout FROM bets_hourly WHERE bets > 0 ORDER BY game, hour').all()).toEqual(sums());
+    // A bet another writer inserts (not the history store) is summarised before the statistics read the summary.
+    db.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+      amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES ('b9', 'house:9', 9, 's', 'u', 'limbo', 'btc', 8, 100, 500, 0, 0, 5, '', 7200000, 0)`).run();
+    const limbo = history_stats(db, { game: 'limbo' }).groups;
+    expect(limbo.map((g) => [g.bets, g.wins, g.wagered_units, g.payout_units])).toEqual([[3, 1, 300n, 500n]]);
     expect(db.prepare('SELECT game, hour, bets, wins, losses, wagered, payout FROM bets_hourly WHERE bets > 0 ORDER BY game, hour').all()).toEqual(sums());
     db.close();
   });
