@@ -13,7 +13,7 @@ export const EXIT_USAGE = 2;
 export const EXIT_NOT_FOUND = 3;
 /** The server refused the credentials, or Cloudflare answered with a challenge. */
 export const EXIT_AUTH = 4;
-/** The credential store failed (permissions, a corrupt file, no keyring). */
+/** The credential store or the database failed (permissions, a corrupt, locked or newer file, no keyring). */
 export const EXIT_STORE = 5;
 /**
  * Interrupted by Ctrl-C (128 + SIGINT, as shells report it): while reading a
@@ -38,7 +38,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2    usage error (unknown command or option, bad value, bad STAKE_* variable)
   3    nothing found in the paste, or the profile does not exist
   4    authentication refused, or Cloudflare challenge (refresh the credentials)
-  5    credential store error (permissions, corrupt file, keyring unavailable)
+  5    credential store or database error (permissions, corrupt, locked or newer file, keyring unavailable)
   130  interrupted (Ctrl-C); with a bet or deposit in flight and no answer
        within 5 s, its outcome is unknown and the message names what to check`;
 
