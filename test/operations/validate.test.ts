@@ -35,6 +35,16 @@ describe('normalize_amount', () => {
     expect(() => normalize_amount(1e300, 'amount', 'btc', 8)).toThrow(/too large/);
   });
 
+  it('a large amount with too many decimals is refused, not rounded: 2.87373991712626 btc is 0.29 satoshi off a whole one', () => {
+    // A relative tolerance of 1e-9 took 0.29 of a unit for float noise at this size (found by the autobet property tests).
+    expect(() => normalize_amount(2.8737399171262603, 'amount', 'btc', 8)).toThrow(/has more decimals than btc allows/);
+    expect(() => normalize_amount(123_456.123456785, 'amount', 'btc', 8)).toThrow(/has more decimals than btc allows/);
+    // Float noise itself is still read as the amount meant.
+    expect(normalize_amount(0.1 + 0.2, 'amount', 'btc', 8)).toBe(0.3);
+    expect(normalize_amount(4.35 * 3, 'amount', 'usd', 2)).toBe(13.05);
+    expect(normalize_amount(123_456.12345678, 'amount', 'btc', 8)).toBe(123_456.12345678);
+  });
+
   it('an amount below the smallest unit is refused like any too precise amount, never sent as 0; 0 itself stays allowed', () => {
     for (const [value, currency, decimals] of [[1e-12, 'usd', 2], [1e-300, 'btc', 8], [1e-9, 'btc', 8], [Number.MIN_VALUE, 'btc', 8], [4e-3, 'usd', 2], [1e-11, 'x', 0]] as const) {
       expect(() => normalize_amount(value, 'amount', currency, decimals), `${value} ${currency}`).toThrow(RangeError);

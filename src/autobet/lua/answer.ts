@@ -17,7 +17,7 @@ export function floor_to_decimals(value: number, decimals: number): number {
   const scale = 10 ** decimals;
   const scaled = value * scale;
   const nearest = Math.round(scaled);
-  const units = Math.abs(scaled - nearest) <= 1e-9 * Math.max(1, Math.abs(scaled)) ? nearest : Math.floor(scaled);
+  const units = Math.abs(scaled - nearest) <= 1e-14 * Math.max(1, Math.abs(scaled)) ? nearest : Math.floor(scaled);
   return units / scale;
 }
 

@@ -5,7 +5,7 @@
  *
  * "The value the caller meant": a JS number is often the result of float
  * arithmetic (`0.1 + 0.2` is 0.30000000000000004). We scale it to the
- * currency's minor units; when it lies within 1e-9 (relative) of a whole
+ * currency's minor units; when it lies within 1e-14 (relative: float noise, a few units in the last place) of a whole
  * number of them, that whole number is what was meant, and we send
  * `units / 10^decimals`, which JSON prints as the short decimal (0.3). When
  * it does not (0.123456789 BTC has 9 decimals), the amount is refused rather
@@ -16,7 +16,7 @@
  */
 
 /** Relative distance to a whole number of minor units still taken as that number. */
-export const AMOUNT_TOLERANCE = 1e-9;
+export const AMOUNT_TOLERANCE = 1e-14;
 
 // Plain decimal text: digits, optionally a point and more digits. Linear, no backtracking.
 const DECIMAL_TEXT = /^[0-9]{1,20}(?:\.[0-9]{1,20})?$/;
