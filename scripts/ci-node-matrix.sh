@@ -53,8 +53,21 @@ for major in $versions; do
     if (db.prepare('select 41 + 1 as n').get().n !== 42) process.exit(1);
     console.log('better-sqlite3 loads on Node ' + process.versions.node + ' (ABI ' + process.versions.modules + ')');
   "
+  # better-sqlite3 12 on Node 24 aborts the process when the garbage collector frees one
+  # of its statements outside a JavaScript context (Node 24's ObjectWrap asserts
+  # `(env) != nullptr` in RemoveEnvironmentCleanupHook; upstream WiseLibs/better-sqlite3#1515
+  # was closed without a fix; 13.x, which fixes it, crashes on Node 20). It hit the tests that
+  # write 100,000 rows. So on 24 and later the suite runs without the database's tests, and the
+  # README says the database features need Node 20 or 22 for now.
+  skip=()
+  if [ "$major" -ge 24 ]; then
+    skip=(--exclude 'test/history/**' --exclude 'test/dashboard/**'
+      --exclude 'test/autobet/{lua-engine,module-strategy,native-load,resume,run-sandbox,simulate}.test.ts'
+      --exclude 'test/cli/{autobet,autobet-kill,autobet-terminal,history}.test.ts')
+    echo "== Node $major: without the database's tests (better-sqlite3 12 aborts on Node 24 when it frees a statement)"
+  fi
   echo "== Node $major: npx vitest run (rebuild took $((SECONDS - started)) s)"
   suite_started=$SECONDS
-  PATH="$nodedir/bin:$PATH" npx vitest run
+  PATH="$nodedir/bin:$PATH" npx vitest run "${skip[@]}"
   echo "== Node $major: suite passed in $((SECONDS - suite_started)) s"
 done
