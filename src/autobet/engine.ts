@@ -10,75 +10,21 @@
  * blindly: the driver finds out whether the bet exists first.
  */
 import { new_identifier } from '../operations/validate/identifier.js';
-import { count_bet, is_win, type Counters, type Money } from './counters.js';
-import type { Driver, IntentRef, PlaceOutcome, SeedView } from './driver.js';
-import { bet_line, stop_line, type BetLine, type StopLine } from './events.js';
-import type { EngineJournal, IntentRow } from './journal-port.js';
+import { count_bet, is_win, type Counters } from './counters.js';
+import type { Driver, IntentRef, PlaceOutcome } from './driver.js';
+import { bet_line, type StopLine } from './events.js';
+import type { EngineInput } from './engine-input.js';
+import { Stop, stop_line_of, strategyStop } from './stop.js';
+import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
-import type { Limits } from './limits.js';
 import { plan_bet, type PlannedBet } from './planned-bet.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
-import { StrategyError, type SettledBet, type Strategy, type StrategyState } from './strategy.js';
+import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
 
-/** Everything one run of the engine needs. Counters, memory and seeds are restored ones on resume. */
-export interface EngineInput {
-  readonly strategy: Strategy;
-  readonly driver: Driver;
-  readonly journal: EngineJournal;
-  readonly currency: string;
-  readonly money: Money;
-  readonly limits: Limits;
-  readonly counters: Counters;
-  readonly memory: Record<string, unknown>;
-  readonly last: SettledBet | null;
-  /** The sequence number of the next journal row. */
-  readonly seq: number;
-  /** The active seed pair, its `nonce` the one the next bet takes. */
-  readonly seeds: SeedView;
-  /** Aborting stops the run after the bet in flight; `signal.reason` is the stop reason (`interrupted`, `user`). */
-  readonly signal: AbortSignal;
-  /** How long an unknown outcome is looked for before the run stops with `unknown_outcome`. */
-  readonly resolve_timeout_ms: number;
-  readonly policy?: ErrorPolicy;
-  readonly on_bet?: (line: BetLine) => void;
-  /** Things worth telling a person (a bet adopted, an answer lost, a wait): stderr on the CLI. */
-  readonly on_note?: (text: string) => void;
-  readonly now?: () => number;
-  /**
-   * Resume only: the balance (units) as the site reports it, read after the
-   * journal is reconciled: the site's balance is the truth for `floor_balance`
-   * and `insufficient_balance`, the journal's counters for everything spent.
-   */
-  readonly refresh_balance?: () => Promise<number>;
-}
+export type { EngineInput } from './engine-input.js';
 
 /** Turns between two yields to the event loop when nothing else awaits (a simulation). */
 const YIELD_EVERY = 1000;
-
-/** A strategy's throw or bad answer as the stop it causes. */
-function strategyStop(error: unknown): Stop {
-  if (error instanceof Stop) return error;
-  const message = error instanceof Error ? error.message : 'the strategy threw a non-error value';
-  return new Stop('error:strategy', message.slice(0, 500));
-}
-
-/** Why `settle` or `place` ended the run. */
-class Stop {
-  constructor(readonly reason: string, readonly message?: string, readonly identifier?: string) {}
-}
-
-/** A failure thrown by a driver as a stop: the site's errorType when it has one, else the error's kind. */
-function as_stop(error: unknown): Stop {
-  if (!(error instanceof Error)) return new Stop('error:unknown', 'a non-error value was thrown');
-  const type = (error as { error_type?: unknown }).error_type;
-  const kind = typeof type === 'string' ? type
-    : error.name === 'AuthenticationError' ? 'notAuthenticated'
-    : error.name === 'ChallengeError' ? 'challenge'
-    : error.name === 'RateLimitError' ? 'rateLimited'
-    : error.name === 'TransportError' ? 'network'
-    : 'internal';
-  return new Stop(`error:${kind}`, error.message.slice(0, 500));
-}
 
 /** Runs until a limit, the strategy, a stop request or an error ends it; resolves to the stop line. */
 export async function run_engine(input: EngineInput): Promise<StopLine> {
@@ -133,11 +79,7 @@ class Engine {
 
   /** The stop line for what ended the run; a failure of the driver (a rotation, a seed read) is `error:<kind>`. */
   stopped(error: unknown): StopLine {
-    const stop = error instanceof Stop ? error : as_stop(error);
-    return stop_line(stop.reason, this.#c, this.#in.money, {
-      ...(stop.message === undefined ? {} : { message: stop.message }),
-      ...(stop.identifier === undefined ? {} : { identifier: stop.identifier }),
-    });
+    return stop_line_of(error, this.#c, this.#in.money);
   }
 
   #elapse(): void {
@@ -249,13 +191,13 @@ class Engine {
   }
 
   /**
-   * The strategy's state as the journal keeps it: a JSON copy, taken before the
-   * request leaves. Memory JSON cannot hold (a cycle, a BigInt) is the strategy's
+   * The strategy's state as the journal keeps it: its JSON text, taken before
+   * the request leaves (and written as it is). Memory JSON cannot hold (a cycle, a BigInt) is the strategy's
    * fault, and stops the run with nothing sent.
    */
-  #snapshot(): unknown {
+  #snapshot(): string {
     try {
-      return JSON.parse(JSON.stringify({ strategy: this.#in.strategy.save(), memory: this.#in.memory })) as unknown;
+      return JSON.stringify({ strategy: this.#in.strategy.save(), memory: this.#in.memory });
     } catch (error) {
       throw new Stop('error:strategy', `the strategy's state cannot be journaled as JSON (${error instanceof Error ? error.message.split('\n')[0] : 'not serialisable'})`);
     }
@@ -400,7 +342,8 @@ class Engine {
     this.#in.on_bet?.(line);
   }
 
-  #restoreStrategy(state: unknown): void {
+  #restoreStrategy(json: string | null): void {
+    const state: unknown = json === null ? null : JSON.parse(json);
     if (typeof state !== 'object' || state === null) return;
     const { strategy, memory } = state as { strategy?: unknown; memory?: unknown };
     if (strategy !== undefined && strategy !== null) this.#in.strategy.restore(strategy);

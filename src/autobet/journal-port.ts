@@ -19,8 +19,12 @@ export interface IntentRow {
   readonly amount_units: number;
   readonly seed_hash: string | null;
   readonly nonce_expected: number | null;
-  /** `{ strategy: Strategy.save(), memory }` after the strategy proposed this bet. */
-  readonly strategy_state: unknown;
+  /**
+   * `{ strategy: Strategy.save(), memory }` after the strategy proposed this
+   * bet, as JSON text: serialised once, when the intent is made (null for a
+   * journal that keeps nothing).
+   */
+  readonly strategy_state: string | null;
 }
 
 /** The engine's state after a settled bet: what a resume starts from. */

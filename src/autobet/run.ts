@@ -264,7 +264,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           amount_units: row.amount_units,
           seed_hash: row.seed_hash,
           nonce_expected: row.nonce_expected,
-          strategy_state: JSON.parse(row.strategy_state) as unknown,
+          strategy_state: row.strategy_state,
         }));
         const journal = new SqliteJournal(table, record.id);
         const stop = await resume_engine(

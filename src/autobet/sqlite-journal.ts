@@ -48,7 +48,7 @@ export class SqliteJournal implements EngineJournal {
       amount_units: intent.amount_units,
       seed_hash: intent.seed_hash,
       nonce_expected: intent.nonce_expected,
-      strategy_state: JSON.stringify(intent.strategy_state),
+      strategy_state: intent.strategy_state ?? 'null',
     };
   }
 

@@ -44,7 +44,7 @@ class JsonJournal extends MemoryJournal {
   readonly states: unknown[] = [];
   override intend(intent: IntentRow): void {
     super.intend(intent);
-    this.states.push(JSON.parse(JSON.stringify(intent.strategy_state)) as unknown);
+    this.states.push(JSON.parse(intent.strategy_state ?? 'null') as unknown);
   }
 }
 

@@ -6,18 +6,17 @@
  */
 import type { DiceNext, StrategyAnswer } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
+import { AMOUNT_TOLERANCE } from '../../operations/validate/amount.js';
+import { DICE_MAX_CHANCE as DICE_CHANCE_MAX, DICE_MIN_CHANCE as DICE_CHANCE_MIN } from '../../operations/validate/games.js';
 import type { LuaAnswer, LuaNumberValue } from './vm.js';
-
-/** Dice's win chance range, in percent. */
-export const DICE_CHANCE_MIN = 0.01;
-export const DICE_CHANCE_MAX = 98;
 
 /** `value` rounded down to `decimals` places; a value a float's error puts just below a unit keeps that unit. */
 export function floor_to_decimals(value: number, decimals: number): number {
   const scale = 10 ** decimals;
   const scaled = value * scale;
   const nearest = Math.round(scaled);
-  const units = Math.abs(scaled - nearest) <= 1e-14 * Math.max(1, Math.abs(scaled)) ? nearest : Math.floor(scaled);
+  // Float noise only, the same bound the typed methods read amounts with.
+  const units = Math.abs(scaled - nearest) <= AMOUNT_TOLERANCE * Math.max(1, Math.abs(scaled)) ? nearest : Math.floor(scaled);
   return units / scale;
 }
 
