@@ -61,8 +61,8 @@ for major in $versions; do
   # README says the database features need Node 20 or 22 for now.
   skip=()
   if [ "$major" -ge 24 ]; then
-    skip=(--exclude 'test/history/**' --exclude 'test/dashboard/**'
-      --exclude 'test/autobet/{lua-engine,module-strategy,native-load,resume,run-sandbox,simulate}.test.ts'
+    skip=(--exclude 'test/history/**' --exclude 'test/dashboard/**' --exclude 'test/journal/**'
+      --exclude 'test/autobet/{lua-engine,module-strategy,native-load,resume,run-sandbox,simulate,sqlite-journal}.test.ts'
       --exclude 'test/cli/{autobet,autobet-kill,autobet-terminal,history}.test.ts')
     echo "== Node $major: without the database's tests (better-sqlite3 12 aborts on Node 24 when it frees a statement)"
   fi

@@ -1,11 +1,13 @@
 /**
  * The engine's journal in the user's database. An intent is committed before
- * its request leaves. A bet's settlement is committed with the next intent,
- * in one transaction (or by {@link SqliteJournal.flush} at the end): one
- * commit a bet instead of two, since the leaf page both write would otherwise
- * go to the WAL twice. A process killed in between leaves the last intent
- * without its result, which a resume resolves from the site like any other
- * (the seed pair's nonce and the bet history), so nothing is lost.
+ * its request leaves, in a commit of its own: the one write a bet waits for.
+ * A bet's outcome is committed just after, once the next request has left
+ * (`setImmediate`: the event loop has turned, so the request is on the
+ * socket), while the site works on it; or before anything else the journal
+ * writes. A process killed in between leaves an intent without its outcome,
+ * which a resume resolves from the site like any other (the seed pair's nonce
+ * and the bet history), so nothing is lost, and no bet is decided from an
+ * outcome the engine has not counted: only the journal's copy lags.
  */
 import type { SessionsTable } from '../journal/sessions.js';
 import type { BetLine } from './events.js';
@@ -20,8 +22,19 @@ export class SqliteJournal implements EngineJournal {
   readonly #t: SessionsTable;
   readonly #id: number;
   readonly #now: () => number;
-  /** The last settlement, written with the next intent. */
+  /** The last outcome, not committed yet. */
   #pending: { seq: number; settlement: ReturnType<typeof settlement>; at: number } | null = null;
+  #scheduled = false;
+  /** A deferred commit that failed: thrown by the next call, so the engine stops on it. */
+  #failed: unknown = null;
+  readonly #later = (): void => {
+    this.#scheduled = false;
+    try {
+      this.flush();
+    } catch (error) {
+      this.#failed ??= error;
+    }
+  };
   #stopCheckedAt = -Infinity;
   #stop = false;
 
@@ -31,8 +44,9 @@ export class SqliteJournal implements EngineJournal {
     this.#now = now;
   }
 
-  /** Commits the settlement held back, if any. Call before the session is finished. */
+  /** Commits the outcome held back, if any. Call before the session is finished. */
   flush(): void {
+    if (this.#failed !== null) throw this.#failed;
     const p = this.#pending;
     if (p === null) return;
     this.#pending = null;
@@ -53,20 +67,25 @@ export class SqliteJournal implements EngineJournal {
   }
 
   intend(intent: IntentRow): void {
+    if (this.#failed !== null) throw this.#failed;
     const row = this.#row(intent);
     const at = this.#now();
-    const p = this.#pending;
-    this.#pending = null;
-    this.#t.transaction(() => {
-      if (p !== null) this.#t.settle(this.#id, p.seq, p.settlement, p.at);
-      this.#t.intend(this.#id, row, at);
-      if (intent.seq === 1) this.#t.set_game(this.#id, intent.game);
-    });
+    if (intent.seq !== 1) this.#t.intend(this.#id, row, at);
+    else {
+      this.#t.transaction(() => {
+        this.#t.intend(this.#id, row, at);
+        this.#t.set_game(this.#id, intent.game);
+      });
+    }
   }
 
   placed(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string): void {
     this.flush();
     this.#pending = { seq, settlement: settlement(bet, payout_units, snapshot, line, resolved_by), at: this.#now() };
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(this.#later);
+    }
   }
 
   adopted(intent: IntentRow, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine): void {
@@ -86,6 +105,7 @@ export class SqliteJournal implements EngineJournal {
 
   /** Read from the database at most every 100 ms: a stop request is seen within a bet or two. */
   stop_requested(): boolean {
+    if (this.#failed !== null) throw this.#failed;
     const now = this.#now();
     if (now - this.#stopCheckedAt >= STOP_POLL_MS) {
       this.#stopCheckedAt = now;
@@ -98,6 +118,7 @@ export class SqliteJournal implements EngineJournal {
 function settlement(bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string) {
   return {
     bet_id: bet.id,
+    seed_hash: bet.serverSeed?.seedHash ?? null,
     nonce: bet.nonce,
     payout_units,
     result: JSON.stringify(bet),

@@ -114,14 +114,14 @@ export function limits_left(limitsJson: string, c: UnitCounters, decimals: numbe
 }
 
 /**
- * Every step-th sequence number of a session, looked up by the journal's
- * primary key: bounded work for any session length. CROSS JOIN keeps `k`
+ * Every step-th sequence number of a session, its outcome row looked up by
+ * the journal's key (session, seq, kind): bounded work for any session length. CROSS JOIN keeps `k`
  * outside (SQLite's planner otherwise walks the session's rows and scans `k`
  * for each: quadratic).
  */
 export const CURVE_SQL = `WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT s + @step FROM k WHERE s + @step <= @last)
         SELECT json_extract(j.counters, '$.counters.bets') AS x, json_extract(j.counters, '$.counters.profit') AS y
-        FROM k CROSS JOIN journal j ON j.session_id = @session AND j.seq = k.s
+        FROM k CROSS JOIN journal_log j ON j.session_id = @session AND j.seq = k.s AND j.kind = 1
         WHERE j.counters IS NOT NULL ORDER BY k.s`;
 
 /** Reads the session views of one database connection; statements prepared once. */
@@ -133,12 +133,13 @@ export class SessionReader {
       current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
         start_balance_units, stop_reason, stop_message, stop_requested, pid
         FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
-      lastCounters: db.prepare(`SELECT counters FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
-      lastBets: db.prepare(`SELECT line FROM journal WHERE session_id = ? AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
-      maxSeq: db.prepare('SELECT MAX(seq) FROM journal WHERE session_id = ?').pluck(),
+      // Outcome rows (kind 1) of the journal's log (schema v6) hold the counters and the bet line.
+      lastCounters: db.prepare(`SELECT counters FROM journal_log WHERE session_id = ? AND kind = 1 AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
+      lastBets: db.prepare(`SELECT line FROM journal_log WHERE session_id = ? AND kind = 1 AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
+      maxSeq: db.prepare('SELECT MAX(seq) FROM journal_log WHERE session_id = ?').pluck(),
       curve: db.prepare(CURVE_SQL),
       lastPoint: db.prepare(`SELECT json_extract(counters, '$.counters.bets') AS x, json_extract(counters, '$.counters.profit') AS y
-        FROM journal WHERE session_id = ? AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`),
+        FROM journal_log WHERE session_id = ? AND kind = 1 AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`),
     };
   }
 

@@ -5,6 +5,7 @@
  * not synced yet is found there).
  */
 import type { SqliteDatabase } from '../journal/database.js';
+import { journal_row_by, journal_row_of } from '../journal/journal-lookup.js';
 import type { JournalRow } from '../journal/sessions.js';
 import type { StoredBet } from './record.js';
 import { BET_COLUMNS, stored_bet } from './store.js';
@@ -35,22 +36,20 @@ export function lookup_bet(db: SqliteDatabase, key: string): FoundBet | null {
     const raw = db.prepare(`SELECT ${BET_COLUMNS} FROM bets WHERE ${sql} LIMIT 1`).get(values);
     return raw === undefined ? null : stored_bet(raw);
   };
-  const journal = (column: 'bet_id' | 'identifier', value: string): JournalRow | null =>
-    (db.prepare(`SELECT * FROM journal WHERE ${column} = ? ORDER BY session_id DESC, seq DESC LIMIT 1`).get(value) as JournalRow | undefined) ?? null;
   const share = SHARE_ID.exec(key);
   if (share !== null) {
     const found = bet('iid IN (?, ?)', `house:${share[2]}`, `casino:${share[2]}`);
-    if (found !== null) return { bet: found, journal: journal('bet_id', found.id), matched: 'iid' };
+    if (found !== null) return { bet: found, journal: journal_row_of(db, found), matched: 'iid' };
   }
   const byId = bet('id = ?', key);
-  if (byId !== null) return { bet: byId, journal: journal('bet_id', byId.id), matched: 'id' };
+  if (byId !== null) return { bet: byId, journal: journal_row_of(db, byId), matched: 'id' };
   const byIdentifier = bet('identifier = ?', key);
-  if (byIdentifier !== null) return { bet: byIdentifier, journal: journal('identifier', key), matched: 'identifier' };
-  const journaled = journal('identifier', key);
+  if (byIdentifier !== null) return { bet: byIdentifier, journal: journal_row_of(db, byIdentifier), matched: 'identifier' };
+  const journaled = journal_row_by(db, 'identifier', key);
   if (journaled !== null) {
     const synced = journaled.bet_id === null ? null : bet('id = ?', journaled.bet_id);
     return { bet: synced, journal: journaled, matched: 'identifier' };
   }
-  const unsynced = journal('bet_id', key);
+  const unsynced = journal_row_by(db, 'bet_id', key);
   return unsynced === null ? null : { bet: null, journal: unsynced, matched: 'id' };
 }

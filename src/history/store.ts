@@ -5,6 +5,7 @@
  * values reach JavaScript exactly (as bigint).
  */
 import type { SqliteDatabase } from '../journal/database.js';
+import { journal_identifiers } from '../journal/journal-lookup.js';
 import type { BetRow, StoredBet } from './record.js';
 import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';
 
@@ -153,7 +154,7 @@ export class HistoryStore {
       server_seed = COALESCE(?, server_seed), identifier = COALESCE(identifier, ?) WHERE id = ?`);
     this.#changed = changed;
     // The journal's identifiers of one page's bets, in one query (journaled bets are few).
-    this.#identifiers = db.prepare('SELECT bet_id, identifier FROM journal WHERE bet_id IN (SELECT value FROM json_each(?))').raw();
+    this.#identifiers = journal_identifiers(db);
     this.#existing = db.prepare('SELECT id FROM bets WHERE id IN (SELECT value FROM json_each(?))').pluck();
     this.#pending = db.prepare('SELECT 1 FROM bets WHERE summarised = 0 LIMIT 1').pluck();
     this.#addHourly = db.prepare(`
@@ -218,7 +219,7 @@ export class HistoryStore {
     if (rows.length === 0) return;
     this.db.transaction(() => {
       const ids = JSON.stringify(rows.map((r) => r.id));
-      const journaled = new Map(this.#identifiers.all(ids) as Array<[string, string]>);
+      const journaled = this.#identifiers(rows);
       const existing = new Set(this.#existing.all(ids) as string[]);
       const hours = new Map<string, { key: unknown[]; counts: Array<number | bigint> }>();
       for (const row of rows) {

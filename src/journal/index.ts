@@ -16,4 +16,5 @@ export {
   type SessionSummary,
   type Settlement,
 } from './sessions.js';
+export { journal_identifiers, journal_row_by, journal_row_of, type SiteBetKey } from './journal-lookup.js';
 export { start_checkpointer, type Checkpointer } from './checkpointer.js';

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { shellQuote } from '../store/secure-fs.js';
 import { JournalError } from './errors.js';
+import { V6_JOURNAL_LOG } from './migration-v6.js';
 
 /** One step of the schema. */
 export interface Migration {
@@ -315,7 +316,7 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 };
 
 /** Every migration, in order. History and later features append theirs here. */
-export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS];
+export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG];
 
 /** The schema version this stakeql writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length === 0 ? 0 : (MIGRATIONS[MIGRATIONS.length - 1] as Migration).version;

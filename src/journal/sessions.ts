@@ -65,6 +65,8 @@ export interface JournalRow extends JournalIntent {
 /** What a settled bet writes. */
 export interface Settlement {
   readonly bet_id: string;
+  /** The server seed hash and nonce the site reports for the bet (the history finds the journal's row by them). */
+  readonly seed_hash: string | null;
   readonly nonce: number;
   readonly payout_units: number;
   readonly result: string;
@@ -103,26 +105,32 @@ export class SessionsTable {
       list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason,
         COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
         COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units
-        FROM sessions s LEFT JOIN journal j ON j.session_id = s.id AND j.seq = (
-          SELECT MAX(seq) FROM journal WHERE session_id = s.id AND counters IS NOT NULL)
+        FROM sessions s LEFT JOIN journal_log j ON j.id = (SELECT id FROM journal_log WHERE session_id = s.id AND kind = 1
+          AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1)
         ORDER BY s.id DESC LIMIT ?`),
       running: db.prepare("UPDATE sessions SET status = 'running', pid = ?, stop_requested = 0, stop_reason = NULL, stop_message = NULL, ended_at = NULL WHERE id = ?"),
       finish: db.prepare("UPDATE sessions SET status = 'stopped', stop_reason = ?, stop_message = ?, ended_at = ?, pid = NULL WHERE id = ?"),
       game: db.prepare('UPDATE sessions SET game = ? WHERE id = ? AND game IS NULL'),
       requestStop: db.prepare("UPDATE sessions SET stop_requested = 1 WHERE id = ? AND status = 'running'"),
       stopRequested: db.prepare('SELECT stop_requested FROM sessions WHERE id = ?').pluck(),
-      intend: db.prepare(`INSERT INTO journal (session_id, seq, identifier, game, variables, amount_units, seed_hash, nonce_expected,
-        strategy_state, created_at, status) VALUES (@session_id, @seq, @identifier, @game, @variables, @amount_units, @seed_hash,
-        @nonce_expected, @strategy_state, @created_at, 'intent')`),
-      settle: db.prepare(`UPDATE journal SET status = 'placed', resolved_by = @resolved_by, settled_at = @settled_at, bet_id = @bet_id,
-        nonce = @nonce, payout_units = @payout_units, result = @result, counters = @counters, line = @line
-        WHERE session_id = @session_id AND seq = @seq`),
-      close: db.prepare('UPDATE journal SET status = ?, resolved_by = ?, settled_at = ?, error = ? WHERE session_id = ? AND seq = ? AND status = \'intent\''),
-      pending: db.prepare("SELECT * FROM journal WHERE session_id = ? AND status = 'intent' ORDER BY seq"),
-      lastPlaced: db.prepare("SELECT * FROM journal WHERE session_id = ? AND status = 'placed' ORDER BY seq DESC LIMIT 1"),
-      maxSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) FROM journal WHERE session_id = ?').pluck(),
+      intend: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, identifier, game, variables, amount_units, seed_hash,
+        nonce_expected, strategy_state, created_at) VALUES (@session_id, @seq, 0, @identifier, @game, @variables, @amount_units,
+        @seed_hash, @nonce_expected, @strategy_state, @created_at)`),
+      // An outcome is one row per (session, seq) (a unique key): a bet cannot be settled twice.
+      settle: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, bet_id, seed_hash, nonce,
+        payout_units, result, counters, line) VALUES (@session_id, @seq, 1, 'placed', @resolved_by, @settled_at, @bet_id, @seed_hash,
+        @nonce, @payout_units, @result, @counters, @line)`),
+      // Closing an intent that already has its outcome changes nothing.
+      close: db.prepare(`INSERT OR IGNORE INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, error)
+        SELECT @session_id, @seq, 1, @status, @resolved_by, @settled_at, @error
+        WHERE EXISTS (SELECT 1 FROM journal_log WHERE session_id = @session_id AND seq = @seq AND kind = 0)`),
+      // Intents without an outcome: a seq with one row in the (session, seq, kind) index, read from the index alone.
+      pending: db.prepare(`SELECT * FROM journal WHERE session_id = @session AND seq IN (
+        SELECT seq FROM journal_log WHERE session_id = @session GROUP BY seq HAVING COUNT(*) = 1) ORDER BY seq`),
+      lastPlaced: db.prepare(`SELECT * FROM journal WHERE session_id = @session AND seq = (
+        SELECT seq FROM journal_log WHERE session_id = @session AND kind = 1 AND status = 'placed' ORDER BY seq DESC LIMIT 1)`),
+      maxSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) FROM journal_log WHERE session_id = ?').pluck(),
       rows: db.prepare('SELECT * FROM journal WHERE session_id = ? ORDER BY seq'),
-      byIdentifier: db.prepare('SELECT * FROM journal WHERE identifier = ?'),
     };
   }
 
@@ -185,15 +193,15 @@ export class SessionsTable {
   }
 
   close_intent(session_id: number, seq: number, status: 'not_placed' | 'refused', by: string, error: string | null, at: number): void {
-    this.#s.close.run(status, by, at, error, session_id, seq);
+    this.#s.close.run({ session_id, seq, status, resolved_by: by, settled_at: at, error });
   }
 
   pending(session_id: number): JournalRow[] {
-    return this.#s.pending.all(session_id) as JournalRow[];
+    return this.#s.pending.all({ session: session_id }) as JournalRow[];
   }
 
   last_placed(session_id: number): JournalRow | undefined {
-    return this.#s.lastPlaced.get(session_id) as JournalRow | undefined;
+    return this.#s.lastPlaced.get({ session: session_id }) as JournalRow | undefined;
   }
 
   max_seq(session_id: number): number {
@@ -202,9 +210,5 @@ export class SessionsTable {
 
   rows(session_id: number): IterableIterator<JournalRow> {
     return this.#s.rows.iterate(session_id) as IterableIterator<JournalRow>;
-  }
-
-  by_identifier(identifier: string): JournalRow | undefined {
-    return this.#s.byIdentifier.get(identifier) as JournalRow | undefined;
   }
 }

@@ -66,7 +66,8 @@ describe('autobet resume', () => {
     expect(first.stop?.bets).toBe(8);
     const db = new Database(w.database);
     const lost = db.prepare('SELECT identifier, bet_id, nonce FROM journal ORDER BY seq DESC LIMIT 1').get() as { identifier: string; bet_id: string; nonce: number };
-    db.prepare('DELETE FROM journal WHERE identifier = ?').run(lost.identifier);
+    // Both of its rows (the intent and its outcome): as if the commits never reached the disk.
+    db.prepare('DELETE FROM journal_log WHERE seq = (SELECT seq FROM journal_log WHERE identifier = ?)').run(lost.identifier);
     db.close();
     const notes: string[] = [];
     const adopted: BetLine[] = [];
@@ -98,7 +99,7 @@ describe('autobet resume', () => {
     });
     // As if killed after the request left: the last bet's row goes back to a bare intent.
     const db = new Database(w.database);
-    db.prepare("UPDATE journal SET status = 'intent', result = NULL, counters = NULL, line = NULL, bet_id = NULL, nonce = NULL WHERE seq = 4").run();
+    db.prepare('DELETE FROM journal_log WHERE seq = 4 AND kind = 1').run();
     db.close();
     const more: BetLine[] = [];
     const r = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });
@@ -106,6 +107,30 @@ describe('autobet resume', () => {
     expect(more[0]?.seq).toBe(4);
     expect(more[0]?.nonce).toBe(lines[3]?.nonce);
     expect(await bookedCount(w)).toBe(10);
+    expectMartingale([...lines.slice(0, 3), ...more]);
+  });
+
+  it('resolves two intents left without results (killed after a request left, before the previous outcome was written)', async () => {
+    w = await world();
+    const controller = new AbortController();
+    const lines: BetLine[] = [];
+    await run_autobet({
+      client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 10 }, signal: controller.signal,
+      on_bet: (l) => {
+        lines.push(l);
+        if (lines.length === 5) controller.abort('interrupted');
+      },
+    });
+    // The journal's outcomes lag its intents by at most one bet: bets 4 and 5 both left as bare intents.
+    const db = new Database(w.database);
+    db.prepare('DELETE FROM journal_log WHERE seq IN (4, 5) AND kind = 1').run();
+    db.close();
+    const more: BetLine[] = [];
+    const r = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });
+    expect(r.stop?.reason).toBe('max_bets');
+    expect(more.slice(0, 2).map((l) => [l.seq, l.nonce])).toEqual([[4, lines[3]?.nonce], [5, lines[4]?.nonce]]);
+    expect(await bookedCount(w)).toBe(10);
+    expect(r.stop?.bets).toBe(10);
     expectMartingale([...lines.slice(0, 3), ...more]);
   });
 

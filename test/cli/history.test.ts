@@ -95,7 +95,7 @@ describe('stakeql history', () => {
       strategy_kind: 'settings', strategy_name: 't', strategy_source: '{}', game: 'dice', limits: '{}', start_balance_units: 0, pid: null,
     });
     table.adopt(id, { seq: 1, identifier: placed.identifier, game: 'dice', variables: '{}', amount_units: 200, seed_hash: null, nonce_expected: null, strategy_state: '{}' },
-      { bet_id: placed.id, nonce: placed.nonce, payout_units: 0, result: JSON.stringify(placed), counters: '{}', line: '{}', resolved_by: 'test' }, 2);
+      { bet_id: placed.id, seed_hash: placed.serverSeed?.seedHash ?? null, nonce: placed.nonce, payout_units: 0, result: JSON.stringify(placed), counters: '{}', line: '{}', resolved_by: 'test' }, 2);
     db.close();
 
     // Journaled, not synced yet: found in the journal.

@@ -82,11 +82,11 @@ describe('bounded output with 120,000 journal rows and 100,000 stored bets', () 
     }
   });
 
-  it('the curve is looked up by the primary key, never by walking the session', async () => {
+  it('the curve is looked up by the journal key, never by walking the session', async () => {
     const conn = open_database(db.file);
     try {
       const plan = (conn.prepare(`EXPLAIN QUERY PLAN ${CURVE_SQL}`).all({ step: 60, last: JOURNAL_ROWS, session: 1 }) as { detail: string }[]).map((r) => r.detail);
-      expect(plan).toContain('SEARCH j USING INDEX sqlite_autoindex_journal_2 (session_id=? AND seq=?)');
+      expect(plan).toContain('SEARCH j USING INDEX journal_log_key (session_id=? AND seq=? AND kind=?)');
       expect(plan.some((d) => d.startsWith('SCAN j'))).toBe(false);
     } finally {
       conn.close();

@@ -66,7 +66,7 @@ export function writeBets(db: SqliteDatabase, session: number, count: number, fi
       table.intend(session, { seq, identifier, game: 'dice', variables: '{}', amount_units: amount, seed_hash: null, nonce_expected: seq, strategy_state: '{}' }, Date.now());
       const counters = { bets: seq, wins: 0, losses: 0, profit, wagered, balance: 10_000 + profit, streak: p > 0 ? 1 : -1, peak_profit: peak, elapsed_ms: 0 };
       const line = { event: 'bet', seq, identifier, game: 'dice', amount: 1, currency: 'usd', payoutMultiplier: p > 0 ? 2 : 0, payout: p > 0 ? 2 : 0, profit: p / 100, balance: (10_000 + profit) / 100, nonce: seq, state: {} };
-      table.settle(session, seq, { bet_id: `bet-${session}-${seq}`, nonce: seq, payout_units: p > 0 ? 2 * amount : 0, result: '{}', counters: JSON.stringify({ counters, seeds: {} }), line: JSON.stringify(line), resolved_by: 'answer' }, Date.now());
+      table.settle(session, seq, { bet_id: `bet-${session}-${seq}`, seed_hash: null, nonce: seq, payout_units: p > 0 ? 2 * amount : 0, result: '{}', counters: JSON.stringify({ counters, seeds: {} }), line: JSON.stringify(line), resolved_by: 'answer' }, Date.now());
     }
   })();
   return profits;

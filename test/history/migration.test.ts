@@ -34,7 +34,7 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
     const db = open_database(file);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name);
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all() as Array<{ name: string }>).map((r) => r.name);
     expect(tables).toEqual(expect.arrayContaining(['sessions', 'journal', 'bets', 'sync_state', 'bets_hourly']));
     expect(db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 1 });
     db.close();

@@ -166,7 +166,7 @@ describe('sync_history against the sandbox', () => {
       table.adopt(
         session,
         { seq: 1, identifier: placed.identifier, game: 'dice', variables: '{}', amount_units: 10_000, seed_hash: null, nonce_expected: null, strategy_state: '{}' },
-        { bet_id: placed.id, nonce: placed.nonce, payout_units: 0, result: JSON.stringify(placed), counters: '{}', line: '{}', resolved_by: 'test' },
+        { bet_id: placed.id, seed_hash: placed.serverSeed?.seedHash ?? null, nonce: placed.nonce, payout_units: 0, result: JSON.stringify(placed), counters: '{}', line: '{}', resolved_by: 'test' },
         2,
       );
       // A bet placed and journaled but not synced yet: found in the journal.
