@@ -113,13 +113,12 @@ export class SessionsTable {
       game: db.prepare('UPDATE sessions SET game = ? WHERE id = ? AND game IS NULL'),
       requestStop: db.prepare("UPDATE sessions SET stop_requested = 1 WHERE id = ? AND status = 'running'"),
       stopRequested: db.prepare('SELECT stop_requested FROM sessions WHERE id = ?').pluck(),
+      // Positional parameters: binding them costs a bet less than naming each field of an object.
       intend: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, identifier, game, variables, amount_units, seed_hash,
-        nonce_expected, strategy_state, created_at) VALUES (@session_id, @seq, 0, @identifier, @game, @variables, @amount_units,
-        @seed_hash, @nonce_expected, @strategy_state, @created_at)`),
+        nonce_expected, strategy_state, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`),
       // An outcome is one row per (session, seq) (a unique key): a bet cannot be settled twice.
       settle: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, bet_id, seed_hash, nonce,
-        payout_units, result, counters, line) VALUES (@session_id, @seq, 1, 'placed', @resolved_by, @settled_at, @bet_id, @seed_hash,
-        @nonce, @payout_units, @result, @counters, @line)`),
+        payout_units, result, counters, line) VALUES (?, ?, 1, 'placed', ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       // Closing an intent that already has its outcome changes nothing.
       close: db.prepare(`INSERT OR IGNORE INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, error)
         SELECT @session_id, @seq, 1, @status, @resolved_by, @settled_at, @error
@@ -176,12 +175,12 @@ export class SessionsTable {
     return this.#s.stopRequested.get(id) === 1;
   }
 
-  intend(session_id: number, intent: JournalIntent, at: number): void {
-    this.#s.intend.run({ ...intent, session_id, created_at: at });
+  intend(session_id: number, i: JournalIntent, at: number): void {
+    this.#s.intend.run(session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected, i.strategy_state, at);
   }
 
   settle(session_id: number, seq: number, s: Settlement, at: number): void {
-    this.#s.settle.run({ ...s, session_id, seq, settled_at: at });
+    this.#s.settle.run(session_id, seq, s.resolved_by, at, s.bet_id, s.seed_hash, s.nonce, s.payout_units, s.result, s.counters, s.line);
   }
 
   /** An intent and its settlement in one transaction (a bet adopted from the site). */
