@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runAnswering } from './helpers/terminal-run.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -20,10 +19,7 @@ beforeEach(async () => {
   sandbox = await start_sandbox({ starting_balances: { btc: 1 } });
   const login = sandbox.login('terminal-player');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-autobet-tty-'));
-  env = {
-    NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: path.join(dir, 'config'), STAKEQL_DATA_DIR: path.join(dir, 'data'),
-    STAKE_ACCESS_TOKEN: login.access_token, STAKE_SESSION_COOKIE: login.session_cookie,
-  };
+  env = { STAKEQL_DATA_DIR: path.join(dir, 'data'), STAKE_ACCESS_TOKEN: login.access_token, STAKE_SESSION_COOKIE: login.session_cookie };
   strategy = path.join(dir, 'flat.json');
   fs.writeFileSync(strategy, JSON.stringify({ game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' } }));
 });
@@ -32,21 +28,8 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function onTerminal(answer: string, args: string[]) {
-  const stdin = Object.assign(new PassThrough(), { isTTY: true });
-  stdin.end(answer);
-  let out = '';
-  let err = '';
-  const io = {
-    stdin,
-    stdout: { isTTY: true, write: (c: string) => ((out += c), true) },
-    stderr: { isTTY: true, write: (c: string) => ((err += c), true) },
-    env,
-    untilStopped: () => new Promise<void>(() => {}),
-  };
-  const code = await run(args, io);
-  return { code, out, err };
-}
+// Every stream a terminal: the status line is drawn only where stderr is one.
+const onTerminal = (answer: string, args: string[]) => runAnswering(answer, args, path.join(dir, 'config'), env, { ttyOutput: true });
 
 describe('stakeql autobet on a terminal', () => {
   it('asks once, naming the account, site, strategy, balance and limits; declining sends no bet', async () => {
