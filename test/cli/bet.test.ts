@@ -11,11 +11,7 @@ import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql bet', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
   const last = () => session.sandbox.stats().request_log.at(-1);
 
   it('places a dice bet with --yes and prints the site bet as JSON', async () => {

@@ -17,11 +17,7 @@ function parse(text: string, _options: { columns: true }): Array<Record<string, 
 
 describe('stakeql bets', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
 
   it('exports every bet as CSV and JSON, newest first, paging through MyBetList', async () => {
     const empty = await session.run(['bets'], '', env());

@@ -9,9 +9,9 @@ import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outcome } from '../../src/fairness/index.js';
-import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
+import { cliEnv, oneErrorLine, useBuiltCli } from './helpers/cli.js';
 
 // KyranRana/stake-provably-fair-api GameSeeds.json[1]: dice 19.59 at nonce 3 on the site's calculation page.
 const SERVER = 'a9a09f7f84c9dc6d4f46f9b702d8e7e211e1fc219ac10e1145c4ca032eb000c6';
@@ -19,16 +19,9 @@ const CLIENT = '3c83fc7e07';
 const HASH = createHash('sha256').update(SERVER).digest('hex');
 const SEED_ARGS = ['--server-seed', SERVER, '--client-seed', CLIENT];
 
-let config: { dir: string; remove: () => Promise<void> };
-let bin: string;
+const cli = useBuiltCli();
 
-beforeAll(async () => {
-  config = await tempConfigDir();
-  bin = await buildCli();
-});
-afterAll(() => config.remove());
-
-const run = (args: string[]) => runCli(['scan', ...args], { configDir: config.dir, timeoutMs: 30_000 });
+const run = (args: string[]) => cli.run(['scan', ...args], { timeoutMs: 30_000 });
 const lines = (stdout: string) => stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('stakeql scan', () => {
@@ -76,8 +69,8 @@ describe('stakeql scan', () => {
   });
 
   it('Ctrl-C (a real SIGINT) stops the scan and prints the summary so far, exit 130', async () => {
-    const child = spawn(process.execPath, [bin, 'scan', 'dice', ...SEED_ARGS, '--nonces', '0..900000000', '--where', '==100', '--json'], {
-      env: cliEnv(config.dir),
+    const child = spawn(process.execPath, [cli.bin, 'scan', 'dice', ...SEED_ARGS, '--nonces', '0..900000000', '--where', '==100', '--json'], {
+      env: cliEnv(cli.config_dir),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 30_000,
     });
@@ -136,10 +129,10 @@ const HAS_TMUX = spawnSync('tmux', ['-V'], { timeout: 5000 }).status === 0;
 
 describe.skipIf(!HAS_TMUX)('stakeql scan on a terminal (tmux)', () => {
   it('draws a progress line on stderr, never into the data written to a file', async () => {
-    const socket = path.join(config.dir, 'tmux.sock');
-    const data = path.join(config.dir, 'hits.jsonl');
-    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { env: { ...cliEnv(config.dir), TERM: 'xterm-256color' }, encoding: 'utf8', timeout: 5000 });
-    const command = `'${process.execPath}' '${bin}' scan limbo ${SEED_ARGS.join(' ')} --nonces 0..3000000000 --force --where '>=1000000' --json > '${data}'; echo "[exit $?]"; sleep 20`;
+    const socket = path.join(cli.config_dir, 'tmux.sock');
+    const data = path.join(cli.config_dir, 'hits.jsonl');
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { env: { ...cliEnv(cli.config_dir), TERM: 'xterm-256color' }, encoding: 'utf8', timeout: 5000 });
+    const command = `'${process.execPath}' '${cli.bin}' scan limbo ${SEED_ARGS.join(' ')} --nonces 0..3000000000 --force --where '>=1000000' --json > '${data}'; echo "[exit $?]"; sleep 20`;
     try {
       tmux('new-session', '-d', '-s', 'scan', '-x', '200', '-y', '20', command);
       let screen = '';

@@ -6,11 +6,7 @@ import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql vault', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
 
   it('deposits the amount as typed and shows the new balances', async () => {
     const r = await session.run(['vault', 'deposit', '0.25', 'btc', '--yes'], '', env());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../../src/sandbox/index.js';
-import { buildCli, runCli, tempConfigDir } from './cli.js';
+import { useBuiltCli, type CliResult } from './cli.js';
 
 /** What a CLI test against a sandbox holds once `beforeAll` has run. */
 export interface CliSandboxSession {
@@ -11,7 +11,9 @@ export interface CliSandboxSession {
   /** The private config dir the CLI runs with. */
   readonly config_dir: string;
   /** Runs the built CLI with its own private config dir. */
-  run(args: string[], input?: string, env?: Record<string, string>): ReturnType<typeof runCli>;
+  run(args: string[], input?: string, env?: Record<string, string>): Promise<CliResult>;
+  /** The STAKE_* variables that sign `user` in on the sandbox, as a person without a saved profile runs the CLI. */
+  stake_env(): Record<string, string>;
 }
 
 /**
@@ -19,17 +21,15 @@ export interface CliSandboxSession {
  * a sandbox with one logged-in user, and a private config dir; all closed after.
  */
 export function useCliSandboxSession(): CliSandboxSession {
-  const state: { sandbox?: Sandbox; user?: SandboxLogin; paste?: string; config?: { dir: string; remove: () => Promise<void> } } = {};
+  const cli = useBuiltCli();
+  const state: { sandbox?: Sandbox; user?: SandboxLogin; paste?: string } = {};
   beforeAll(async () => {
-    await buildCli();
     state.sandbox = await start_sandbox();
     state.user = state.sandbox.login('cli-tester');
     state.paste = state.sandbox.sample_curl(state.user);
-    state.config = await tempConfigDir();
   });
   afterAll(async () => {
     await state.sandbox?.close();
-    await state.config?.remove();
   });
   const ready = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('used before beforeAll ran');
@@ -39,7 +39,12 @@ export function useCliSandboxSession(): CliSandboxSession {
     get sandbox() { return ready(state.sandbox); },
     get user() { return ready(state.user); },
     get paste() { return ready(state.paste); },
-    get config_dir() { return ready(state.config).dir; },
-    run: (args, input, env) => runCli(args, { configDir: ready(state.config).dir, input, env }),
+    get config_dir() { return cli.config_dir; },
+    run: (args, input, env) => cli.run(args, { input, env }),
+    stake_env: () => ({
+      STAKE_ACCESS_TOKEN: ready(state.user).access_token,
+      STAKE_SESSION_COOKIE: ready(state.user).session_cookie,
+      STAKE_BASE_URL: ready(state.sandbox).url,
+    }),
   };
 }
