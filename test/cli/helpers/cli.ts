@@ -77,6 +77,12 @@ export async function tempConfigDir(): Promise<{ dir: string; remove: () => Prom
   return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
 }
 
+/** `value` once a `beforeAll` has set it; throws when read before. */
+export function ready<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('used before beforeAll ran');
+  return value;
+}
+
 /** What a CLI test file holds once `beforeAll` has run. */
 export interface BuiltCli {
   /** The built `cli/bin.js`. */
@@ -97,10 +103,6 @@ export function useBuiltCli(): BuiltCli {
   afterAll(async () => {
     await state.config?.remove();
   });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('used before beforeAll ran');
-    return value;
-  };
   return {
     get bin() { return ready(state.bin); },
     get config_dir() { return ready(state.config).dir; },

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../../src/sandbox/index.js';
-import { useBuiltCli, type CliResult } from './cli.js';
+import { oneErrorLine, ready, useBuiltCli, type CliResult } from './cli.js';
 
 /** What a CLI test against a sandbox holds once `beforeAll` has run. */
 export interface CliSandboxSession {
@@ -31,10 +31,6 @@ export function useCliSandboxSession(): CliSandboxSession {
   afterAll(async () => {
     await state.sandbox?.close();
   });
-  const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('used before beforeAll ran');
-    return value;
-  };
   return {
     get sandbox() { return ready(state.sandbox); },
     get user() { return ready(state.user); },
@@ -47,4 +43,18 @@ export function useCliSandboxSession(): CliSandboxSession {
       STAKE_BASE_URL: ready(state.sandbox).url,
     }),
   };
+}
+
+/**
+ * Runs `args` with the session's STAKE_* variables and asserts a usage error
+ * that sent nothing: exit 2, one `stakeql:` line (matching `message`, or
+ * equal to it when a string), and no request on the sandbox.
+ */
+export async function expectUsageErrorSendingNothing(session: CliSandboxSession, args: string[], message: RegExp | string): Promise<void> {
+  const before = session.sandbox.stats().requests;
+  const r = await session.run(args, '', session.stake_env());
+  expect(r.code).toBe(2);
+  if (typeof message === 'string') expect(oneErrorLine(r)).toBe(message);
+  else expect(oneErrorLine(r)).toMatch(message);
+  expect(session.sandbox.stats().requests).toBe(before);
 }
