@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildForChildren } from '../../support/child-build.js';
+import { ready } from '../../support/ready.js';
 import { afterAll, beforeAll, expect } from 'vitest';
 
 
@@ -75,12 +76,6 @@ export async function runCli(args: readonly string[], options: RunOptions): Prom
 export async function tempConfigDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stakeql-cli-test-'));
   return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
-}
-
-/** `value` once a `beforeAll` has set it; throws when read before. */
-export function ready<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('used before beforeAll ran');
-  return value;
 }
 
 /** What a CLI test file holds once `beforeAll` has run. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../../src/sandbox/index.js';
-import { oneErrorLine, ready, useBuiltCli, type CliResult } from './cli.js';
+import { ready } from '../../support/ready.js';
+import { oneErrorLine, useBuiltCli, type CliResult } from './cli.js';
 
 /** What a CLI test against a sandbox holds once `beforeAll` has run. */
 export interface CliSandboxSession {
