@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildForChildren } from '../../support/child-build.js';
-import { ready } from '../../support/ready.js';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { useBuiltFixture } from '../../support/built-fixture.js';
+import { expect } from 'vitest';
 
 
 /**
@@ -90,18 +90,11 @@ export interface BuiltCli {
 
 /** Registers the hooks every CLI test file needs: the CLI built and a private config dir, removed after. */
 export function useBuiltCli(): BuiltCli {
-  const state: { bin?: string; config?: { dir: string; remove: () => Promise<void> } } = {};
-  beforeAll(async () => {
-    state.bin = await buildCli();
-    state.config = await tempConfigDir();
-  });
-  afterAll(async () => {
-    await state.config?.remove();
-  });
+  const fixture = useBuiltFixture(buildCli, tempConfigDir);
   return {
-    get bin() { return ready(state.bin); },
-    get config_dir() { return ready(state.config).dir; },
-    run: (args, options = {}) => runCli(args, { ...options, configDir: ready(state.config).dir }),
+    get bin() { return fixture.built; },
+    get config_dir() { return fixture.dir; },
+    run: (args, options = {}) => runCli(args, { ...options, configDir: fixture.dir }),
   };
 }
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { buildForChildren } from '../../support/child-build.js';
-import { ready } from '../../support/ready.js';
+import { useBuiltFixture } from '../../support/built-fixture.js';
 import { makeTempDir } from './temp-dir.js';
 
 /** The store built for child processes (see `test/support/child-build.ts`): the path of its `index.js`. */
@@ -19,16 +18,9 @@ export interface StoreForChildren {
 
 /** Registers the hooks such a file needs: the store built for children and a private temp directory. */
 export function useStoreForChildren(): StoreForChildren {
-  const state: { entry?: string; tmp?: { dir: string; remove: () => Promise<void> } } = {};
-  beforeAll(async () => {
-    state.tmp = await makeTempDir();
-    state.entry = await buildStoreForChildren();
-  });
-  afterAll(async () => {
-    await state.tmp?.remove();
-  });
+  const fixture = useBuiltFixture(buildStoreForChildren, makeTempDir);
   return {
-    get entry() { return ready(state.entry); },
-    get dir() { return ready(state.tmp).dir; },
+    get entry() { return fixture.built; },
+    get dir() { return fixture.dir; },
   };
 }
