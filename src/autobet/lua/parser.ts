@@ -97,6 +97,12 @@ class Parser {
     this.depth -= 1;
   }
 
+  // A block and the `end` that closes the statement opened at `line`.
+  private block_end(what: string, line: number): void {
+    this.block();
+    this.expect('end', { what, line });
+  }
+
   private block_follows(): boolean {
     return this.token.kind === 'eof' || (this.token.kind === 'name' && BLOCK_END.has(this.token.text));
   }
@@ -137,13 +143,11 @@ class Parser {
         this.pos += 1;
         this.expression();
         this.expect('do');
-        this.block();
-        this.expect('end', { what: 'while', line });
+        this.block_end('while', line);
         return;
       case 'do':
         this.pos += 1;
-        this.block();
-        this.expect('end', { what: 'do', line });
+        this.block_end('do', line);
         return;
       case 'for':
         this.pos += 1;
@@ -159,8 +163,7 @@ class Parser {
           this.expression_list();
         }
         this.expect('do');
-        this.block();
-        this.expect('end', { what: 'for', line });
+        this.block_end('for', line);
         return;
       case 'repeat':
         this.pos += 1;
@@ -237,8 +240,7 @@ class Parser {
       } while (this.accept(','));
     }
     this.expect(')');
-    this.block();
-    this.expect('end', { what: 'function', line });
+    this.block_end('function', line);
   }
 
   private expression_list(): void {
