@@ -6,37 +6,22 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
+import { useAutobetWorld } from './helpers/autobet-world.js';
 import { buildCli } from './helpers/cli.js';
 
-let sandbox: Sandbox;
-let dir: string;
-let env: Record<string, string>;
-let strategy: string;
+const world = useAutobetWorld(undefined, 'stakeql-autobet-cli-');
 
-beforeEach(async () => {
-  sandbox = await start_sandbox({ starting_balances: { btc: 1 } });
-  const login = sandbox.login();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-autobet-cli-'));
-  env = {
-    PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-    HOME: dir,
-    STAKEQL_CONFIG_DIR: path.join(dir, 'config'),
-    STAKEQL_STORE: 'file',
-    STAKEQL_DATA_DIR: path.join(dir, 'data'),
-    STAKE_ACCESS_TOKEN: login.access_token,
-    STAKE_SESSION_COOKIE: login.session_cookie,
-  };
-  strategy = path.join(dir, 'flat.json');
-  fs.writeFileSync(strategy, JSON.stringify({ game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' } }));
-});
-afterEach(async () => {
-  await sandbox.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+// A clean environment for the child: the file store and the journal in the test's own directory.
+const env = (): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+  HOME: world.dir,
+  STAKEQL_CONFIG_DIR: path.join(world.dir, 'config'),
+  STAKEQL_STORE: 'file',
+  STAKEQL_DATA_DIR: path.join(world.dir, 'data'),
+  ...world.stake_env(),
 });
 
 interface Run {
@@ -48,7 +33,7 @@ interface Run {
 async function cli(args: string[], options: { onStdout?: (text: string, child: ReturnType<typeof spawn>) => void; timeoutMs?: number } = {}): Promise<Run> {
   const bin = await buildCli();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? 60_000 });
+    const child = spawn(process.execPath, [bin, ...args], { env: env(), stdio: ['ignore', 'pipe', 'pipe'], timeout: options.timeoutMs ?? 60_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -61,11 +46,11 @@ async function cli(args: string[], options: { onStdout?: (text: string, child: R
   });
 }
 
-const base = (): string[] => ['--base-url', sandbox.url];
+const base = (): string[] => ['--base-url', world.sandbox.url];
 const lines = (text: string): Record<string, unknown>[] => text.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 function journal(): { status: string }[] {
-  const db = new Database(path.join(dir, 'data', 'stakeql.db'), { readonly: true });
+  const db = new Database(path.join(world.dir, 'data', 'stakeql.db'), { readonly: true });
   try {
     return db.prepare('SELECT status FROM journal ORDER BY seq').all() as { status: string }[];
   } finally {
@@ -75,15 +60,15 @@ function journal(): { status: string }[] {
 
 describe('stakeql autobet', () => {
   it('runs to max_bets: one JSON line per bet, then the stop line; exit 0; the data directory is private', async () => {
-    const r = await cli(['autobet', strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '7', '--yes', '--json', ...base()]);
+    const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '7', '--yes', '--json', ...base()]);
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out).toHaveLength(8);
     expect(out.slice(0, 7).every((l) => l['event'] === 'bet' && l['currency'] === 'btc' && typeof l['identifier'] === 'string')).toBe(true);
     expect(Object.keys(out[0] as object).sort()).toEqual(['amount', 'balance', 'currency', 'event', 'game', 'identifier', 'nonce', 'payout', 'payoutMultiplier', 'profit', 'seq', 'state'].sort());
     expect(out[7]).toMatchObject({ event: 'stop', reason: 'max_bets', bets: 7 });
-    expect(fs.statSync(path.join(dir, 'data')).mode & 0o777).toBe(0o700);
-    expect(fs.statSync(path.join(dir, 'data', 'stakeql.db')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(world.dir, 'data')).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(world.dir, 'data', 'stakeql.db')).mode & 0o777).toBe(0o600);
     // list and show read the same session back.
     const list = await cli(['autobet', 'list', '--json']);
     expect(lines(list.stdout)).toEqual([expect.objectContaining({ session: 1, game: 'dice', bets: 7, reason: 'max_bets' })]);
@@ -95,19 +80,19 @@ describe('stakeql autobet', () => {
   }, 90_000);
 
   it('refuses, exit 2 and nothing sent: no --stop-loss, no --max-bet, a bad limit, no --yes without a terminal, a bad strategy', async () => {
-    const bad = path.join(dir, 'bad.json');
+    const bad = path.join(world.dir, 'bad.json');
     fs.writeFileSync(bad, JSON.stringify({ game: 'dice', bet: { amount: -1, target: 50, condition: 'above' } }));
-    const broken = path.join(dir, 'broken.mjs');
+    const broken = path.join(world.dir, 'broken.mjs');
     fs.writeFileSync(broken, 'export default (state => {');
     const cases: [string[], RegExp][] = [
-      [['autobet', strategy, '--max-bet', '1', '--yes'], /stop_loss is required/],
-      [['autobet', strategy, '--stop-loss', '1', '--yes'], /max_bet is required/],
-      [['autobet', strategy, '--stop-loss=-1', '--max-bet', '1', '--yes'], /--stop-loss must be a plain decimal/],
-      [['autobet', strategy, '--stop-loss', '0', '--max-bet', '1', '--yes'], /stop_loss must be a positive number/],
-      [['autobet', strategy, '--stop-loss', '1', '--max-bet', '1'], /pass --yes/],
+      [['autobet', world.strategy, '--max-bet', '1', '--yes'], /stop_loss is required/],
+      [['autobet', world.strategy, '--stop-loss', '1', '--yes'], /max_bet is required/],
+      [['autobet', world.strategy, '--stop-loss=-1', '--max-bet', '1', '--yes'], /--stop-loss must be a plain decimal/],
+      [['autobet', world.strategy, '--stop-loss', '0', '--max-bet', '1', '--yes'], /stop_loss must be a positive number/],
+      [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1'], /pass --yes/],
       [['autobet', bad, '--stop-loss', '1', '--max-bet', '1', '--yes'], /bet\.amount/],
       [['autobet', broken, '--stop-loss', '1', '--max-bet', '1', '--yes'], /broken\.mjs does not load/],
-      [['autobet', path.join(dir, 'missing.json'), '--stop-loss', '1', '--max-bet', '1', '--yes'], /no such file/],
+      [['autobet', path.join(world.dir, 'missing.json'), '--stop-loss', '1', '--max-bet', '1', '--yes'], /no such file/],
     ];
     for (const [args, message] of cases) {
       const r = await cli([...args, ...base()]);
@@ -115,11 +100,11 @@ describe('stakeql autobet', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stdout).toBe('');
     }
-    expect(sandbox.stats().mutations_executed).toBe(0);
+    expect(world.sandbox.stats().mutations_executed).toBe(0);
   }, 120_000);
 
   it('prints amounts as plain decimals for a person (never 8e-8)', async () => {
-    const r = await cli(['autobet', strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '5', '--yes', ...base()]);
+    const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '5', '--yes', ...base()]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^session 1 stopped \(max_bets\)\n5 bets, \d won, \d lost; wagered 0\.00000005 btc, profit -?0(\.\d+)? btc\n$/);
     const list = await cli(['autobet', 'list']);
@@ -135,13 +120,9 @@ describe('stakeql autobet', () => {
   }, 60_000);
 
   it('Ctrl-C stops after the bet in flight is settled and journaled: exit 130, reason interrupted, nothing left unresolved', async () => {
-    await sandbox.close();
-    sandbox = await start_sandbox({ starting_balances: { btc: 1 }, bet_delay_ms: 300 });
-    const login = sandbox.login();
-    env['STAKE_ACCESS_TOKEN'] = login.access_token;
-    env['STAKE_SESSION_COOKIE'] = login.session_cookie;
+    await world.slow_down(300);
     let sent = false;
-    const r = await cli(['autobet', strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--json', ...base()], {
+    const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--json', ...base()], {
       onStdout: (text, child) => {
         // After the second bet line the third bet is in flight (each takes 300 ms in the sandbox).
         if (!sent && text.split('\n').length > 2) {
@@ -157,12 +138,12 @@ describe('stakeql autobet', () => {
     expect(stop['bets']).toBe(out.length - 1);
     expect(out.length - 1).toBeGreaterThanOrEqual(3);
     expect(journal().every((row) => row.status === 'placed')).toBe(true);
-    expect(sandbox.stats().mutations_executed).toBe(out.length - 1);
+    expect(world.sandbox.stats().mutations_executed).toBe(out.length - 1);
   }, 90_000);
 
   it("'autobet stop' from another process ends a running session after its bet in flight (exit 0, reason user)", async () => {
     let asked: Promise<Run> | null = null;
-    const r = await cli(['autobet', strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--json', ...base()], {
+    const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--json', ...base()], {
       onStdout: (text) => {
         if (asked === null && text.split('\n').length > 3) asked = cli(['autobet', 'stop']);
       },

@@ -6,16 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { oneErrorLine } from './helpers/cli.js';
-import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { expectUsageErrorSendingNothing, useCliSandboxSession } from './helpers/sandbox-session.js';
 import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql bet', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
   const last = () => session.sandbox.stats().request_log.at(-1);
 
   it('places a dice bet with --yes and prints the site bet as JSON', async () => {
@@ -38,11 +34,7 @@ describe('stakeql bet', () => {
   });
 
   it('without a terminal and without --yes, refuses (exit 2) and sends nothing', async () => {
-    const before = session.sandbox.stats().requests;
-    const r = await session.run(['bet', 'dice', '1', 'usd', '--target', '50'], '', env());
-    expect(r.code).toBe(2);
-    expect(oneErrorLine(r)).toBe('stakeql: Bet 1 usd on dice, roll above 50: no terminal to ask on; pass --yes to confirm');
-    expect(session.sandbox.stats().requests).toBe(before);
+    await expectUsageErrorSendingNothing(session, ['bet', 'dice', '1', 'usd', '--target', '50'], 'stakeql: Bet 1 usd on dice, roll above 50: no terminal to ask on; pass --yes to confirm');
   });
 
   it.each([
@@ -58,11 +50,7 @@ describe('stakeql bet', () => {
     [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--target', '50', '--yes'], /^stakeql: --target is an option of dice, not limbo \(limbo takes --multiplier\)$/],
     [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--condition', 'below', '--yes'], /--condition is an option of dice, not limbo/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
-    const before = session.sandbox.stats().requests;
-    const r = await session.run(args, '', env());
-    expect(r.code).toBe(2);
-    expect(oneErrorLine(r)).toMatch(message);
-    expect(session.sandbox.stats().requests).toBe(before);
+    await expectUsageErrorSendingNothing(session, args, message);
   });
 
   it("the site's refusal is one line with its errorType and meaning (exit 1)", async () => {

@@ -1,5 +1,4 @@
 /** `stakeql bets [--json|--csv]`: the history export against a sandbox. */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +6,9 @@ import { PassThrough } from 'node:stream';
 import { StakeClient } from '../../src/client/index.js';
 import { run } from '../../src/cli/main.js';
 import { readCsvRecords } from '../support/read-csv.js';
-import { buildCli, cliEnv, oneErrorLine } from './helpers/cli.js';
+import { buildCli, oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { HAS_TMUX, Tmux } from './helpers/tmux.js';
 
 /** The CSV's rows as records (the tests' own RFC 4180 reader). */
 function parse(text: string, _options: { columns: true }): Array<Record<string, string>> {
@@ -17,11 +17,7 @@ function parse(text: string, _options: { columns: true }): Array<Record<string, 
 
 describe('stakeql bets', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
 
   it('exports every bet as CSV and JSON, newest first, paging through MyBetList', async () => {
     const empty = await session.run(['bets'], '', env());
@@ -95,26 +91,19 @@ describe('stakeql bets', () => {
     expect(err).not.toContain('1 bets');
   });
 
-  // tmux renders what the terminal shows: the screen a person reads, not the bytes.
-  it.skipIf(spawnSync('tmux', ['-V'], { timeout: 5000 }).status !== 0)(
+  it.skipIf(!HAS_TMUX)(
     'on a real terminal the progress line never mixes into the rows, and a pipe gets only the data',
     async () => {
       const bin = await buildCli();
-      const socket = path.join(session.config_dir, 'bets-tmux.sock');
+      const tmux = new Tmux(session.config_dir, 'bets-tmux.sock');
       const piped = path.join(session.config_dir, 'piped.csv');
-      const tmux = (...args: string[]): string =>
-        execFileSync('tmux', ['-S', socket, ...args], { env: { ...cliEnv(session.config_dir), TERM: 'xterm-256color' }, encoding: 'utf8', timeout: 5000 });
       const vars = Object.entries(env()).map(([k, v]) => `${k}='${v}'`).join(' ');
       const stakeql = `env ${vars} '${process.execPath}' '${bin}'`;
       // Pages of one bet: the progress line is drawn between every two rows.
       const command = `${stakeql} bets --csv --page-size 1 --max 6; ${stakeql} bets --csv --page-size 1 --max 6 | cat > '${piped}'; echo "[done $?]"; sleep 20`;
       try {
-        tmux('new-session', '-d', '-s', 'bets', '-x', '300', '-y', '50', command);
-        let screen = '';
-        for (let i = 0; i < 150 && !screen.includes('[done '); i++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          screen = tmux('capture-pane', '-p', '-J', '-t', 'bets');
-        }
+        tmux.start('bets', command, 300, 50);
+        const screen = await tmux.screenWhen('bets', (s) => s.includes('[done '), 150);
         expect(screen).toContain('[done 0]');
         const lines = screen.split('\n').filter((line) => line.trim() !== '');
         expect(lines[0]).toMatch(/^iid,id,identifier,game,/);
@@ -124,7 +113,7 @@ describe('stakeql bets', () => {
         expect(file).not.toContain('\x1b');
         expect(file.trimEnd().split('\n')).toHaveLength(7);
       } finally {
-        spawnSync('tmux', ['-S', socket, 'kill-server'], { timeout: 5000 });
+        tmux.kill();
       }
     },
   );

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extract_credentials } from '../../src/paste/index.js';
 import { PASTES_DIR } from '../support/fixtures.js';
-import { buildCli, runCli, tempConfigDir } from './helpers/cli.js';
+import { useBuiltCli } from './helpers/cli.js';
 
 const FIELDS = ['access_token', 'session_cookie', 'cf_clearance', 'user_agent', 'base_url'] as const;
 const SECRETS = new Set(['access_token', 'session_cookie', 'cf_clearance']);
@@ -35,15 +35,9 @@ function expectedFormat(file: string): string {
   return hit[1];
 }
 
-let config: { dir: string; remove: () => Promise<void> };
+const cli = useBuiltCli();
 
-beforeAll(async () => {
-  config = await tempConfigDir();
-  await buildCli();
-});
-afterAll(() => config.remove());
-
-const run = (args: string[], input?: string) => runCli(args, { configDir: config.dir, input });
+const run = (args: string[], input?: string) => cli.run(args, { input });
 
 describe.concurrent('extract on every fixture format', () => {
   it('covers every DevTools export the readers know', () => {

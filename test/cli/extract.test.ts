@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extract_credentials } from '../../src/paste/index.js';
 import { PASTES_DIR } from '../support/fixtures.js';
-import { buildCli, runCli, tempConfigDir } from './helpers/cli.js';
+import { useBuiltCli } from './helpers/cli.js';
 
-let config: { dir: string; remove: () => Promise<void> };
+const cli = useBuiltCli();
 
-beforeAll(async () => {
-  config = await tempConfigDir();
-  await buildCli();
-});
-afterAll(() => config.remove());
-
-const run = (args: string[], input?: string) => runCli(args, { configDir: config.dir, input });
+const run = (args: string[], input?: string) => cli.run(args, { input });
 
 describe('extract warnings', () => {
   it('says a logged-out export is one, once, on stderr', async () => {
@@ -90,7 +84,7 @@ describe('extract input and failures', () => {
   });
 
   it('reads a UTF-16LE file with a byte order mark (Windows PowerShell 5 output)', async () => {
-    const file = path.join(config.dir, 'utf16.txt');
+    const file = path.join(cli.config_dir, 'utf16.txt');
     await fs.writeFile(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(paste, 'utf16le')]));
     const result = await run(['extract', '--json', '--reveal', file]);
     expect(result.code).toBe(0);
@@ -119,7 +113,7 @@ describe('extract input and failures', () => {
 
   it('exits 2 with one line for a missing file, two files, an unknown option, FILE with --clipboard', async () => {
     const cases = [
-      ['extract', path.join(config.dir, 'no-such-file.txt')],
+      ['extract', path.join(cli.config_dir, 'no-such-file.txt')],
       ['extract', 'a.txt', 'b.txt'],
       ['extract', '--no-such-option'],
       ['extract', '--clipboard', 'a.txt'],
@@ -134,13 +128,13 @@ describe('extract input and failures', () => {
   });
 
   it('names the file it cannot read, as cat does (a path is not a secret), and a directory given as FILE', async () => {
-    const missing = path.join(config.dir, 'no', 'such', 'file.txt');
+    const missing = path.join(cli.config_dir, 'no', 'such', 'file.txt');
     const result = await run(['extract', missing]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`stakeql: cannot read ${missing}: no such file\n`);
-    const dir = await run(['extract', config.dir]);
+    const dir = await run(['extract', cli.config_dir]);
     expect(dir.code).toBe(2);
-    expect(dir.stderr).toBe(`stakeql: ${config.dir} is a directory, not a paste\n`);
+    expect(dir.stderr).toBe(`stakeql: ${cli.config_dir} is a directory, not a paste\n`);
     const plain = await run(['extract', 'paste.txt']);
     expect(plain.stderr).toBe('stakeql: cannot read paste.txt: no such file\n');
     // A token given where the FILE goes is not repeated.

@@ -6,18 +6,11 @@
  * the answer, and otherwise says the outcome is unknown, naming the bet.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
-import { buildCli, cliEnv, tempConfigDir } from './helpers/cli.js';
+import { cliEnv, useBuiltCli } from './helpers/cli.js';
 
-let config: { dir: string; remove: () => Promise<void> };
-let bin: string;
-
-beforeAll(async () => {
-  config = await tempConfigDir();
-  bin = await buildCli();
-});
-afterAll(() => config.remove());
+const cli = useBuiltCli();
 
 interface Interrupted {
   readonly code: number | null;
@@ -33,8 +26,8 @@ interface Interrupted {
  */
 async function interrupt(sandbox: Sandbox, user: SandboxLogin, args: string[], twice = false): Promise<Interrupted> {
   const before = sandbox.stats().requests;
-  const child = spawn(process.execPath, [bin, ...args], {
-    env: cliEnv(config.dir, { STAKE_ACCESS_TOKEN: user.access_token, STAKE_BASE_URL: sandbox.url }),
+  const child = spawn(process.execPath, [cli.bin, ...args], {
+    env: cliEnv(cli.config_dir, { STAKE_ACCESS_TOKEN: user.access_token, STAKE_BASE_URL: sandbox.url }),
     stdio: ['pipe', 'pipe', 'pipe'],
     timeout: 30_000,
   });

@@ -12,11 +12,7 @@ const BOTH = `query Who { user { id } }\n${ROTATE}`;
 
 describe('stakeql query with a mutation', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
   const mutations = () => session.sandbox.stats().request_log.filter((r) => r.operation_name === 'Rotate').length;
 
   it('without a terminal and without --yes: refused (exit 2), nothing sent; with --yes it is sent', async () => {

@@ -1,14 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GraphQLError, StakeClient } from '../../src/client/index.js';
-import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
+import { cliEnv, oneErrorLine, runCli, useBuiltCli } from './helpers/cli.js';
 
-let config: { dir: string; remove: () => Promise<void> };
-beforeAll(async () => {
-  config = await tempConfigDir();
-  await buildCli();
-});
-afterAll(() => config.remove());
+const cli = useBuiltCli();
 
 interface Running {
   readonly child: ChildProcessWithoutNullStreams;
@@ -18,9 +13,8 @@ interface Running {
 
 /** Starts `stakeql sandbox ...` and resolves once it printed its banner (bounded). */
 async function startSandboxCommand(args: string[]): Promise<Running> {
-  const bin = await buildCli();
-  const child = spawn(process.execPath, [bin, 'sandbox', ...args], {
-    env: cliEnv(config.dir),
+  const child = spawn(process.execPath, [cli.bin, 'sandbox', ...args], {
+    env: cliEnv(cli.config_dir),
     stdio: ['pipe', 'pipe', 'pipe'],
     timeout: 20_000,
   });
@@ -50,9 +44,9 @@ describe('stakeql sandbox', () => {
       const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
       expect(paste).toContain(`${url}/_api/graphql`);
 
-      const login = await runCli(['login'], { configDir: config.dir, input: paste });
+      const login = await cli.run(['login'], { input: paste });
       expect(login.code).toBe(0);
-      const whoami = await runCli(['whoami', '--base-url', url], { configDir: config.dir });
+      const whoami = await cli.run(['whoami', '--base-url', url]);
       expect(whoami.stdout).toMatch(/^sandbox-user-1 \(id \S+\)\n$/);
     } finally {
       running.child.kill('SIGTERM');
@@ -68,12 +62,12 @@ describe('stakeql sandbox', () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.banner)?.[1] as string;
       const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
       expect(paste).toContain('cf_clearance=');
-      expect((await runCli(['login', '--profile', 'cf'], { configDir: config.dir, input: paste })).code).toBe(0);
-      const whoami = await runCli(['whoami', '--profile', 'cf', '--base-url', url], { configDir: config.dir });
+      expect((await cli.run(['login', '--profile', 'cf'], { input: paste })).code).toBe(0);
+      const whoami = await cli.run(['whoami', '--profile', 'cf', '--base-url', url]);
       expect(whoami.code).toBe(0);
       // Without the cookie the same sandbox answers with its challenge.
       const bare = await runCli(['whoami', '--profile', 'cf', '--base-url', url], {
-        configDir: config.dir,
+        configDir: cli.config_dir,
         env: { STAKE_CF_CLEARANCE: 'not-the-issued-one' },
       });
       expect(bare.code).toBe(4);
@@ -113,18 +107,18 @@ describe('stakeql sandbox', () => {
     ['drop,explode', /^stakeql: --faults: rule "explode": unknown fault/],
     ['drop:every=0', /^stakeql: --faults: rule "drop:every=0": "every=0": every= takes a whole number/],
   ])('--faults %j: exit 2 naming the part, nothing started', async (spec, message) => {
-    const result = await runCli(['sandbox', '--faults', spec], { configDir: config.dir });
+    const result = await cli.run(['sandbox', '--faults', spec]);
     expect(result.code).toBe(2);
     expect(oneErrorLine(result)).toMatch(message);
     expect(result.stdout).not.toContain('listening');
   });
 
   it('--port 6000, a port fetch refuses, exits 2 as the client refuses it; --help documents --faults', async () => {
-    const result = await runCli(['sandbox', '--port', '6000'], { configDir: config.dir });
+    const result = await cli.run(['sandbox', '--port', '6000']);
     expect(result.code).toBe(2);
     expect(oneErrorLine(result)).toMatch(/^stakeql: --port 6000 is one fetch always refuses \(the fetch standard's bad ports/);
     expect(result.stdout).toBe('');
-    const help = await runCli(['sandbox', '--help'], { configDir: config.dir });
+    const help = await cli.run(['sandbox', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--faults SPEC');
     expect(help.stdout).toContain('drop_after_processing:DiceRoll:every=7');

@@ -5,13 +5,14 @@
  * (tmux) and never in the data, and every bad input refused with exit 2 and
  * nothing on stdout.
  */
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outcome } from '../../src/fairness/index.js';
-import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
+import { cliEnv, oneErrorLine, useBuiltCli } from './helpers/cli.js';
+import { HAS_TMUX, Tmux } from './helpers/tmux.js';
 
 // KyranRana/stake-provably-fair-api GameSeeds.json[1]: dice 19.59 at nonce 3 on the site's calculation page.
 const SERVER = 'a9a09f7f84c9dc6d4f46f9b702d8e7e211e1fc219ac10e1145c4ca032eb000c6';
@@ -19,16 +20,9 @@ const CLIENT = '3c83fc7e07';
 const HASH = createHash('sha256').update(SERVER).digest('hex');
 const SEED_ARGS = ['--server-seed', SERVER, '--client-seed', CLIENT];
 
-let config: { dir: string; remove: () => Promise<void> };
-let bin: string;
+const cli = useBuiltCli();
 
-beforeAll(async () => {
-  config = await tempConfigDir();
-  bin = await buildCli();
-});
-afterAll(() => config.remove());
-
-const run = (args: string[]) => runCli(['scan', ...args], { configDir: config.dir, timeoutMs: 30_000 });
+const run = (args: string[]) => cli.run(['scan', ...args], { timeoutMs: 30_000 });
 const lines = (stdout: string) => stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('stakeql scan', () => {
@@ -76,8 +70,8 @@ describe('stakeql scan', () => {
   });
 
   it('Ctrl-C (a real SIGINT) stops the scan and prints the summary so far, exit 130', async () => {
-    const child = spawn(process.execPath, [bin, 'scan', 'dice', ...SEED_ARGS, '--nonces', '0..900000000', '--where', '==100', '--json'], {
-      env: cliEnv(config.dir),
+    const child = spawn(process.execPath, [cli.bin, 'scan', 'dice', ...SEED_ARGS, '--nonces', '0..900000000', '--where', '==100', '--json'], {
+      env: cliEnv(cli.config_dir),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 30_000,
     });
@@ -132,34 +126,24 @@ describe('stakeql scan refuses bad input: exit 2, nothing on stdout', () => {
   }
 });
 
-const HAS_TMUX = spawnSync('tmux', ['-V'], { timeout: 5000 }).status === 0;
-
 describe.skipIf(!HAS_TMUX)('stakeql scan on a terminal (tmux)', () => {
   it('draws a progress line on stderr, never into the data written to a file', async () => {
-    const socket = path.join(config.dir, 'tmux.sock');
-    const data = path.join(config.dir, 'hits.jsonl');
-    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { env: { ...cliEnv(config.dir), TERM: 'xterm-256color' }, encoding: 'utf8', timeout: 5000 });
-    const command = `'${process.execPath}' '${bin}' scan limbo ${SEED_ARGS.join(' ')} --nonces 0..3000000000 --force --where '>=1000000' --json > '${data}'; echo "[exit $?]"; sleep 20`;
+    const tmux = new Tmux(cli.config_dir);
+    const data = path.join(cli.config_dir, 'hits.jsonl');
+    const command = `'${process.execPath}' '${cli.bin}' scan limbo ${SEED_ARGS.join(' ')} --nonces 0..3000000000 --force --where '>=1000000' --json > '${data}'; echo "[exit $?]"; sleep 20`;
     try {
-      tmux('new-session', '-d', '-s', 'scan', '-x', '200', '-y', '20', command);
-      let screen = '';
-      for (let i = 0; i < 100 && !screen.includes('scanning limbo:'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        screen = tmux('capture-pane', '-p', '-J', '-t', 'scan');
-      }
+      tmux.start('scan', command, 200, 20);
+      let screen = await tmux.screenWhen('scan', (s) => s.includes('scanning limbo:'));
       expect(screen).toMatch(/scanning limbo: [\d,]+ of 3,000,000,000 nonces \(\d+%\), [\d,]+ hits/);
-      tmux('send-keys', '-t', 'scan', 'C-c');
-      for (let i = 0; i < 100 && !screen.includes('[exit '); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        screen = tmux('capture-pane', '-p', '-J', '-t', 'scan');
-      }
+      tmux.run('send-keys', '-t', 'scan', 'C-c');
+      screen = await tmux.screenWhen('scan', (s) => s.includes('[exit '));
       expect(screen).toContain('[exit 130]');
       // The file holds JSON lines only: hits, then the summary.
       const written = lines(await fs.readFile(data, 'utf8'));
       expect(written.at(-1)).toMatchObject({ event: 'summary', reason: 'stopped' });
       for (const hit of written.slice(0, -1)) expect(hit.result as number).toBeGreaterThanOrEqual(1_000_000);
     } finally {
-      spawnSync('tmux', ['-S', socket, 'kill-server'], { timeout: 5000 });
+      tmux.kill();
     }
   });
 });

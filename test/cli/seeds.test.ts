@@ -5,11 +5,7 @@ import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 describe('stakeql seeds', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
 
   it('shows the pair, rotates with a given seed, and then shows the revealed seed', async () => {
     const shown = await session.run(['seeds', '--json'], '', env());

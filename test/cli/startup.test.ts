@@ -2,26 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASTES_DIR } from '../support/fixtures.js';
-import { buildCli, cliEnv, tempConfigDir } from './helpers/cli.js';
+import { cliEnv, useBuiltCli } from './helpers/cli.js';
 
 const REGISTER = fileURLToPath(new URL('./helpers/register-loads.mjs', import.meta.url));
 const HEAVY = ['/client/', '/sandbox/', '/node_modules/graphql/', '/node_modules/clipboardy/', '/node_modules/@napi-rs/'];
 
-let config: { dir: string; remove: () => Promise<void> };
-let bin: string;
-beforeAll(async () => {
-  config = await tempConfigDir();
-  bin = await buildCli();
-});
-afterAll(() => config.remove());
+const cli = useBuiltCli();
 
 /** The modules (file URLs) a CLI run loaded. */
 function loadedBy(args: string[], name: string): string[] {
-  const file = path.join(config.dir, `${name}.loads`);
-  const result = spawnSync(process.execPath, ['--import', REGISTER, bin, ...args], {
-    env: cliEnv(config.dir, { STAKEQL_TEST_LOADS_FILE: file }),
+  const file = path.join(cli.config_dir, `${name}.loads`);
+  const result = spawnSync(process.execPath, ['--import', REGISTER, cli.bin, ...args], {
+    env: cliEnv(cli.config_dir, { STAKEQL_TEST_LOADS_FILE: file }),
     input: '',
     encoding: 'utf8',
     timeout: 15_000,

@@ -6,16 +6,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, runCli, tempConfigDir, type CliResult } from './helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, useBuiltCli, type CliResult } from './helpers/cli.js';
 
-let config: { dir: string; remove: () => Promise<void> };
-
-beforeAll(async () => {
-  config = await tempConfigDir();
-  await buildCli();
-});
-afterAll(() => config.remove());
+const cli = useBuiltCli();
 
 const IS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
@@ -31,7 +25,7 @@ const COMMANDS = [['status'], ['whoami'], ['login', '-'], ['logout'], ['bet', 'd
 describe('a credential store that cannot be read: exit 5, one line naming it', () => {
   it.runIf(process.platform !== 'win32')('permission denied (EACCES) on the config directory', async () => {
     // Root-owned 0700 (mkdtemp): as nobody, even stat fails. Not root: take our own rights away.
-    const locked = path.join(config.dir, 'locked');
+    const locked = path.join(cli.config_dir, 'locked');
     await fs.mkdir(locked, { mode: 0o700 });
     const store = path.join(locked, 'stakeql');
     if (!IS_ROOT) await fs.chmod(locked, 0o000);
@@ -49,7 +43,7 @@ describe('a credential store that cannot be read: exit 5, one line naming it', (
   });
 
   it('a file where the config directory should be a directory holds it (ENOTDIR), for root too', async () => {
-    const file = path.join(config.dir, 'a-file');
+    const file = path.join(cli.config_dir, 'a-file');
     await fs.writeFile(file, '');
     const store = path.join(file, 'stakeql');
     for (const args of COMMANDS) {

@@ -1,16 +1,12 @@
 /** `stakeql vault deposit` against a sandbox. */
 import { describe, expect, it } from 'vitest';
 import { oneErrorLine } from './helpers/cli.js';
-import { useCliSandboxSession } from './helpers/sandbox-session.js';
+import { expectUsageErrorSendingNothing, useCliSandboxSession } from './helpers/sandbox-session.js';
 import { runAnswering } from './helpers/terminal-run.js';
 
 describe('stakeql vault', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
 
   it('deposits the amount as typed and shows the new balances', async () => {
     const r = await session.run(['vault', 'deposit', '0.25', 'btc', '--yes'], '', env());
@@ -30,11 +26,7 @@ describe('stakeql vault', () => {
     [['vault', 'withdraw', '1', 'btc', '--yes'], /only deposit is offered/],
     [['vault', 'deposit', '0.01', 'btc'], /^stakeql: Deposit 0.01 btc into the vault: no terminal to ask on; pass --yes to confirm$/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
-    const before = session.sandbox.stats().requests;
-    const r = await session.run(args, '', env());
-    expect(r.code).toBe(2);
-    expect(oneErrorLine(r)).toMatch(message);
-    expect(session.sandbox.stats().requests).toBe(before);
+    await expectUsageErrorSendingNothing(session, args, message);
   });
 
   it('more than the balance: the site refuses, exit 1', async () => {

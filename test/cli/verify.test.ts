@@ -8,18 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliEnv, oneErrorLine, runCli, tempConfigDir } from './helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, oneErrorLine, useBuiltCli } from './helpers/cli.js';
 
-let config: { dir: string; remove: () => Promise<void> };
+const cli = useBuiltCli();
 
-beforeAll(async () => {
-  config = await tempConfigDir();
-  await buildCli();
-});
-afterAll(() => config.remove());
-
-const run = (args: string[]) => runCli(args, { configDir: config.dir });
+const run = (args: string[]) => cli.run(args);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const SEEDS = [
@@ -41,7 +35,7 @@ function diceBet(i: number, result: number, id = `bet-${i}`, seedInBet = false) 
 }
 
 async function file(name: string, content: string): Promise<string> {
-  const at = path.join(config.dir, name);
+  const at = path.join(cli.config_dir, name);
   await fs.writeFile(at, content);
   return at;
 }
@@ -162,7 +156,7 @@ describe('stakeql verify --bets (an exported history)', () => {
 
   it('--bets - reads the history from standard input; one bet is "1 bet"', async () => {
     const s = SEEDS[0] as (typeof SEEDS)[number];
-    const result = await runCli(['verify', '--bets', '-'], { configDir: config.dir, input: `${JSON.stringify(diceBet(0, s.dice, 'stdin-bet', true))}\n` });
+    const result = await cli.run(['verify', '--bets', '-'], { input: `${JSON.stringify(diceBet(0, s.dice, 'stdin-bet', true))}\n` });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('1 bet: 1 verified, 0 failed, 0 not verifiable\n');
     const both = await run(['verify', '--bets', '-', '--seeds', '-']);
@@ -189,25 +183,24 @@ describe('stakeql verify --bets (an exported history)', () => {
   });
 
   it('a missing file reads as it does for every command: "cannot read PATH: no such file", exit 2', async () => {
-    const missing = path.join(config.dir, 'nope.jsonl');
+    const missing = path.join(cli.config_dir, 'nope.jsonl');
     const bets = await file('one.jsonl', `${JSON.stringify(diceBet(0, 77.18))}\n`);
     for (const args of [['verify', '--bets', missing], ['verify', '--bets', bets, '--seeds', missing], ['extract', missing]]) {
       const result = await run(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(oneErrorLine(result)).toBe(`stakeql: cannot read ${missing}: no such file`);
     }
-    const dir = await run(['verify', '--bets', config.dir]);
+    const dir = await run(['verify', '--bets', cli.config_dir]);
     expect(dir.code).toBe(2);
-    expect(oneErrorLine(dir)).toBe(`stakeql: ${config.dir} is a directory, not a file`);
+    expect(oneErrorLine(dir)).toBe(`stakeql: ${cli.config_dir} is a directory, not a file`);
   });
 
   // util-linux `script` gives the CLI a terminal and records what it wrote to it, escapes included.
   it.skipIf(spawnSync('script', ['--version'], { timeout: 5000 }).status !== 0)('shows a progress line on a terminal, and clears it before the summary', async () => {
     const bets = await file('progress.jsonl', SEEDS.map((s, i) => JSON.stringify(diceBet(i, s.dice, `p${i}`, true))).join('\n'));
-    const bin = await buildCli();
     const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-    const result = spawnSync('script', ['-q', '-e', '-c', [process.execPath, bin, 'verify', '--bets', bets].map(quote).join(' '), '/dev/null'], {
-      env: { ...cliEnv(config.dir), TERM: 'xterm' },
+    const result = spawnSync('script', ['-q', '-e', '-c', [process.execPath, cli.bin, 'verify', '--bets', bets].map(quote).join(' '), '/dev/null'], {
+      env: { ...cliEnv(cli.config_dir), TERM: 'xterm' },
       encoding: 'utf8',
       timeout: 15_000,
     });

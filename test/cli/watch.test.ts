@@ -48,11 +48,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 describe('stakeql watch', () => {
   const session = useCliSandboxSession();
-  const env = () => ({
-    STAKE_ACCESS_TOKEN: session.user.access_token,
-    STAKE_SESSION_COOKIE: session.user.session_cookie,
-    STAKE_BASE_URL: session.sandbox.url,
-  });
+  const env = session.stake_env;
   const bet = async () => {
     await using client = new StakeClient({ base_url: session.sandbox.url, ...session.user });
     return await client.dice({ amount: 0.0001, currency: 'btc', target: 98, condition: 'above' });

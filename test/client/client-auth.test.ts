@@ -90,43 +90,42 @@ describe('refresh before the request', () => {
   });
 });
 
+/**
+ * Two logins, the first one's token revoked: a client holding it whose refresh
+ * callback hands out the second's, after one turn of the event loop when
+ * `slow` (so the refused requests pile up behind it), counting its calls.
+ */
+function revokedClient(slow: boolean) {
+  const first = sandbox.login();
+  const second = sandbox.login();
+  let calls = 0;
+  const c = new StakeClient({
+    base_url: sandbox.url,
+    access_token: first.access_token,
+    refresh: async () => {
+      calls++;
+      if (slow) await nextTurn();
+      return { access_token: second.access_token };
+    },
+  });
+  sandbox.revoke_token(first.access_token);
+  return { c, first, second, calls: () => calls };
+}
+
 describe('refresh after a refusal', () => {
   it('a revoked token: refresh once, resend once, succeed', async () => {
-    const first = sandbox.login();
-    const second = sandbox.login();
-    let calls = 0;
-    const c = new StakeClient({
-      base_url: sandbox.url,
-      access_token: first.access_token,
-      refresh: async () => {
-        calls++;
-        return { access_token: second.access_token };
-      },
-    });
-    sandbox.revoke_token(first.access_token);
+    const { c, first, second, calls } = revokedClient(false);
     const before = stats();
     expect(await c.current_user()).toMatchObject({ id: second.user_id });
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     expect(stats().tokens_seen.slice(before.tokens_seen.length)).toEqual([first.access_token, second.access_token]);
   });
 
   it('50 concurrent requests refused together share one refresh', async () => {
-    const first = sandbox.login();
-    const second = sandbox.login();
-    let calls = 0;
-    const c = new StakeClient({
-      base_url: sandbox.url,
-      access_token: first.access_token,
-      refresh: async () => {
-        calls++;
-        await nextTurn();
-        return { access_token: second.access_token };
-      },
-    });
-    sandbox.revoke_token(first.access_token);
+    const { c, second, calls } = revokedClient(true);
     const users = await Promise.all(Array.from({ length: 50 }, () => c.current_user()));
     expect(users.every((u) => u.id === second.user_id)).toBe(true);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it('a mutation refused for its token is resent once after the refresh: it ran exactly once', async () => {

@@ -2,25 +2,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { create_file_store } from '../../src/store/index.js';
-import { buildStoreForChildren } from './helpers/build-store.js';
+import { useStoreForChildren } from './helpers/build-store.js';
 import { profileFor } from './helpers/profile-for.mjs';
-import { makeTempDir, modeOf } from './helpers/temp-dir.js';
+import { modeOf } from './helpers/temp-dir.js';
 
 const WRITER = fileURLToPath(new URL('./helpers/crash-writer.mjs', import.meta.url));
 const KILLS = 30;
 
-let tmp: { dir: string; remove: () => Promise<void> };
-let storeEntry: string;
-
-beforeAll(async () => {
-  tmp = await makeTempDir();
-  storeEntry = await buildStoreForChildren();
-});
-afterAll(async () => {
-  await tmp.remove();
-});
+const build = useStoreForChildren();
 
 interface Writer {
   /** Resolves once the child has loaded the store and waits for its start counter. */
@@ -35,7 +26,7 @@ interface Writer {
 }
 
 function startWriter(configDir: string, name: string): Writer {
-  const child = spawn(process.execPath, [WRITER, storeEntry, name], {
+  const child = spawn(process.execPath, [WRITER, build.entry, name], {
     env: { ...process.env, STAKEQL_CONFIG_DIR: configDir },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -119,7 +110,7 @@ const randomDelay = (): Promise<void> => new Promise((resolve) => setTimeout(res
 
 describe('file store crash safety', () => {
   it(`holds the old or the new profile after each of ${KILLS} SIGKILLs mid-write`, async () => {
-    const configDir = path.join(tmp.dir, 'kill-loop');
+    const configDir = path.join(build.dir, 'kill-loop');
     let last = 0;
     let killsThatLeftALock = 0;
     let next = startWriter(configDir, 'default');
@@ -151,7 +142,7 @@ describe('file store crash safety', () => {
   });
 
   it('loses no update when several processes save different profiles at once', async () => {
-    const configDir = path.join(tmp.dir, 'concurrent');
+    const configDir = path.join(build.dir, 'concurrent');
     const names = ['alice', 'bob', 'carol'];
     const writers = names.map((name) => startWriter(configDir, name));
     await Promise.all(writers.map((w) => w.ready));

@@ -2,27 +2,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStoreForChildren } from './helpers/build-store.js';
-import { makeTempDir, modeOf } from './helpers/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import { useStoreForChildren } from './helpers/build-store.js';
+import { modeOf } from './helpers/temp-dir.js';
 
 const CHILD = fileURLToPath(new URL('./helpers/umask-save.mjs', import.meta.url));
 
-let tmp: { dir: string; remove: () => Promise<void> };
-let storeEntry: string;
-
-beforeAll(async () => {
-  tmp = await makeTempDir();
-  storeEntry = await buildStoreForChildren();
-});
-afterAll(async () => {
-  await tmp.remove();
-});
+const build = useStoreForChildren();
 
 describe.runIf(process.platform !== 'win32')('file store modes under a permissive umask', () => {
   it('creates the directory 0700 and the file 0600 even with umask 000', async () => {
-    const configDir = path.join(tmp.dir, 'home', '.config', 'stakeql');
-    const result = spawnSync(process.execPath, [CHILD, storeEntry], {
+    const configDir = path.join(build.dir, 'home', '.config', 'stakeql');
+    const result = spawnSync(process.execPath, [CHILD, build.entry], {
       env: { ...process.env, STAKEQL_CONFIG_DIR: configDir },
       encoding: 'utf8',
       timeout: 20_000,

@@ -26,11 +26,13 @@ import { decimals_for } from '../../operations/validate/currencies.js';
 import type { Strategy, StrategyAnswer, StrategyContext, StrategyState } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
 import { dice_answer } from './answer.js';
+import { LUA_TFUNCTION } from './c-api.js';
+import { LuaCallError } from './confinement.js';
 import { LuaSyntaxError } from './lexer.js';
 import { rewrite_sharplua } from './rewrite.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from './script-view.js';
 import { restore_globals, save_globals, type SavedValue } from './snapshot.js';
-import { LuaCallError, LuaVm, SLOT_ENV, SLOT_HOST_STATE, type LuaAnswer } from './vm.js';
+import { LuaVm, SLOT_ENV, SLOT_HOST_STATE, type LuaAnswer } from './vm.js';
 
 export { rewrite_sharplua } from './rewrite.js';
 export { LuaSyntaxError } from './lexer.js';
@@ -58,7 +60,6 @@ const DEFAULT_TIMEOUT_MS = 1000;
 const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
 // The longest a `sleep()` holds one bet back: a script cannot stall a run (or its Ctrl-C) for long.
 const MAX_SLEEP_MS = 10_000;
-const LUA_TFUNCTION = 6;
 
 function positive_option(value: number | undefined, fallback: number, field: string): number {
   if (value === undefined) return fallback;

@@ -9,16 +9,12 @@
  * value], ...] }` with string or finite-number keys.
  */
 import { StrategyError } from '../strategy.js';
+import { LUA_MULTRET, LUA_TBOOLEAN, LUA_TNUMBER, LUA_TSTRING, LUA_TTABLE } from './c-api.js';
 import { SLOT_COLLECT, SLOT_RESTORE, type LuaVm } from './vm.js';
 
 /** One saved Lua value. */
 export type SavedValue = number | string | boolean | { readonly n: 'inf' | '-inf' | 'nan' } | { readonly t: ReadonlyArray<readonly [string | number, SavedValue]> };
 
-const LUA_TBOOLEAN = 1;
-const LUA_TNUMBER = 3;
-const LUA_TSTRING = 4;
-const LUA_TTABLE = 5;
-const LUA_MULTRET = -1;
 const MAX_DEPTH = 32;
 const MAX_VALUES = 100_000;
 

@@ -1,28 +1,13 @@
 /**
- * One confined Lua 5.4 VM (wasmoon) for one DiceBot script: the prelude's
- * environment, a time limit per call (an instruction-count hook that raises
- * once the call's deadline has passed) and a memory cap (wasmoon's traced
- * allocator refuses past it). Calls go through Lua's C API directly, numbers
- * pushed and read one by one, so a bet costs no JSON and no JS proxy objects.
+ * One Lua 5.4 VM (wasmoon) for one DiceBot script, with the prelude's
+ * environment loaded and run under the limits of confinement.ts. Calls go
+ * through Lua's C API directly, numbers pushed and read one by one, so a bet
+ * costs no JSON and no JS proxy objects.
  */
-import { LuaFactory, type LuaEngine, type LuaWasm } from 'wasmoon';
+import type { LuaEngine, LuaWasm } from 'wasmoon';
+import { LUA_TBOOLEAN, LUA_TNIL, LUA_TNUMBER, LUA_TSTRING, c_api, shared_lua_module, type Heaps, type LuaC } from './c-api.js';
+import { Confinement, LIMIT_MARKER, LuaCallError, type LuaLimits } from './confinement.js';
 import { PRELUDE } from './prelude.js';
-
-/** Why a Lua call failed. */
-export type LuaFailure = 'syntax' | 'runtime' | 'timeout' | 'memory';
-
-/** A failed Lua call; `line` is the script's line when Lua or the hook named one. */
-export class LuaCallError extends Error {
-  readonly kind: LuaFailure;
-  readonly line: number | null;
-
-  constructor(kind: LuaFailure, message: string, line: number | null) {
-    super(message);
-    this.name = 'LuaCallError';
-    this.kind = kind;
-    this.line = line;
-  }
-}
 
 /** A value the script left in `nextbet`/`chance`: the number, or how to name what it is instead. */
 export type LuaNumberValue = { readonly number: number } | { readonly not_number: string };
@@ -66,11 +51,7 @@ export interface StepValues {
 }
 
 /** What a VM is built with. */
-export interface LuaVmOptions {
-  /** The script's name in error messages (`name:line: ...`). */
-  readonly chunk_name: string;
-  readonly timeout_ms: number;
-  readonly memory_limit_bytes: number;
+export interface LuaVmOptions extends LuaLimits {
   readonly print: (line: string) => void;
   /** The SharpLua rewrite, for `load`/`loadstring` inside the script. */
   readonly rewrite: (code: string) => string;
@@ -97,99 +78,6 @@ const SLOT_SCRIPT = 9;
 const BASE = 9;
 const ANSWER_COUNT = 8;
 
-const LUA_TNIL = 0;
-const LUA_TBOOLEAN = 1;
-const LUA_TNUMBER = 3;
-const LUA_TSTRING = 4;
-const LUA_ERRMEM = 4;
-const LUA_MASKCOUNT = 8;
-// Instructions between two deadline checks: a few microseconds of Lua.
-const HOOK_EVERY = 1000;
-// What the hook raises; the prelude's pcall wrappers re-raise it.
-const LIMIT_MARKER = '\u001bstakeql-time-limit';
-// lua_Debug (wasm32): `source` at 16, `currentline` at 24; 256 bytes cover the struct.
-const DEBUG_SIZE = 256;
-
-/**
- * The C functions called per bet, straight from the module: wasmoon's
- * `cwrap`s go through emscripten's `ccall`, which costs more than the call.
- */
-interface LuaC {
-  _lua_pushvalue(L: number, index: number): void;
-  _lua_pushnumber(L: number, n: number): void;
-  _lua_pushboolean(L: number, b: number): void;
-  _lua_pushlstring(L: number, pointer: number, length: number): number;
-  _lua_pushnil(L: number): void;
-  _lua_pcallk(L: number, nargs: number, nresults: number, msgh: number, ctx: number, k: number): number;
-  _lua_gettop(L: number): number;
-  _lua_settop(L: number, index: number): void;
-  _lua_type(L: number, index: number): number;
-  _lua_tonumberx(L: number, index: number, isnum: number): number;
-  _lua_toboolean(L: number, index: number): number;
-  _lua_tolstring(L: number, index: number, length: number): number;
-  _lua_next(L: number, index: number): number;
-  _lua_topointer(L: number, index: number): number;
-  _lua_createtable(L: number, narr: number, nrec: number): void;
-  _lua_rawset(L: number, index: number): void;
-  _lua_checkstack(L: number, n: number): number;
-  _lua_error(L: number): number;
-  _lua_getstack(L: number, level: number, ar: number): number;
-}
-
-const C_FUNCTIONS = [
-  'lua_pushvalue', 'lua_pushnumber', 'lua_pushboolean', 'lua_pushlstring', 'lua_pushnil', 'lua_pcallk', 'lua_gettop',
-  'lua_settop', 'lua_type', 'lua_tonumberx', 'lua_toboolean', 'lua_tolstring', 'lua_next', 'lua_topointer',
-  'lua_createtable', 'lua_rawset', 'lua_checkstack', 'lua_error', 'lua_getstack',
-] as const;
-
-/** The module's heap views (replaced when the heap grows: read them at each use). */
-interface Heaps {
-  readonly HEAPU8: Uint8Array;
-  readonly HEAPU32: Uint32Array;
-}
-
-interface LuaModule {
-  readonly factory: LuaFactory;
-  /** The wasm instance's exports when they could be caught at instantiation. */
-  readonly exports: Record<string, unknown> | null;
-}
-
-let lua_module: Promise<LuaModule> | null = null;
-
-// Emscripten's exported-function wrappers build an assertion message on every
-// call; the wasm exports themselves do not. wasmoon does not hand them out, so
-// they are caught as the module is instantiated (once per process).
-async function load_lua_module(): Promise<LuaModule> {
-  const factory = new LuaFactory();
-  const original = WebAssembly.instantiate;
-  let exports: Record<string, unknown> | null = null;
-  const catching = function (this: unknown, ...args: unknown[]): Promise<unknown> {
-    // eslint-disable-next-line no-restricted-syntax -- bounded: instantiate's own two arguments
-    const pending = (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-    return pending.then((result) => {
-      const instance = (result as { instance?: WebAssembly.Instance }).instance ?? (result as WebAssembly.Instance);
-      if (exports === null && typeof instance.exports?.['lua_pushnumber'] === 'function') exports = instance.exports as Record<string, unknown>;
-      return result;
-    });
-  };
-  WebAssembly.instantiate = catching as typeof WebAssembly.instantiate;
-  try {
-    await factory.getLuaModule();
-  } finally {
-    WebAssembly.instantiate = original;
-  }
-  return { factory, exports };
-}
-
-function c_api(module: object, exports: Record<string, unknown> | null): LuaC {
-  const c: Record<string, unknown> = {};
-  for (const name of C_FUNCTIONS) {
-    const direct = exports?.[name];
-    c[`_${name}`] = typeof direct === 'function' ? direct : (module as Record<string, unknown>)[`_${name}`];
-  }
-  return c as unknown as LuaC;
-}
-
 const decoder = new TextDecoder();
 
 /** A confined VM with the prelude loaded. */
@@ -200,14 +88,11 @@ export class LuaVm {
   readonly L: number;
   private readonly engine: LuaEngine;
   private readonly options: LuaVmOptions;
-  private readonly hook: number;
-  private readonly debug_buffer: number;
+  private readonly confinement: Confinement;
   // A scratch buffer for strings pushed and the length lua_tolstring returns.
   private scratch: number;
   private scratch_size = 256;
   private readonly length_slot: number;
-  private deadline = Number.POSITIVE_INFINITY;
-  private timed_out_line: number | null | undefined = undefined;
   private closed = false;
 
   private readonly heaps: Heaps;
@@ -219,19 +104,15 @@ export class LuaVm {
     this.c = c_api(this.lua.module, exports);
     this.heaps = this.lua.module as unknown as Heaps;
     this.L = engine.global.address;
-    this.debug_buffer = this.lua.module._malloc(DEBUG_SIZE);
     this.length_slot = this.lua.module._malloc(8);
     this.scratch = this.lua.module._malloc(this.scratch_size);
-    this.hook = this.lua.module.addFunction((state: number) => this.on_hook(state), 'vii');
-    this.lua.lua_sethook(this.L, this.hook, LUA_MASKCOUNT, HOOK_EVERY);
+    this.confinement = new Confinement(engine, this.c, options);
   }
 
   /** Builds a VM and runs the prelude in it. */
   static async create(options: LuaVmOptions): Promise<LuaVm> {
-    lua_module ??= load_lua_module();
-    const { factory, exports } = await lua_module;
+    const { factory, exports } = await shared_lua_module();
     const engine = await factory.createEngine({ openStandardLibs: true, injectObjects: false, enableProxy: false, traceAllocations: true });
-    engine.global.setMemoryMax(options.memory_limit_bytes);
     const vm = new LuaVm(engine, options, exports);
     try {
       vm.run_prelude();
@@ -275,7 +156,7 @@ export class LuaVm {
     if (c._lua_type(L, BASE) === LUA_TNIL) {
       const message = this.read_string(BASE + 1) ?? 'the script does not compile';
       c._lua_settop(L, BASE - 1);
-      throw new LuaCallError('syntax', message, this.line_of(message));
+      throw new LuaCallError('syntax', message, this.confinement.line_of(message));
     }
     c._lua_settop(L, BASE);
   }
@@ -322,10 +203,8 @@ export class LuaVm {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.lua.lua_sethook(this.L, null, 0, 0);
+    this.confinement.close(this.L);
     this.engine.global.close();
-    this.lua.module.removeFunction(this.hook);
-    this.lua.module._free(this.debug_buffer);
     this.lua.module._free(this.length_slot);
     this.lua.module._free(this.scratch);
   }
@@ -335,35 +214,15 @@ export class LuaVm {
     if (this.closed) throw new LuaCallError('runtime', 'the Lua strategy is closed', null);
     const { c, L } = this;
     const top = c._lua_gettop(L) - nargs - 1;
-    this.timed_out_line = undefined;
-    this.deadline = Date.now() + this.options.timeout_ms;
+    this.confinement.start_call();
     // The prelude's message handler, once the prelude has put it in its slot.
     const handler = top >= SLOT_ON_ERROR ? SLOT_ON_ERROR : 0;
     const status = c._lua_pcallk(L, nargs, nresults, handler, 0, 0);
-    this.deadline = Number.POSITIVE_INFINITY;
+    this.confinement.end_call();
     if (status === 0) return;
     const raw = this.read_string(-1);
     c._lua_settop(L, top);
-    if (this.timed_out_line !== undefined) {
-      const line = this.timed_out_line;
-      const where = line === null ? '' : ` (at line ${line})`;
-      throw new LuaCallError('timeout', `${what} ran longer than its time limit of ${this.options.timeout_ms} ms${where}`, line);
-    }
-    const message = raw ?? `${what} raised a non-string error`;
-    if (status === LUA_ERRMEM || message.includes('not enough memory')) {
-      const mb = Math.round(this.options.memory_limit_bytes / 1048576);
-      throw new LuaCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, this.line_of(message));
-    }
-    throw new LuaCallError('runtime', message, this.line_of(message));
-  }
-
-  /** The script line an error message starts with (`name:12: ...`), or null. */
-  line_of(message: string): number | null {
-    const prefix = `${this.options.chunk_name}:`;
-    if (!message.startsWith(prefix)) return null;
-    let end = prefix.length;
-    while (end < message.length && end - prefix.length < 9 && message.charCodeAt(end) >= 48 && message.charCodeAt(end) <= 57) end += 1;
-    return end > prefix.length && message[end] === ':' ? Number(message.slice(prefix.length, end)) : null;
+    throw this.confinement.failure(what, status, raw);
   }
 
   /** Pushes a string on `state` (the main thread by default), copied by Lua out of a reused buffer. */
@@ -430,28 +289,5 @@ export class LuaVm {
     if (type === LUA_TBOOLEAN) return { not_number: c._lua_toboolean(L, index) !== 0 ? 'true' : 'false' };
     if (type === LUA_TNIL) return { not_number: 'nil' };
     return { not_number: `a ${this.lua.lua_typename(L, type)}` };
-  }
-
-  // Runs every HOOK_EVERY instructions, in whichever thread is running.
-  private on_hook(state: number): void {
-    if (Date.now() <= this.deadline) return;
-    if (this.timed_out_line === undefined) this.timed_out_line = this.current_script_line(state);
-    this.push_string(LIMIT_MARKER, state);
-    this.c._lua_error(state);
-  }
-
-  // The innermost frame of the script's own chunk (not the prelude's helpers).
-  private current_script_line(state: number): number | null {
-    const { lua, debug_buffer } = this;
-    const wanted = Buffer.from(`=${this.options.chunk_name}\0`, 'utf8');
-    for (let level = 0; level < 50; level += 1) {
-      if (this.c._lua_getstack(state, level, debug_buffer) === 0) break;
-      lua.lua_getinfo(state, 'Sl', debug_buffer);
-      const source = this.heaps.HEAPU32[(debug_buffer + 16) >>> 2]!;
-      if (Buffer.compare(this.heaps.HEAPU8.subarray(source, source + wanted.length), wanted) === 0) {
-        return this.heaps.HEAPU32[(debug_buffer + 24) >>> 2]!;
-      }
-    }
-    return null;
   }
 }

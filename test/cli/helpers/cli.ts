@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildForChildren } from '../../support/child-build.js';
+import { useBuiltFixture } from '../../support/built-fixture.js';
 import { expect } from 'vitest';
 
 
@@ -75,6 +76,26 @@ export async function runCli(args: readonly string[], options: RunOptions): Prom
 export async function tempConfigDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stakeql-cli-test-'));
   return { dir, remove: () => fs.rm(dir, { recursive: true, force: true }) };
+}
+
+/** What a CLI test file holds once `beforeAll` has run. */
+export interface BuiltCli {
+  /** The built `cli/bin.js`. */
+  readonly bin: string;
+  /** A private config dir for the file's runs, removed after them. */
+  readonly config_dir: string;
+  /** Runs the built CLI with that config dir. */
+  run(args: readonly string[], options?: Omit<RunOptions, 'configDir'>): Promise<CliResult>;
+}
+
+/** Registers the hooks every CLI test file needs: the CLI built and a private config dir, removed after. */
+export function useBuiltCli(): BuiltCli {
+  const fixture = useBuiltFixture(buildCli, tempConfigDir);
+  return {
+    get bin() { return fixture.built; },
+    get config_dir() { return fixture.dir; },
+    run: (args, options = {}) => runCli(args, { ...options, configDir: fixture.dir }),
+  };
 }
 
 /** Asserts that stderr is exactly one `stakeql: ...` line and returns it. */

@@ -8,20 +8,33 @@ export interface TerminalRun {
   readonly err: string;
 }
 
+/** Options of {@link runAnswering}. */
+export interface AnsweringOptions {
+  /** stdout and stderr say they are a terminal too (status lines drawn in place); default: they are captured pipes. */
+  readonly ttyOutput?: boolean;
+}
+
 /**
  * Runs the CLI in process with a terminal-like stdin that types `answer`
  * (a confirmation), stdout and stderr captured, colour off, the file store
  * in `configDir`; `env` adds the STAKE_* variables.
  */
-export async function runAnswering(answer: string, args: string[], configDir: string, env: Record<string, string>): Promise<TerminalRun> {
+export async function runAnswering(
+  answer: string,
+  args: string[],
+  configDir: string,
+  env: Record<string, string>,
+  options: AnsweringOptions = {},
+): Promise<TerminalRun> {
   const stdin = Object.assign(new PassThrough(), { isTTY: true });
   stdin.end(answer);
   let out = '';
   let err = '';
+  const tty = options.ttyOutput === true ? { isTTY: true } : {};
   const io = {
     stdin,
-    stdout: { write: (c: string) => ((out += c), true) },
-    stderr: { write: (c: string) => ((err += c), true) },
+    stdout: { ...tty, write: (c: string) => ((out += c), true) },
+    stderr: { ...tty, write: (c: string) => ((err += c), true) },
     env: { ...env, NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: configDir },
     untilStopped: () => new Promise<void>(() => {}),
   };
