@@ -8,6 +8,7 @@
  */
 import type { StrategyState } from '../autobet/index.js';
 import type { SessionRecord, SqliteDatabase } from '../journal/index.js';
+import { SESSION_RANGE } from '../journal/migration-v6.js';
 
 /** Most points a curve sends to the browser. */
 export const MAX_CURVE_POINTS = 2000;
@@ -114,14 +115,14 @@ export function limits_left(limitsJson: string, c: UnitCounters, decimals: numbe
 }
 
 /**
- * Every step-th sequence number of a session, its outcome row looked up by
- * the journal's key (session, seq, kind): bounded work for any session length. CROSS JOIN keeps `k`
+ * Every step-th sequence number of a session, its outcome looked up by its
+ * rowid (`session << 32 | seq`): bounded work for any session length. CROSS JOIN keeps `k`
  * outside (SQLite's planner otherwise walks the session's rows and scans `k`
  * for each: quadratic).
  */
 export const CURVE_SQL = `WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT s + @step FROM k WHERE s + @step <= @last)
         SELECT json_extract(j.counters, '$.counters.bets') AS x, json_extract(j.counters, '$.counters.profit') AS y
-        FROM k CROSS JOIN journal_log j ON j.session_id = @session AND j.seq = k.s AND j.kind = 1
+        FROM k CROSS JOIN journal_outcomes j ON j.id = (@session << 32) | k.s
         WHERE j.counters IS NOT NULL ORDER BY k.s`;
 
 /** Reads the session views of one database connection; statements prepared once. */
@@ -133,13 +134,13 @@ export class SessionReader {
       current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
         start_balance_units, stop_reason, stop_message, stop_requested, pid
         FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
-      // Outcome rows (kind 1) of the journal's log (schema v6) hold the counters and the bet line.
-      lastCounters: db.prepare(`SELECT counters FROM journal_log WHERE session_id = ? AND kind = 1 AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`).pluck(),
-      lastBets: db.prepare(`SELECT line FROM journal_log WHERE session_id = ? AND kind = 1 AND line IS NOT NULL ORDER BY seq DESC LIMIT ${LAST_BETS}`).pluck(),
-      maxSeq: db.prepare('SELECT MAX(seq) FROM journal_log WHERE session_id = ?').pluck(),
+      // The journal's outcomes (schema v6) hold the counters and the bet line; a session's rows are a range of rowids.
+      lastCounters: db.prepare(`SELECT counters FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND counters IS NOT NULL ORDER BY id DESC LIMIT 1`).pluck(),
+      lastBets: db.prepare(`SELECT line FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND line IS NOT NULL ORDER BY id DESC LIMIT ${LAST_BETS}`).pluck(),
+      maxSeq: db.prepare(`SELECT MAX(id) & 4294967295 FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE}`).pluck(),
       curve: db.prepare(CURVE_SQL),
       lastPoint: db.prepare(`SELECT json_extract(counters, '$.counters.bets') AS x, json_extract(counters, '$.counters.profit') AS y
-        FROM journal_log WHERE session_id = ? AND kind = 1 AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1`),
+        FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND counters IS NOT NULL ORDER BY id DESC LIMIT 1`),
     };
   }
 
@@ -148,9 +149,9 @@ export class SessionReader {
     const row = this.#s.current.get() as SessionRow | undefined;
     if (row === undefined) return null;
     const scale = 10 ** row.decimals;
-    const c = countersOf(this.#s.lastCounters.get(row.id) as string | null ?? null);
+    const c = countersOf(this.#s.lastCounters.get({ session: row.id }) as string | null ?? null);
     const bets: BetLineView[] = [];
-    for (const line of this.#s.lastBets.all(row.id) as string[]) {
+    for (const line of this.#s.lastBets.all({ session: row.id }) as string[]) {
       try {
         bets.push(JSON.parse(line) as BetLineView);
       } catch {
@@ -190,7 +191,7 @@ export class SessionReader {
   curve(session: number, scale: number): { x: number[]; y: number[] } {
     const x: number[] = [0];
     const y: number[] = [0];
-    const last = this.#s.maxSeq.get(session) as number | null;
+    const last = this.#s.maxSeq.get({ session }) as number | null;
     if (last === null) return { x, y };
     const step = Math.max(1, Math.ceil(last / (MAX_CURVE_POINTS - 2)));
     const push = (p: { x: unknown; y: unknown }): void => {
@@ -200,7 +201,7 @@ export class SessionReader {
       y.push(num(p.y) / scale);
     };
     for (const p of this.#s.curve.iterate({ step, last, session }) as IterableIterator<{ x: unknown; y: unknown }>) push(p);
-    const end = this.#s.lastPoint.get(session) as { x: unknown; y: unknown } | undefined;
+    const end = this.#s.lastPoint.get({ session }) as { x: unknown; y: unknown } | undefined;
     if (end !== undefined) push(end);
     return { x, y };
   }

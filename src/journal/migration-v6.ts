@@ -1,76 +1,83 @@
 /**
- * Version 6 of the schema: the bet journal as an append-only log.
+ * Version 6 of the schema: the bet journal as two append-only tables.
  *
  * Version 1 kept a bet in one row, inserted as an intent and updated with its
  * outcome, under three indexes (the key, a unique identifier, the site's bet
- * id). Every bet's commit then wrote six pages to the WAL, two of them at
- * random places of the identifier and bet id indexes: 0.1 ms of a bet's
- * 0.6 ms against the local sandbox (bench/autobet.mjs). Now:
- * - `journal_log`: rows are only appended (rowid order): an intent
- *   (`kind = 0`), later its outcome (`kind = 1`), which repeats the bet's
- *   `seed_hash` and `nonce` as the site reported them. Two indexes, both
- *   written at their right edge: (session, seq, kind), and (seed_hash,
- *   nonce) of outcomes, where nonces of one seed pair only grow; the history
- *   finds a synced bet's identifier through it. A bet writes about three
- *   pages. Lookups by identifier or bet id alone (`stakeql bet` of a bet not
- *   synced yet) read the log from its newest row back.
- * - `journal`: a view with version 1's columns, a row per bet (the intent
- *   joined with its outcome; `status` 'intent' while it has none), so readers
- *   keep one shape.
- * The outcome's uniqueness per (session, seq) is what makes a bet settle once.
+ * id): every bet's commit wrote six pages to the WAL, two of them at random
+ * places of the identifier and bet id indexes, 0.1 ms of a bet's 0.6 ms
+ * against the local sandbox (bench/autobet.mjs). Now rows are only appended:
+ * - `journal_intents`: what is about to be sent. Its rowid is
+ *   `session_id << 32 | seq`, so a session's bets are a range of the table's
+ *   own key and no second index is written: committing an intent, the write
+ *   a bet waits for, writes one page.
+ * - `journal_outcomes`: how each intent ended, under the same rowid (one
+ *   outcome per intent: a bet settles once). It repeats the bet's `seed_hash`
+ *   and `nonce` as the site reported them, indexed (nonces of one seed pair
+ *   only grow, so the index grows at its right edge): the history finds a
+ *   synced bet's identifier through it. An identifier or a bet id alone
+ *   (`stakeql bet` of a bet not synced yet) is looked for from the newest row
+ *   back.
+ * - `journal`: a view with version 1's columns, a row per bet (`status`
+ *   'intent' while it has no outcome). Queries for one session go through
+ *   the rowid range (`SESSION_RANGE`), not the view's `session_id`.
  */
 import type { Migration } from './migrations.js';
 
-const INTENT_COLUMNS = 'session_id, seq, identifier, game, variables, amount_units, seed_hash, nonce_expected, strategy_state, created_at';
-const OUTCOME_COLUMNS = 'session_id, seq, status, resolved_by, settled_at, bet_id, nonce, payout_units, result, counters, line, error';
+/** A session's rows of either table: `id BETWEEN` these, for the session `@session`. */
+export const SESSION_RANGE = '(@session << 32) AND ((@session << 32) | 4294967295)';
 
-/** The view's select: one row per intent, with its outcome's columns when it has one. */
-const JOURNAL_VIEW_SELECT = `
-  SELECT i.session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected,
-    i.strategy_state, i.created_at, COALESCE(o.status, 'intent') AS status, o.resolved_by, o.settled_at, o.bet_id,
-    o.nonce, o.payout_units, o.result, o.counters, o.line, o.error
-  FROM journal_log AS i LEFT JOIN journal_log AS o ON o.session_id = i.session_id AND o.seq = i.seq AND o.kind = 1
-  WHERE i.kind = 0`;
+/** The rowid of bet `seq` of session `session`, as the tables key it. */
+export function journal_key(session: number, seq: number): number {
+  return session * 4294967296 + seq;
+}
+
+const INTENT_COLUMNS = 'session_id, seq, identifier, game, variables, amount_units, seed_hash, nonce_expected, strategy_state, created_at';
 
 export const V6_JOURNAL_LOG: Migration = {
   version: 6,
-  name: 'journal as an append-only log',
+  name: 'journal as append-only intents and outcomes',
   up: (db) => {
     db.exec(`
-      CREATE TABLE journal_log (
-        id INTEGER PRIMARY KEY,
+      CREATE TABLE journal_intents (
+        id INTEGER PRIMARY KEY CHECK (id = (session_id << 32) | seq),
         session_id INTEGER NOT NULL REFERENCES sessions (id),
-        seq INTEGER NOT NULL,
-        kind INTEGER NOT NULL CHECK (kind IN (0, 1)),
-        identifier TEXT,
-        game TEXT,
-        variables TEXT,
-        amount_units INTEGER,
+        seq INTEGER NOT NULL CHECK (seq BETWEEN 1 AND 4294967295),
+        identifier TEXT NOT NULL,
+        game TEXT NOT NULL,
+        variables TEXT NOT NULL,
+        amount_units INTEGER NOT NULL,
         seed_hash TEXT,
         nonce_expected INTEGER,
-        strategy_state TEXT,
-        created_at INTEGER,
-        status TEXT CHECK (status IN ('placed', 'not_placed', 'refused')),
+        strategy_state TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE journal_outcomes (
+        id INTEGER PRIMARY KEY,
+        status TEXT NOT NULL CHECK (status IN ('placed', 'not_placed', 'refused')),
         resolved_by TEXT,
-        settled_at INTEGER,
+        settled_at INTEGER NOT NULL,
         bet_id TEXT,
+        seed_hash TEXT,
         nonce INTEGER,
         payout_units INTEGER,
         result TEXT,
         counters TEXT,
         line TEXT,
-        error TEXT,
-        CHECK ((kind = 0) = (identifier IS NOT NULL AND status IS NULL))
+        error TEXT
       ) STRICT;
-      CREATE UNIQUE INDEX journal_log_key ON journal_log (session_id, seq, kind);
-      CREATE INDEX journal_log_bet ON journal_log (seed_hash, nonce) WHERE kind = 1;
-      INSERT INTO journal_log (kind, ${INTENT_COLUMNS})
-        SELECT 0, ${INTENT_COLUMNS} FROM journal ORDER BY created_at, session_id, seq;
-      INSERT INTO journal_log (kind, seed_hash, ${OUTCOME_COLUMNS})
-        SELECT 1, json_extract(result, '$.serverSeed.seedHash'), ${OUTCOME_COLUMNS} FROM journal WHERE status <> 'intent'
-        ORDER BY settled_at, session_id, seq;
+      CREATE INDEX journal_outcomes_bet ON journal_outcomes (seed_hash, nonce) WHERE seed_hash IS NOT NULL;
+      INSERT INTO journal_intents (id, ${INTENT_COLUMNS})
+        SELECT (session_id << 32) | seq, ${INTENT_COLUMNS} FROM journal ORDER BY session_id, seq;
+      INSERT INTO journal_outcomes (id, status, resolved_by, settled_at, bet_id, seed_hash, nonce, payout_units, result, counters, line, error)
+        SELECT (session_id << 32) | seq, status, resolved_by, settled_at, bet_id, json_extract(result, '$.serverSeed.seedHash'), nonce,
+          payout_units, result, counters, line, error
+        FROM journal WHERE status <> 'intent' ORDER BY session_id, seq;
       DROP TABLE journal;
-      CREATE VIEW journal AS ${JOURNAL_VIEW_SELECT};
+      CREATE VIEW journal AS
+        SELECT i.session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected,
+          i.strategy_state, i.created_at, COALESCE(o.status, 'intent') AS status, o.resolved_by, o.settled_at, o.bet_id,
+          o.nonce, o.payout_units, o.result, o.counters, o.line, o.error
+        FROM journal_intents AS i LEFT JOIN journal_outcomes AS o ON o.id = i.id;
     `);
   },
 };

@@ -4,6 +4,16 @@
  * its own transaction, committed before the method returns.
  */
 import type { SqliteDatabase } from './database.js';
+import { SESSION_RANGE, journal_key } from './migration-v6.js';
+
+/**
+ * A journal row (the `journal` view's columns) from the two tables, `i` and
+ * `o`; callers add a condition on `i.id`, the key a session's rows are a range of.
+ */
+export const JOURNAL_ROW = `SELECT i.session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected,
+    i.strategy_state, i.created_at, COALESCE(o.status, 'intent') AS status, o.resolved_by, o.settled_at, o.bet_id, o.nonce,
+    o.payout_units, o.result, o.counters, o.line, o.error
+  FROM journal_intents AS i LEFT JOIN journal_outcomes AS o ON o.id = i.id`;
 
 /** A session as stored. Money in whole smallest units of `currency` (`decimals`). */
 export interface SessionRecord {
@@ -105,8 +115,8 @@ export class SessionsTable {
       list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason,
         COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
         COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units
-        FROM sessions s LEFT JOIN journal_log j ON j.id = (SELECT id FROM journal_log WHERE session_id = s.id AND kind = 1
-          AND counters IS NOT NULL ORDER BY seq DESC LIMIT 1)
+        FROM sessions s LEFT JOIN journal_outcomes j ON j.id = (SELECT id FROM journal_outcomes
+          WHERE id BETWEEN (s.id << 32) AND ((s.id << 32) | 4294967295) AND counters IS NOT NULL ORDER BY id DESC LIMIT 1)
         ORDER BY s.id DESC LIMIT ?`),
       running: db.prepare("UPDATE sessions SET status = 'running', pid = ?, stop_requested = 0, stop_reason = NULL, stop_message = NULL, ended_at = NULL WHERE id = ?"),
       finish: db.prepare("UPDATE sessions SET status = 'stopped', stop_reason = ?, stop_message = ?, ended_at = ?, pid = NULL WHERE id = ?"),
@@ -114,22 +124,20 @@ export class SessionsTable {
       requestStop: db.prepare("UPDATE sessions SET stop_requested = 1 WHERE id = ? AND status = 'running'"),
       stopRequested: db.prepare('SELECT stop_requested FROM sessions WHERE id = ?').pluck(),
       // Positional parameters: binding them costs a bet less than naming each field of an object.
-      intend: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, identifier, game, variables, amount_units, seed_hash,
-        nonce_expected, strategy_state, created_at) VALUES (?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      // An outcome is one row per (session, seq) (a unique key): a bet cannot be settled twice.
-      settle: db.prepare(`INSERT INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, bet_id, seed_hash, nonce,
-        payout_units, result, counters, line) VALUES (?, ?, 1, 'placed', ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      // Closing an intent that already has its outcome changes nothing.
-      close: db.prepare(`INSERT OR IGNORE INTO journal_log (session_id, seq, kind, status, resolved_by, settled_at, error)
-        SELECT @session_id, @seq, 1, @status, @resolved_by, @settled_at, @error
-        WHERE EXISTS (SELECT 1 FROM journal_log WHERE session_id = @session_id AND seq = @seq AND kind = 0)`),
-      // Intents without an outcome: a seq with one row in the (session, seq, kind) index, read from the index alone.
-      pending: db.prepare(`SELECT * FROM journal WHERE session_id = @session AND seq IN (
-        SELECT seq FROM journal_log WHERE session_id = @session GROUP BY seq HAVING COUNT(*) = 1) ORDER BY seq`),
-      lastPlaced: db.prepare(`SELECT * FROM journal WHERE session_id = @session AND seq = (
-        SELECT seq FROM journal_log WHERE session_id = @session AND kind = 1 AND status = 'placed' ORDER BY seq DESC LIMIT 1)`),
-      maxSeq: db.prepare('SELECT COALESCE(MAX(seq), 0) FROM journal_log WHERE session_id = ?').pluck(),
-      rows: db.prepare('SELECT * FROM journal WHERE session_id = ? ORDER BY seq'),
+      intend: db.prepare(`INSERT INTO journal_intents (id, session_id, seq, identifier, game, variables, amount_units, seed_hash,
+        nonce_expected, strategy_state, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // One outcome per intent (the same rowid): a bet cannot be settled twice.
+      settle: db.prepare(`INSERT INTO journal_outcomes (id, status, resolved_by, settled_at, bet_id, seed_hash, nonce, payout_units,
+        result, counters, line) VALUES (?, 'placed', ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      // Closing an intent that already has its outcome, or that was never written, changes nothing.
+      close: db.prepare(`INSERT OR IGNORE INTO journal_outcomes (id, status, resolved_by, settled_at, error)
+        SELECT id, @status, @resolved_by, @settled_at, @error FROM journal_intents WHERE id = (@session << 32) | @seq`),
+      // Intents without an outcome: the session's range of intents, each looked up among the outcomes by its rowid.
+      pending: db.prepare(`${JOURNAL_ROW} WHERE i.id BETWEEN ${SESSION_RANGE} AND o.id IS NULL ORDER BY i.id`),
+      lastPlaced: db.prepare(`${JOURNAL_ROW} WHERE i.id = (
+        SELECT id FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND status = 'placed' ORDER BY id DESC LIMIT 1)`),
+      maxSeq: db.prepare(`SELECT COALESCE(MAX(id) & 4294967295, 0) FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE}`).pluck(),
+      rows: db.prepare(`${JOURNAL_ROW} WHERE i.id BETWEEN ${SESSION_RANGE} ORDER BY i.id`),
     };
   }
 
@@ -176,11 +184,11 @@ export class SessionsTable {
   }
 
   intend(session_id: number, i: JournalIntent, at: number): void {
-    this.#s.intend.run(session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected, i.strategy_state, at);
+    this.#s.intend.run(journal_key(session_id, i.seq), session_id, i.seq, i.identifier, i.game, i.variables, i.amount_units, i.seed_hash, i.nonce_expected, i.strategy_state, at);
   }
 
   settle(session_id: number, seq: number, s: Settlement, at: number): void {
-    this.#s.settle.run(session_id, seq, s.resolved_by, at, s.bet_id, s.seed_hash, s.nonce, s.payout_units, s.result, s.counters, s.line);
+    this.#s.settle.run(journal_key(session_id, seq), s.resolved_by, at, s.bet_id, s.seed_hash, s.nonce, s.payout_units, s.result, s.counters, s.line);
   }
 
   /** An intent and its settlement in one transaction (a bet adopted from the site). */
@@ -192,7 +200,7 @@ export class SessionsTable {
   }
 
   close_intent(session_id: number, seq: number, status: 'not_placed' | 'refused', by: string, error: string | null, at: number): void {
-    this.#s.close.run({ session_id, seq, status, resolved_by: by, settled_at: at, error });
+    this.#s.close.run({ session: session_id, seq, status, resolved_by: by, settled_at: at, error });
   }
 
   pending(session_id: number): JournalRow[] {
@@ -204,10 +212,10 @@ export class SessionsTable {
   }
 
   max_seq(session_id: number): number {
-    return this.#s.maxSeq.get(session_id) as number;
+    return this.#s.maxSeq.get({ session: session_id }) as number;
   }
 
   rows(session_id: number): IterableIterator<JournalRow> {
-    return this.#s.rows.iterate(session_id) as IterableIterator<JournalRow>;
+    return this.#s.rows.iterate({ session: session_id }) as IterableIterator<JournalRow>;
   }
 }

@@ -126,7 +126,7 @@ describe('DiceBot Lua resumed after a kill mid-bet', () => {
     const last = lines.at(-1) as BetLine;
     const { default: Database } = await import('better-sqlite3');
     const db = new Database(w.database);
-    db.prepare('DELETE FROM journal_log WHERE seq = ? AND kind = 1').run(last.seq);
+    db.prepare('DELETE FROM journal_outcomes WHERE id = (SELECT id FROM journal_intents WHERE seq = ?)').run(last.seq);
     db.close();
     const more: BetLine[] = [];
     await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });

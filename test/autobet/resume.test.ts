@@ -67,7 +67,8 @@ describe('autobet resume', () => {
     const db = new Database(w.database);
     const lost = db.prepare('SELECT identifier, bet_id, nonce FROM journal ORDER BY seq DESC LIMIT 1').get() as { identifier: string; bet_id: string; nonce: number };
     // Both of its rows (the intent and its outcome): as if the commits never reached the disk.
-    db.prepare('DELETE FROM journal_log WHERE seq = (SELECT seq FROM journal_log WHERE identifier = ?)').run(lost.identifier);
+    db.prepare('DELETE FROM journal_outcomes WHERE id = (SELECT id FROM journal_intents WHERE identifier = ?)').run(lost.identifier);
+    db.prepare('DELETE FROM journal_intents WHERE identifier = ?').run(lost.identifier);
     db.close();
     const notes: string[] = [];
     const adopted: BetLine[] = [];
@@ -99,7 +100,7 @@ describe('autobet resume', () => {
     });
     // As if killed after the request left: the last bet's row goes back to a bare intent.
     const db = new Database(w.database);
-    db.prepare('DELETE FROM journal_log WHERE seq = 4 AND kind = 1').run();
+    db.prepare('DELETE FROM journal_outcomes WHERE id = (SELECT id FROM journal_intents WHERE seq = 4)').run();
     db.close();
     const more: BetLine[] = [];
     const r = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });
@@ -123,7 +124,7 @@ describe('autobet resume', () => {
     });
     // The journal's outcomes lag its intents by at most one bet: bets 4 and 5 both left as bare intents.
     const db = new Database(w.database);
-    db.prepare('DELETE FROM journal_log WHERE seq IN (4, 5) AND kind = 1').run();
+    db.prepare('DELETE FROM journal_outcomes WHERE id IN (SELECT id FROM journal_intents WHERE seq IN (4, 5))').run();
     db.close();
     const more: BetLine[] = [];
     const r = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });

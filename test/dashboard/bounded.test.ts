@@ -86,7 +86,7 @@ describe('bounded output with 120,000 journal rows and 100,000 stored bets', () 
     const conn = open_database(db.file);
     try {
       const plan = (conn.prepare(`EXPLAIN QUERY PLAN ${CURVE_SQL}`).all({ step: 60, last: JOURNAL_ROWS, session: 1 }) as { detail: string }[]).map((r) => r.detail);
-      expect(plan).toContain('SEARCH j USING INDEX journal_log_key (session_id=? AND seq=? AND kind=?)');
+      expect(plan).toContain('SEARCH j USING INTEGER PRIMARY KEY (rowid=?)');
       expect(plan.some((d) => d.startsWith('SCAN j'))).toBe(false);
     } finally {
       conn.close();

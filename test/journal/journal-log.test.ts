@@ -40,7 +40,7 @@ const V1_ROWS = [
     null, null],
 ] as const;
 
-describe('schema version 6: the journal as an append-only log', () => {
+describe('schema version 6: the journal as append-only intents and outcomes', () => {
   it('moves a version-5 journal into the log: the journal view shows every row as it was, outcomes keep their seed and nonce', () => {
     const file = tempFile();
     const Database = require_better_sqlite3();
@@ -58,11 +58,12 @@ describe('schema version 6: the journal as an append-only log', () => {
       expect(fs.existsSync(`${file}.v5.bak`)).toBe(true);
       expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'journal'").pluck().get()).toBe('view');
       expect(db.prepare('SELECT * FROM journal ORDER BY session_id, seq').all()).toEqual(before);
-      // Five intents, four outcomes; the outcomes carry the bet's seed hash (from the result) and nonce.
-      expect(db.prepare('SELECT kind, count(*) AS n FROM journal_log GROUP BY kind ORDER BY kind').all()).toEqual([{ kind: 0, n: 5 }, { kind: 1, n: 4 }]);
-      expect(db.prepare("SELECT seq, seed_hash, nonce FROM journal_log WHERE kind = 1 AND status = 'placed' ORDER BY seq").all()).toEqual([
-        { seq: 1, seed_hash: HASH, nonce: 0 },
-        { seq: 4, seed_hash: HASH, nonce: 1 },
+      // Five intents, four outcomes, keyed session << 32 | seq; the outcomes carry the bet's seed hash (from the result) and nonce.
+      expect(db.prepare('SELECT id FROM journal_intents ORDER BY id').pluck().all()).toEqual([1, 2, 3, 4, 5].map((seq) => 2 ** 32 + seq));
+      expect(db.prepare('SELECT count(*) FROM journal_outcomes').pluck().get()).toBe(4);
+      expect(db.prepare("SELECT id, seed_hash, nonce FROM journal_outcomes WHERE status = 'placed' ORDER BY id").all()).toEqual([
+        { id: 2 ** 32 + 1, seed_hash: HASH, nonce: 0 },
+        { id: 2 ** 32 + 4, seed_hash: HASH, nonce: 1 },
       ]);
       const table = new SessionsTable(db);
       expect(table.pending(1).map((r) => r.identifier)).toEqual(['ident-intent']);
@@ -84,13 +85,13 @@ describe('schema version 6: the journal as an append-only log', () => {
       table.intend(id, intent, 10);
       expect(table.pending(id).map((r) => r.seq)).toEqual([1]);
       table.settle(id, 1, settlement, 11);
-      expect(() => table.settle(id, 1, { ...settlement, bet_id: 'b-other' }, 12)).toThrow(/UNIQUE/);
+      expect(() => table.settle(id, 1, { ...settlement, bet_id: 'b-other' }, 12)).toThrow(/UNIQUE|PRIMARY KEY/);
       table.close_intent(id, 1, 'not_placed', 'nonce', null, 13);
       expect(db.prepare('SELECT status, bet_id FROM journal WHERE session_id = ? AND seq = 1').get(id)).toEqual({ status: 'placed', bet_id: 'b-1' });
       expect(table.pending(id)).toEqual([]);
       // Closing an intent that was never written writes nothing either.
       table.close_intent(id, 2, 'refused', 'x', 'y', 14);
-      expect(db.prepare('SELECT count(*) FROM journal_log').pluck().get()).toBe(2);
+      expect(db.prepare('SELECT (SELECT count(*) FROM journal_intents) + (SELECT count(*) FROM journal_outcomes)').pluck().get()).toBe(2);
     } finally {
       db.close();
     }
