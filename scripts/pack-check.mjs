@@ -2,7 +2,7 @@
 // empty project, import every entry point from ESM, typecheck a TypeScript consumer
 // against the shipped declarations, and run the CLI's --help.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -30,6 +30,7 @@ import { buildSchema, validate } from 'graphql';
 import { DiceRoll } from 'stakeql';
 import { server_seed_hash, verify_bet } from 'stakeql/fairness';
 import { simulate } from 'stakeql/autobet';
+import { open_database } from 'stakeql/history';
 if (AuthManager !== FromAuth) throw new Error('stakeql and stakeql/auth export different AuthManager classes');
 if (TOKEN_EXPIRY_BUFFER_SECONDS !== 300) throw new Error('buffer constant');
 const c = extract_credentials("curl 'https://stake.com/_api/graphql' -H 'x-access-token: t0k' -b 'session=s3s'");
@@ -66,9 +67,20 @@ await sandbox.close();
 const lines = [];
 const summary = await simulate({ strategy: { game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' } }, start_balance: 1, bets: 20, seeds: [{ server_seed: 'a'.repeat(64), client_seed: 'c' }], on_bet: (l) => lines.push(l) });
 if (summary.sessions !== 1 || lines.length !== 20 || lines[19].nonce !== 19) throw new Error('simulate: ' + JSON.stringify(summary));
-console.log('imports, a sandbox round trip, a bet with its realtime event, its verification, and a simulation from stakeql/autobet: ok');
+// stakeql/history imports without the native module too: better-sqlite3 loads when a database opens.
+if (typeof open_database !== 'function') throw new Error('stakeql/history: no open_database');
+console.log('imports, a sandbox round trip, a bet with its realtime event, its verification, a simulation from stakeql/autobet, stakeql/history imported: ok');
 `);
   process.stdout.write(run('node', ['check.mjs'], app));
+
+  // Both better-sqlite3 majors as the journal expects them (src/journal/sqlite-module.ts): 12 for
+  // Node 20, 13 under the alias better-sqlite3-13, optional (npm skips it on Node 20, where it crashes).
+  const shipped = JSON.parse(readFileSync(join(app, 'node_modules', 'stakeql', 'package.json'), 'utf8'));
+  if (!/^\^12\./.test(shipped.dependencies?.['better-sqlite3'] ?? '')) throw new Error('the package does not depend on better-sqlite3 ^12: ' + shipped.dependencies?.['better-sqlite3']);
+  if (!/^npm:better-sqlite3@\^13\./.test(shipped.optionalDependencies?.['better-sqlite3-13'] ?? '')) {
+    throw new Error('the package has no optional dependency better-sqlite3-13 on npm:better-sqlite3@^13: ' + shipped.optionalDependencies?.['better-sqlite3-13']);
+  }
+  console.log('better-sqlite3 ^12 a dependency, better-sqlite3-13 (npm:better-sqlite3@^13) an optional one: ok');
 
   writeFileSync(join(app, 'check.ts'), `
 import { AuthManager, extract_credentials, type Credentials } from 'stakeql';

@@ -6,9 +6,9 @@
  * writer's automatic checkpoints are turned off and a worker thread with its
  * own connection checkpoints (PASSIVE: it never blocks the writer) every second.
  */
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { SqliteDatabase } from './database.js';
+import { sqlite_module } from './sqlite-module.js';
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -32,7 +32,8 @@ export interface Checkpointer {
 /** Starts checkpointing `file` (opened as `db`) from a worker thread, every `every_ms`. */
 export function start_checkpointer(db: SqliteDatabase, file: string, every_ms = 1000): Checkpointer {
   db.pragma('wal_autocheckpoint = 0');
-  const module = require_resolve('better-sqlite3');
+  // The better-sqlite3 the writer runs on (12 or 13, by the Node), not whichever `better-sqlite3` resolves to.
+  const module = sqlite_module().path;
   const worker = new Worker(WORKER, { eval: true, workerData: { file, module, every_ms } });
   // It must not keep a process alive that is otherwise done.
   worker.unref();
@@ -50,8 +51,4 @@ export function start_checkpointer(db: SqliteDatabase, file: string, every_ms = 
       db.pragma('wal_autocheckpoint = 1000');
     },
   };
-}
-
-function require_resolve(name: string): string {
-  return createRequire(import.meta.url).resolve(name);
 }

@@ -2,7 +2,8 @@
  * Opens the journal/history database: a private directory (0700) and file
  * (0600), WAL, `synchronous=NORMAL`, a bounded wait for other writers, and the
  * schema migrated to this version (a backup is taken before an existing
- * database is migrated). better-sqlite3 is loaded by this module only, and this
+ * database is migrated). better-sqlite3 is loaded when the first database
+ * opens (which major depends on the Node: see sqlite-module.ts), and this
  * module only by autobet and history, so `stakeql`, `stakeql/fairness` and the
  * paste reader never load the native module.
  *
@@ -14,13 +15,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { StoreError } from '../store/errors.js';
 import { assertPrivate, shellQuote } from '../store/secure-fs.js';
 import { JournalError } from './errors.js';
 import { SCHEMA_VERSION, migrate } from './migrations.js';
+import { sqlite_module, type SqliteConstructor } from './sqlite-module.js';
 
-/** A better-sqlite3 connection, as the journal and history modules use it. */
+/** A better-sqlite3 connection (12 or 13: the same API), as the journal and history modules use it. */
 export type SqliteDatabase = Database.Database;
 
 /** How to open the database. */
@@ -86,15 +88,22 @@ function ensurePrivateFile(file: string): void {
 
 /**
  * Opens (creating if needed) the database at `file` and migrates it.
- * @throws JournalError `corrupt` | `locked` | `newer_schema` | `unsafe`, naming the file; nothing is overwritten then.
+ * @throws JournalError `corrupt` | `locked` | `newer_schema` | `unsafe`, naming the file; nothing is overwritten then;
+ *   `io` when no better-sqlite3 that runs on this Node can be loaded (the message says which to install).
  */
 export function open_database(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   const absolute = path.resolve(file);
+  let Sqlite: SqliteConstructor;
+  try {
+    Sqlite = sqlite_module().Database;
+  } catch (error) {
+    throw new JournalError('io', `cannot open the database ${shellQuote(absolute)}: ${(error as Error).message}`, absolute, { cause: error });
+  }
   let db: SqliteDatabase | null = null;
   try {
     ensurePrivateDir(path.dirname(absolute));
     ensurePrivateFile(absolute);
-    db = new Database(absolute, { timeout: options.busy_timeout_ms ?? 5000 });
+    db = new Sqlite(absolute, { timeout: options.busy_timeout_ms ?? 5000 });
     // The first statement reads the header: a file that is not a database fails here, before anything is written.
     const version = db.pragma('user_version', { simple: true }) as number;
     // A newer stakeql's file is refused before it is switched to WAL (which rewrites its header).

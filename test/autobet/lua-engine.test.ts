@@ -124,7 +124,7 @@ describe('DiceBot Lua resumed after a kill mid-bet', () => {
     });
     // As if killed while the last bet was in flight: its row goes back to a bare intent.
     const last = lines.at(-1) as BetLine;
-    const { default: Database } = await import('better-sqlite3');
+    const { Database } = await import('../support/sqlite.js');
     const db = new Database(w.database);
     db.prepare('DELETE FROM journal_outcomes WHERE id = (SELECT id FROM journal_intents WHERE seq = ?)').run(last.seq);
     db.close();

@@ -3,7 +3,7 @@
  * journal; bets the journal never recorded (the site's nonce ahead of it, as
  * after a power loss with synchronous=NORMAL) are adopted from the site first.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../support/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resume_autobet, run_autobet, type BetLine } from '../../src/autobet/index.js';
 import { expectMartingale, MARTINGALE, UNIT, world, type World } from './helpers.js';

@@ -4,7 +4,7 @@
  * resolved (never sent twice), refusals follow the error policy, a second run
  * on the account is refused.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../support/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request_stop, run_autobet, type BetLine } from '../../src/autobet/index.js';
 import { dice_won, expectMartingale, MARTINGALE, UNIT, world, type World } from './helpers.js';

@@ -4,7 +4,7 @@
  * SQLite file): no bet is booked twice or lost to the journal, and the
  * stop-loss is never passed. `npm run stress` does the same 100 times.
  */
-import Database from 'better-sqlite3';
+import { Database } from '../support/sqlite.js';
 import { describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';

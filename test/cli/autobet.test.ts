@@ -7,8 +7,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { Database } from '../support/sqlite.js';
 import { useAutobetWorld } from './helpers/autobet-world.js';
 import { buildCli } from './helpers/cli.js';
 

@@ -3,16 +3,14 @@
  * private temp directory (STAKEQL_DATA_DIR), and the database refusals: a
  * damaged, newer or locked file is named, exit 5, and left byte for byte.
  */
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/client/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { oneErrorLine, tempConfigDir } from './helpers/cli.js';
+import { Database } from '../support/sqlite.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
-
-const Database = createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
 
 describe('stakeql history', () => {
   const session = useCliSandboxSession();

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { history_stats } from '../../src/history/index.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database } from '../../src/journal/index.js';
+import { Database } from '../support/sqlite.js';
 
-const require_better_sqlite3 = () => createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -24,7 +23,6 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
     // A version-1 database as an older stakeql left it.
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.closeSync(fs.openSync(file, 'wx', 0o600));
-    const Database = require_better_sqlite3();
     const first = new Database(file);
     migrate(first, file, MIGRATIONS.filter((m) => m.version <= 1));
     first.prepare(`INSERT INTO sessions (started_at, driver, base_url, account, currency, decimals, strategy_kind, strategy_name,
@@ -44,7 +42,6 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
   it('summarises the bets a version-2 database holds, and keeps the summary true through inserts, updates and deletes', () => {
     const file = tempFile();
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const Database = require_better_sqlite3();
     fs.closeSync(fs.openSync(file, 'wx', 0o600));
     const raw = new Database(file);
     migrate(raw, file, MIGRATIONS.filter((m) => m.version <= 2));

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Database } from '../support/sqlite.js';
 import { MIGRATIONS, SessionsTable, journal_identifiers, journal_row_by, journal_row_of, migrate, open_database } from '../../src/journal/index.js';
 
-const require_better_sqlite3 = () => createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -43,7 +42,6 @@ const V1_ROWS = [
 describe('schema version 6: the journal as append-only intents and outcomes', () => {
   it('moves a version-5 journal into the log: the journal view shows every row as it was, outcomes keep their seed and nonce', () => {
     const file = tempFile();
-    const Database = require_better_sqlite3();
     const old = new Database(file);
     migrate(old, file, MIGRATIONS.filter((m) => m.version <= 5));
     old.prepare(`INSERT INTO sessions (started_at, driver, base_url, account, currency, decimals, strategy_kind, strategy_name,
