@@ -1,13 +1,17 @@
 /**
  * The engine's journal in the user's database. An intent is committed before
- * its request leaves, in a commit of its own: the one write a bet waits for.
- * A bet's outcome is committed just after, once the next request has left
- * (`setImmediate`: the event loop has turned, so the request is on the
- * socket), while the site works on it; or before anything else the journal
- * writes. A process killed in between leaves an intent without its outcome,
- * which a resume resolves from the site like any other (the seed pair's nonce
- * and the bet history), so nothing is lost, and no bet is decided from an
- * outcome the engine has not counted: only the journal's copy lags.
+ * its request leaves, in a commit of its own: the one write a bet waits for
+ * (one page). Outcomes are held and committed together, OUTCOME_BATCH at a
+ * time or OUTCOME_DELAY_MS after the oldest, always once the next request
+ * has left (`setImmediate`, a timer: the event loop has turned, so the request
+ * is on the socket) and before anything else the journal writes. One commit
+ * per bet for outcomes wrote their pages to the WAL once per bet, and the
+ * checkpointer's fsyncs of that WAL slowed every bet against the sandbox
+ * (bench/autobet.mjs). A process killed meanwhile leaves intents without
+ * outcomes, which a resume resolves from the site, in order, before anything
+ * else (the seed pair's nonce and the bet history): nothing is lost, and no
+ * bet was decided from an outcome the engine had not counted; only the
+ * journal's copy lags, by at most a batch.
  */
 import type { SessionsTable } from '../journal/sessions.js';
 import type { BetLine } from './events.js';
@@ -15,6 +19,16 @@ import type { EngineJournal, EngineSnapshot, IntentRow } from './journal-port.js
 import type { SettledBet } from './strategy.js';
 
 const STOP_POLL_MS = 100;
+/** Outcomes committed together at most. */
+export const OUTCOME_BATCH = 32;
+/** How long an outcome waits for its batch at most. */
+export const OUTCOME_DELAY_MS = 100;
+
+interface HeldOutcome {
+  readonly seq: number;
+  readonly settlement: ReturnType<typeof settlement>;
+  readonly at: number;
+}
 
 /** {@link EngineJournal} over the `journal` table of session `session_id`. */
 export class SqliteJournal implements EngineJournal {
@@ -22,9 +36,10 @@ export class SqliteJournal implements EngineJournal {
   readonly #t: SessionsTable;
   readonly #id: number;
   readonly #now: () => number;
-  /** The last outcome, not committed yet. */
-  #pending: { seq: number; settlement: ReturnType<typeof settlement>; at: number } | null = null;
+  /** Outcomes not committed yet, in order. */
+  #held: HeldOutcome[] = [];
   #scheduled = false;
+  #timer: NodeJS.Timeout | null = null;
   /** A deferred commit that failed: thrown by the next call, so the engine stops on it. */
   #failed: unknown = null;
   readonly #later = (): void => {
@@ -44,13 +59,19 @@ export class SqliteJournal implements EngineJournal {
     this.#now = now;
   }
 
-  /** Commits the outcome held back, if any. Call before the session is finished. */
+  /** Commits the outcomes held back, in one transaction. Call before the session is finished. */
   flush(): void {
     if (this.#failed !== null) throw this.#failed;
-    const p = this.#pending;
-    if (p === null) return;
-    this.#pending = null;
-    this.#t.settle(this.#id, p.seq, p.settlement, p.at);
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    const held = this.#held;
+    if (held.length === 0) return;
+    this.#held = [];
+    this.#t.transaction(() => {
+      for (const h of held) this.#t.settle(this.#id, h.seq, h.settlement, h.at);
+    });
   }
 
   #row(intent: IntentRow) {
@@ -80,11 +101,17 @@ export class SqliteJournal implements EngineJournal {
   }
 
   placed(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string): void {
-    this.flush();
-    this.#pending = { seq, settlement: settlement(bet, payout_units, snapshot, line, resolved_by), at: this.#now() };
-    if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(this.#later);
+    if (this.#failed !== null) throw this.#failed;
+    this.#held.push({ seq, settlement: settlement(bet, payout_units, snapshot, line, resolved_by), at: this.#now() });
+    if (this.#held.length >= OUTCOME_BATCH) {
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(this.#later);
+      }
+    } else if (this.#timer === null) {
+      this.#timer = setTimeout(this.#later, OUTCOME_DELAY_MS);
+      // A process that is otherwise done does not wait for it: whoever ends the session flushes.
+      this.#timer.unref();
     }
   }
 

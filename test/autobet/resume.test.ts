@@ -111,28 +111,28 @@ describe('autobet resume', () => {
     expectMartingale([...lines.slice(0, 3), ...more]);
   });
 
-  it('resolves two intents left without results (killed after a request left, before the previous outcome was written)', async () => {
+  it('resolves every intent a killed run left without its outcome (outcomes are committed in batches), in order', async () => {
     w = await world();
     const controller = new AbortController();
     const lines: BetLine[] = [];
     await run_autobet({
-      client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 10 }, signal: controller.signal,
+      client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 12 }, signal: controller.signal,
       on_bet: (l) => {
         lines.push(l);
-        if (lines.length === 5) controller.abort('interrupted');
+        if (lines.length === 8) controller.abort('interrupted');
       },
     });
-    // The journal's outcomes lag its intents by at most one bet: bets 4 and 5 both left as bare intents.
+    // As if killed before the last batch of outcomes was committed: bets 3 to 8 left as bare intents.
     const db = new Database(w.database);
-    db.prepare('DELETE FROM journal_outcomes WHERE id IN (SELECT id FROM journal_intents WHERE seq IN (4, 5))').run();
+    db.prepare('DELETE FROM journal_outcomes WHERE id IN (SELECT id FROM journal_intents WHERE seq BETWEEN 3 AND 8)').run();
     db.close();
     const more: BetLine[] = [];
     const r = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => more.push(l) });
     expect(r.stop?.reason).toBe('max_bets');
-    expect(more.slice(0, 2).map((l) => [l.seq, l.nonce])).toEqual([[4, lines[3]?.nonce], [5, lines[4]?.nonce]]);
-    expect(await bookedCount(w)).toBe(10);
-    expect(r.stop?.bets).toBe(10);
-    expectMartingale([...lines.slice(0, 3), ...more]);
+    expect(more.slice(0, 6).map((l) => [l.seq, l.nonce])).toEqual(lines.slice(2, 8).map((l) => [l.seq, l.nonce]));
+    expect(await bookedCount(w)).toBe(12);
+    expect(r.stop?.bets).toBe(12);
+    expectMartingale([...lines.slice(0, 2), ...more]);
   });
 
   it('exits with not_found for a session that does not exist', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteJournal } from '../../src/autobet/sqlite-journal.js';
+import { OUTCOME_BATCH, OUTCOME_DELAY_MS, SqliteJournal } from '../../src/autobet/sqlite-journal.js';
 import type { EngineSnapshot } from '../../src/autobet/journal-port.js';
 import type { BetLine } from '../../src/autobet/events.js';
 import type { SettledBet } from '../../src/autobet/strategy.js';
@@ -33,35 +33,45 @@ const bet = (seq: number) => ({ id: `bet-${seq}`, nonce: seq, serverSeed: { seed
 const SNAPSHOT = { counters: {}, seeds: {} } as unknown as EngineSnapshot;
 const line = (seq: number) => ({ event: 'bet', seq }) as unknown as BetLine;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const statuses = (db: SqliteDatabase, id: number) => db.prepare('SELECT seq, status FROM journal WHERE session_id = ? ORDER BY seq').all(id);
+const statuses = (db: SqliteDatabase, id: number) => db.prepare('SELECT seq, status FROM journal WHERE session_id = ? ORDER BY seq').all(id) as Array<{ seq: number; status: string }>;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('SqliteJournal: the intent is the one commit a bet waits for', () => {
-  it('commits an intent at once, and the outcome once the event loop has turned (after the next request left)', async () => {
+  it('commits an intent at once; outcomes wait for a batch (written once the loop turns) or OUTCOME_DELAY_MS', async () => {
     const { db, journal, id } = setup();
     try {
       journal.intend(intent(1));
       expect(statuses(db, id)).toEqual([{ seq: 1, status: 'intent' }]);
       journal.placed(1, bet(1), 0, SNAPSHOT, line(1), 'answer');
-      // The next intent is committed alone: the outcome of bet 1 is not in the same commit.
+      // The next intent is committed alone: the outcome of bet 1 is not in its commit.
       journal.intend(intent(2));
-      expect(statuses(db, id)).toEqual([{ seq: 1, status: 'intent' }, { seq: 2, status: 'intent' }]);
       await turn();
+      expect(statuses(db, id)).toEqual([{ seq: 1, status: 'intent' }, { seq: 2, status: 'intent' }]);
+      await delay(OUTCOME_DELAY_MS + 50);
       expect(statuses(db, id)).toEqual([{ seq: 1, status: 'placed' }, { seq: 2, status: 'intent' }]);
       expect(db.prepare('SELECT game FROM sessions WHERE id = ?').pluck().get(id)).toBe('dice');
+      // A full batch is written as soon as the loop turns, not after the delay.
+      for (let seq = 2; seq < 2 + OUTCOME_BATCH; seq++) {
+        if (seq > 2) journal.intend(intent(seq));
+        journal.placed(seq, bet(seq), 0, SNAPSHOT, line(seq), 'answer');
+      }
+      expect(statuses(db, id).filter((r) => r.status === 'placed')).toHaveLength(1);
+      await turn();
+      expect(statuses(db, id).filter((r) => r.status === 'placed')).toHaveLength(1 + OUTCOME_BATCH);
     } finally {
       db.close();
     }
   });
 
-  it('writes a held outcome before any other write, and on flush', () => {
+  it('writes the held outcomes, in order, before any other write, and on flush', () => {
     const { db, journal, id } = setup();
     try {
       journal.intend(intent(1));
       journal.placed(1, bet(1), 0, SNAPSHOT, line(1), 'answer');
       journal.intend(intent(2));
-      // A second outcome before the loop turned (a driver that answers synchronously): the first is written first.
       journal.placed(2, bet(2), 0, SNAPSHOT, line(2), 'answer');
-      expect(statuses(db, id)).toEqual([{ seq: 1, status: 'placed' }, { seq: 2, status: 'intent' }]);
+      expect(statuses(db, id)).toEqual([{ seq: 1, status: 'intent' }, { seq: 2, status: 'intent' }]);
       journal.intend(intent(3));
       journal.not_placed(3, 'nonce', null);
       expect(statuses(db, id)).toEqual([{ seq: 1, status: 'placed' }, { seq: 2, status: 'placed' }, { seq: 3, status: 'not_placed' }]);
@@ -79,7 +89,7 @@ describe('SqliteJournal: the intent is the one commit a bet waits for', () => {
     journal.intend(intent(1));
     journal.placed(1, bet(1), 0, SNAPSHOT, line(1), 'answer');
     db.close();
-    await turn();
+    await delay(OUTCOME_DELAY_MS + 50);
     expect(() => journal.intend(intent(2))).toThrow(/not open/);
     expect(() => journal.flush()).toThrow(/not open/);
   });
