@@ -21,7 +21,7 @@
  *   'intent' while it has no outcome). Queries for one session go through
  *   the rowid range (`SESSION_RANGE`), not the view's `session_id`.
  */
-import type { Migration } from './migrations.js';
+import type { Migration } from './migration.js';
 
 /** A session's rows of either table: `id BETWEEN` these, for the session `@session`. */
 export const SESSION_RANGE = '(@session << 32) AND ((@session << 32) | 4294967295)';

@@ -11,13 +11,9 @@ import type Database from 'better-sqlite3';
 import { shellQuote } from '../store/secure-fs.js';
 import { JournalError } from './errors.js';
 import { V6_JOURNAL_LOG } from './migration-v6.js';
+import type { Migration } from './migration.js';
 
-/** One step of the schema. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly up: (db: Database.Database) => void;
-}
+export type { Migration };
 
 /**
  * Version 1: autobet sessions and their write-ahead bet journal.
