@@ -51,7 +51,7 @@ export interface AutobetCommonOptions {
   /** How long an unknown outcome is looked for (default 60 s). */
   readonly resolve_timeout_ms?: number;
   readonly policy?: ErrorPolicy;
-  /** Each settled bet, as `--json` prints it. */
+  /** Each settled bet, as `--json` prints it (the journal writes this very object a few bets later: read it, do not change it). */
   readonly on_bet?: (line: BetLine) => void;
   /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
   readonly on_note?: (text: string) => void;

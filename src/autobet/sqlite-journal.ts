@@ -1,17 +1,22 @@
 /**
  * The engine's journal in the user's database. An intent is committed before
  * its request leaves, in a commit of its own: the one write a bet waits for
- * (one page). Outcomes are held and committed together, OUTCOME_BATCH at a
- * time or OUTCOME_DELAY_MS after the oldest, always once the next request
- * has left (`setImmediate`, a timer: the event loop has turned, so the request
- * is on the socket) and before anything else the journal writes. One commit
- * per bet for outcomes wrote their pages to the WAL once per bet, and the
- * checkpointer's fsyncs of that WAL slowed every bet against the sandbox
- * (bench/autobet.mjs). A process killed meanwhile leaves intents without
- * outcomes, which a resume resolves from the site, in order, before anything
- * else (the seed pair's nonce and the bet history): nothing is lost, and no
- * bet was decided from an outcome the engine had not counted; only the
- * journal's copy lags, by at most a batch.
+ * (one page).
+ *
+ * Outcomes are written while the next request is out, when the betting
+ * thread would only wait: a few at a time (OUTCOME_BATCH, or OUTCOME_DELAY_MS
+ * after the oldest), after the event loop has turned (`setImmediate`, a
+ * timer: the request is on the socket by then), and before anything else the
+ * journal writes. A batch is kept small so its commit fits in the wait for
+ * one answer from the local sandbox (~0.1 ms): a larger one held up the next
+ * answer (bench/autobet.mjs). The site's answer is serialised as it arrives
+ * (it is the record of what the site said, and the strategy is handed the
+ * same object); the line and the engine's snapshot, which nobody else
+ * changes, when their batch is written. A process killed meanwhile leaves
+ * intents without outcomes, which a resume resolves from the site, in order,
+ * before anything else (the seed pair's nonce and the bet history): nothing is
+ * lost, and no bet was decided from an outcome the engine had not counted;
+ * only the journal's copy lags, by at most a batch.
  */
 import type { SessionsTable } from '../journal/sessions.js';
 import type { BetLine } from './events.js';
@@ -19,14 +24,23 @@ import type { EngineJournal, EngineSnapshot, IntentRow } from './journal-port.js
 import type { SettledBet } from './strategy.js';
 
 const STOP_POLL_MS = 100;
-/** Outcomes committed together at most. */
-export const OUTCOME_BATCH = 32;
+/** Outcomes committed together: their commit must fit in the wait for the next answer. */
+export const OUTCOME_BATCH = 4;
 /** How long an outcome waits for its batch at most. */
 export const OUTCOME_DELAY_MS = 100;
 
 interface HeldOutcome {
   readonly seq: number;
-  readonly settlement: ReturnType<typeof settlement>;
+  readonly bet_id: string;
+  readonly seed_hash: string | null;
+  readonly nonce: number;
+  readonly payout_units: number;
+  /** The site's answer as JSON, taken when it arrived. */
+  readonly result: string;
+  /** The engine's own objects, serialised when the batch is written. */
+  readonly snapshot: EngineSnapshot;
+  readonly line: BetLine;
+  readonly resolved_by: string;
   readonly at: number;
 }
 
@@ -70,7 +84,12 @@ export class SqliteJournal implements EngineJournal {
     if (held.length === 0) return;
     this.#held = [];
     this.#t.transaction(() => {
-      for (const h of held) this.#t.settle(this.#id, h.seq, h.settlement, h.at);
+      for (const h of held) {
+        this.#t.settle(this.#id, h.seq, {
+          bet_id: h.bet_id, seed_hash: h.seed_hash, nonce: h.nonce, payout_units: h.payout_units, result: h.result,
+          counters: JSON.stringify(h.snapshot), line: JSON.stringify(h.line), resolved_by: h.resolved_by,
+        }, h.at);
+      }
     });
   }
 
@@ -102,7 +121,10 @@ export class SqliteJournal implements EngineJournal {
 
   placed(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string): void {
     if (this.#failed !== null) throw this.#failed;
-    this.#held.push({ seq, settlement: settlement(bet, payout_units, snapshot, line, resolved_by), at: this.#now() });
+    this.#held.push({
+      seq, bet_id: bet.id, seed_hash: bet.serverSeed?.seedHash ?? null, nonce: bet.nonce, payout_units,
+      result: JSON.stringify(bet), snapshot, line, resolved_by, at: this.#now(),
+    });
     if (this.#held.length >= OUTCOME_BATCH) {
       if (!this.#scheduled) {
         this.#scheduled = true;
