@@ -92,8 +92,9 @@ describe('DiceBot Lua through the engine', () => {
       },
     });
     const before = lines.length;
-    await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => lines.push(l) });
-    expect(lines.length).toBeGreaterThan(before);
+    const resumed = await resume_autobet({ client: w.client, database: w.database, on_bet: (l) => lines.push(l) });
+    // A stop that ends the resumed session at once says why.
+    expect({ reason: resumed.stop?.reason, message: resumed.stop?.message, more: lines.length > before }).toMatchObject({ more: true });
     const want = expected(lines);
     lines.forEach((l, i) => {
       expect(l.amount).toBeCloseTo(want[i]!.amount, 12);
