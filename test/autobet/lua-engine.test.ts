@@ -35,6 +35,15 @@ function dobet()
 end
 `;
 
+/**
+ * The script without its `stop()` on a roll above 99.9: a resume test needs
+ * bets after the resume, and that stop (about one bet in a thousand, in
+ * either half) ended a resumed session with reason `strategy` before its
+ * first bet, once in a CI run.
+ */
+const SCRIPT_NO_STOP = SCRIPT.replace('  if lastBet.Roll > 99.9 then stop() end\n', '');
+if (SCRIPT_NO_STOP === SCRIPT) throw new Error('the stop line of SCRIPT was not found');
+
 /** The bets the script must make, worked out here from each bet's own roll. */
 function expected(lines: readonly BetLine[]): { amount: number; condition: string }[] {
   const out: { amount: number; condition: string }[] = [];
@@ -78,7 +87,7 @@ describe('DiceBot Lua through the engine', () => {
   it("resumes a Lua session with the script's globals where they were", async () => {
     w = await world();
     const file = path.join(w.dir, 'streak.lua');
-    fs.writeFileSync(file, SCRIPT);
+    fs.writeFileSync(file, SCRIPT_NO_STOP);
     const lines: BetLine[] = [];
     const controller = new AbortController();
     const limits = { stop_loss: 0.0001, max_bet: 0.00001, max_bets: 30 };
@@ -107,7 +116,7 @@ describe('DiceBot Lua resumed after a kill mid-bet', () => {
   it('goes on from the state the script had when it proposed the bet left without a result', async () => {
     w = await world();
     const file = path.join(w.dir, 'streak.lua');
-    fs.writeFileSync(file, SCRIPT);
+    fs.writeFileSync(file, SCRIPT_NO_STOP);
     const lines: BetLine[] = [];
     const controller = new AbortController();
     const limits = { stop_loss: 0.01, max_bet: 0.001, max_bets: 30 };
