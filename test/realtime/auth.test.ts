@@ -177,10 +177,12 @@ describe('secrets never leak, even when the server echoes them', () => {
     const new_token = 'e'.repeat(96);
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'graphql-transport-ws' });
     let connections = 0;
+    let inits = 0;
     wss.on('connection', (socket) => {
       const n = ++connections;
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string };
+        if (message.type === 'connection_init') inits++;
         // The first connection is accepted; the one after the token change is refused naming the old token.
         if (message.type === 'connection_init' && n === 1) socket.send(JSON.stringify({ type: 'connection_ack' }));
         else if (message.type === 'connection_init') socket.close(4401, `was ${old_token}`);
@@ -194,7 +196,9 @@ describe('secrets never leak, even when the server echoes them', () => {
         realtime: { token_check_ms: 10, base_delay_ms: 1 },
       });
       const reader = new Reader(client.watch_house_bets());
-      await wait_until(() => connections === 1, 'the first connection');
+      // The token changes once the first connection has sent it (its connection_init): changed before, the
+      // first connection would carry the new token already, and nothing would ever be refused (a hang, seen under load).
+      await wait_until(() => inits === 1, "the first connection's connection_init");
       client._auth_manager.set_access_token(new_token);
       await reader.done;
       expect(reader.error).toBeInstanceOf(AuthenticationError);
