@@ -161,11 +161,18 @@ export class HistoryStore {
       ON CONFLICT (site, user_id) DO UPDATE SET user_name = excluded.user_name, watermark_id = excluded.watermark_id,
         synced_at = excluded.synced_at`);
     this.#revealSeed = db.prepare('UPDATE bets SET server_seed = ? WHERE server_seed_hash = ? AND server_seed IS NULL');
+    // The distinct hashes by a seek each in the unrevealed seeds' index, each with one of the account's bets: a
+    // DISTINCT over the bets read every unrevealed bet (all of an account's under its active pair), each sync.
     this.#unrevealed = db.prepare(`
-      SELECT server_seed_hash AS hash, (SELECT iid FROM bets AS b WHERE b.server_seed_hash = u.server_seed_hash LIMIT 1) AS iid
-      FROM (SELECT DISTINCT server_seed_hash FROM bets
-            WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL AND site = ? AND user_id = ?) AS u
-      LIMIT ?`);
+      WITH RECURSIVE seeds (hash) AS (
+        SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL
+        UNION ALL
+        SELECT (SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash > seeds.hash)
+        FROM seeds WHERE seeds.hash IS NOT NULL)
+      SELECT hash, iid FROM (
+        SELECT hash, (SELECT iid FROM bets WHERE server_seed_hash = seeds.hash AND server_seed IS NULL AND site = ? AND user_id = ? LIMIT 1) AS iid
+        FROM seeds WHERE hash IS NOT NULL)
+      WHERE iid IS NOT NULL LIMIT ?`);
     this.#count = db.prepare('SELECT count(*) FROM bets').pluck();
   }
 
