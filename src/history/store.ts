@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../journal/database.js';
 import { journal_identifiers } from '../journal/journal-lookup.js';
 import type { BetRow, StoredBet } from './record.js';
 import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';
+import { page_streaks, settle_streaks } from './streaks.js';
 
 /** The columns every read of a whole bet selects (integers of money as text, for bigint). */
 export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, decimals,
@@ -15,8 +16,7 @@ export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, d
   payout_multiplier, amount_multiplier, active, nonce, client_seed, server_seed_hash, server_seed,
   state, updated_at, time_ms, identifier`;
 
-/** The order bets happened in: time, then the share id's number (bets of one second), then the id. */
-export const BET_ORDER = 'time_ms, iid_num, id';
+export { BET_ORDER } from './streaks.js';
 
 /** The columns a sync writes, in the order the insert binds them. */
 const UPSERT_COLUMNS = [
@@ -56,10 +56,6 @@ function count(hours: Map<string, { key: unknown[]; counts: Array<number | bigin
   c[4] += row.payout_units;
   (c[5 + bucket_of(m)] as number)++;
 }
-
-/** The bets (`b`) of one `bets_hourly` row. */
-const HOUR_OF_ROW = `b.site = bets_hourly.site AND b.user_id = bets_hourly.user_id AND b.game = bets_hourly.game
-  AND b.currency = bets_hourly.currency AND b.time_ms >= bets_hourly.hour * 3600000 AND b.time_ms < (bets_hourly.hour + 1) * 3600000`;
 
 interface RawBet {
   id: string;
@@ -131,7 +127,6 @@ export class HistoryStore {
   readonly #update;
   readonly #changed: ReadonlyArray<(typeof UPSERT_COLUMNS)[number]>;
   readonly #identifiers;
-  readonly #existing;
   readonly #addHourly;
   readonly #pending;
   readonly #watermark;
@@ -145,17 +140,17 @@ export class HistoryStore {
     // A bet read again (an open mines round that ended, a seed revealed since) takes the site's
     // latest fields; the identifier is the journal's, kept once known.
     // New bets are inserted, bets read again updated: an upsert (INSERT … ON CONFLICT DO UPDATE) costs every new
-    // row twice as much while the table has an update trigger (measured), and the page's known ids are read anyway.
+    // row twice as much while the table has an update trigger (measured). DO NOTHING costs nothing more than the
+    // key's probe, which the insert makes anyway; a row it leaves (no change) is a known bet, then updated.
     // summarised = 1: this store adds the page's new bets to the summary itself (schema v5's trigger skips them).
-    this.#insert = db.prepare(`INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier, summarised)
-      VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?, 1)`);
+    this.#insert = db.prepare(`INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier, streak, summarised)
+      VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?, ?, 1) ON CONFLICT (id) DO NOTHING`);
     const changed = UPSERT_COLUMNS.filter((c) => c !== 'id' && c !== 'site' && c !== 'user_id' && c !== 'server_seed');
     this.#update = db.prepare(`UPDATE bets SET ${changed.map((c) => `${c} = ?`).join(', ')},
       server_seed = COALESCE(?, server_seed), identifier = COALESCE(identifier, ?) WHERE id = ?`);
     this.#changed = changed;
     // The journal's identifiers of one page's bets, in one query (journaled bets are few).
     this.#identifiers = journal_identifiers(db);
-    this.#existing = db.prepare('SELECT id FROM bets WHERE id IN (SELECT value FROM json_each(?))').pluck();
     this.#pending = db.prepare('SELECT 1 FROM bets WHERE summarised = 0 LIMIT 1').pluck();
     this.#addHourly = db.prepare(`
       INSERT INTO bets_hourly (${[...HOURLY_KEY, ...HOURLY_COUNTERS].join(', ')}) VALUES (${[...HOURLY_KEY, ...HOURLY_COUNTERS].map(() => '?').join(', ')})
@@ -166,11 +161,18 @@ export class HistoryStore {
       ON CONFLICT (site, user_id) DO UPDATE SET user_name = excluded.user_name, watermark_id = excluded.watermark_id,
         synced_at = excluded.synced_at`);
     this.#revealSeed = db.prepare('UPDATE bets SET server_seed = ? WHERE server_seed_hash = ? AND server_seed IS NULL');
+    // The distinct hashes by a seek each in the unrevealed seeds' index, each with one of the account's bets: a
+    // DISTINCT over the bets read every unrevealed bet (all of an account's under its active pair), each sync.
     this.#unrevealed = db.prepare(`
-      SELECT server_seed_hash AS hash, (SELECT iid FROM bets AS b WHERE b.server_seed_hash = u.server_seed_hash LIMIT 1) AS iid
-      FROM (SELECT DISTINCT server_seed_hash FROM bets
-            WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL AND site = ? AND user_id = ?) AS u
-      LIMIT ?`);
+      WITH RECURSIVE seeds (hash) AS (
+        SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL
+        UNION ALL
+        SELECT (SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash > seeds.hash)
+        FROM seeds WHERE seeds.hash IS NOT NULL)
+      SELECT hash, iid FROM (
+        SELECT hash, (SELECT iid FROM bets WHERE server_seed_hash = seeds.hash AND server_seed IS NULL AND site = ? AND user_id = ? LIMIT 1) AS iid
+        FROM seeds WHERE hash IS NOT NULL)
+      WHERE iid IS NOT NULL LIMIT ?`);
     this.#count = db.prepare('SELECT count(*) FROM bets').pluck();
   }
 
@@ -180,28 +182,10 @@ export class HistoryStore {
    * longest runs of the hours touched. One transaction.
    */
   update_streaks(site: string, user_id: string, from_ms: number): void {
-    const hour = Math.floor(from_ms / 3_600_000);
-    const db = this.db;
-    db.transaction(() => {
-      const sequences = db
-        .prepare('SELECT DISTINCT game, currency FROM bets_hourly WHERE site = ? AND user_id = ? AND hour >= ?')
-        .all(site, user_id, hour) as Array<{ game: string; currency: string }>;
-      const before = db.prepare(`SELECT streak FROM bets WHERE site = ? AND user_id = ? AND game = ? AND currency = ? AND time_ms < ?
-        ORDER BY time_ms DESC, iid_num DESC, id DESC LIMIT 1`).pluck();
-      const after = db.prepare(`SELECT id, payout_multiplier, streak FROM bets WHERE site = ? AND user_id = ? AND game = ? AND currency = ?
-        AND time_ms >= ? ORDER BY ${BET_ORDER}`).raw();
-      const set = db.prepare('UPDATE bets SET streak = ? WHERE id = ?');
-      for (const { game, currency } of sequences) {
-        let streak = (before.get(site, user_id, game, currency, from_ms) as number | undefined) ?? 0;
-        for (const [id, multiplier, stored] of after.all(site, user_id, game, currency, from_ms) as Array<[string, number, number]>) {
-          streak = multiplier > 1 ? Math.max(streak, 0) + 1 : multiplier < 1 ? Math.min(streak, 0) - 1 : 0;
-          if (streak !== stored) set.run(streak, id);
-        }
-      }
-      db.prepare(`UPDATE bets_hourly SET
-          win_run = (SELECT max(max(streak), 0) FROM bets AS b WHERE ${HOUR_OF_ROW}),
-          loss_run = (SELECT max(-min(streak), 0) FROM bets AS b WHERE ${HOUR_OF_ROW})
-        WHERE site = ? AND user_id = ? AND hour >= ?`).run(site, user_id, hour);
+    this.db.transaction(() => {
+      // The bet before a sequence's first one is found through the summary: it must hold every bet.
+      this.summarise_pending();
+      settle_streaks(this.db, site, user_id, from_ms);
     })();
   }
 
@@ -213,23 +197,25 @@ export class HistoryStore {
   /**
    * Writes `rows` in one transaction (a page of the site's list), and adds the
    * new ones to the hourly summary, one statement per hour and game (schema
-   * v4/v5: bets read again are moved in it by the update trigger).
+   * v4/v5: bets read again are moved in it by the update trigger). New bets
+   * get the run the page tells (see {@link page_streaks}); `update_streaks` settles them.
    */
   upsert(rows: readonly BetRow[]): void {
     if (rows.length === 0) return;
     this.db.transaction(() => {
-      const ids = JSON.stringify(rows.map((r) => r.id));
       const journaled = this.#identifiers(rows);
-      const existing = new Set(this.#existing.all(ids) as string[]);
+      const streaks = page_streaks(rows);
       const hours = new Map<string, { key: unknown[]; counts: Array<number | bigint> }>();
-      for (const row of rows) {
+      const values: unknown[] = new Array(UPSERT_COLUMNS.length + 2);
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r] as BetRow;
         const identifier = journaled.get(row.id) ?? null;
         // Positional values: binding an array is cheaper than naming each field of an object.
-        if (existing.has(row.id)) this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
-        else {
-          this.#insert.run([...UPSERT_COLUMNS.map((c) => row[c]), identifier]);
-          count(hours, row);
-        }
+        for (let c = 0; c < UPSERT_COLUMNS.length; c++) values[c] = row[UPSERT_COLUMNS[c] as (typeof UPSERT_COLUMNS)[number]];
+        values[UPSERT_COLUMNS.length] = identifier;
+        values[UPSERT_COLUMNS.length + 1] = streaks[r];
+        if (this.#insert.run(values).changes === 1) count(hours, row);
+        else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
       }
       for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
     })();

@@ -15,19 +15,40 @@ export interface SiteBetKey {
   readonly nonce: number | null;
 }
 
-/** The journal's identifiers of bets the site reported, in one query per call (journaled bets are few). */
+/**
+ * The journal's identifiers of bets the site reported. One index probe per
+ * seed pair of the call (a page of the history is mostly one pair): the
+ * outcomes whose nonce lies between the bets' lowest and highest, kept when
+ * the bet id matches at that seed pair and nonce. Nonces of one pair are
+ * unique, so the range holds at most the bets the site listed in it.
+ */
 export function journal_identifiers(db: SqliteDatabase): (bets: readonly SiteBetKey[]) => Map<string, string> {
   const query = db
     .prepare(
-      `SELECT o.bet_id, i.identifier FROM json_each(?) AS p
-       JOIN journal_outcomes AS o ON o.seed_hash = p.value ->> 1 AND o.nonce = p.value ->> 2 AND o.bet_id = p.value ->> 0
-       JOIN journal_intents AS i ON i.id = o.id`,
+      `SELECT o.bet_id, o.nonce, i.identifier FROM journal_outcomes AS o JOIN journal_intents AS i ON i.id = o.id
+       WHERE o.seed_hash = ? AND o.nonce BETWEEN ? AND ?`,
     )
     .raw();
   return (bets) => {
-    const keys = bets.filter((b) => b.server_seed_hash !== null && b.nonce !== null).map((b) => [b.id, b.server_seed_hash, b.nonce]);
-    if (keys.length === 0) return new Map();
-    return new Map(query.all(JSON.stringify(keys)) as Array<[string, string]>);
+    const pairs = new Map<string, { low: number; high: number; keys: Set<string> }>();
+    for (const b of bets) {
+      if (b.server_seed_hash === null || b.nonce === null) continue;
+      let pair = pairs.get(b.server_seed_hash);
+      if (pair === undefined) {
+        pair = { low: b.nonce, high: b.nonce, keys: new Set() };
+        pairs.set(b.server_seed_hash, pair);
+      }
+      pair.low = Math.min(pair.low, b.nonce);
+      pair.high = Math.max(pair.high, b.nonce);
+      pair.keys.add(`${b.nonce}\u0000${b.id}`);
+    }
+    const found = new Map<string, string>();
+    for (const [hash, { low, high, keys }] of pairs) {
+      for (const [bet_id, nonce, identifier] of query.all(hash, low, high) as Array<[string | null, number, string]>) {
+        if (bet_id !== null && keys.has(`${nonce}\u0000${bet_id}`)) found.set(bet_id, identifier);
+      }
+    }
+    return found;
   };
 }
 

@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { shellQuote } from '../store/secure-fs.js';
 import { JournalError } from './errors.js';
 import { V6_JOURNAL_LOG } from './migration-v6.js';
+import { V7_NO_SEQUENCE_INDEX } from './migration-v7.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
@@ -312,7 +313,9 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 };
 
 /** Every migration, in order. History and later features append theirs here. */
-export const MIGRATIONS: readonly Migration[] = [V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG];
+export const MIGRATIONS: readonly Migration[] = [
+  V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG, V7_NO_SEQUENCE_INDEX,
+];
 
 /** The schema version this stakeql writes. */
 export const SCHEMA_VERSION: number = MIGRATIONS.length === 0 ? 0 : (MIGRATIONS[MIGRATIONS.length - 1] as Migration).version;

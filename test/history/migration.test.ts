@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { history_stats } from '../../src/history/index.js';
-import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database } from '../../src/journal/index.js';
+import { HistoryStore } from '../../src/history/store.js';
+import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database, type SqliteDatabase } from '../../src/journal/index.js';
 import { Database } from '../support/sqlite.js';
 
 const dirs: string[] = [];
@@ -74,6 +75,45 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
     const limbo = history_stats(db, { game: 'limbo' }).groups;
     expect(limbo.map((g) => [g.bets, g.wins, g.wagered_units, g.payout_units])).toEqual([[3, 1, 300n, 500n]]);
     expect(db.prepare('SELECT game, hour, bets, wins, losses, wagered, payout FROM bets_hourly WHERE bets > 0 ORDER BY game, hour').all()).toEqual(sums());
+    db.close();
+  });
+});
+
+describe('schema version 7 (bets without the sequence index)', () => {
+  it('drops bets_sequence from a version-6 database, keeps its bets and summary, backs it up, and sets runs without it', () => {
+    const file = tempFile();
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+    const raw = new Database(file);
+    migrate(raw, file, MIGRATIONS.filter((m) => m.version <= 6));
+    const insert = raw.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+      amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES (?, ?, ?, 's', 'u', 'dice', 'btc', 8, 100, ?, 0, 0, ?, '', ?, 0)`);
+    // Win, win, loss in hour 0; win, loss, loss in hour 5 (runs 1 2 -1 1 -1 -2).
+    const H = 3_600_000;
+    const bets: Array<[number, number]> = [[2, 0], [2, 1], [0, 2], [2, 5 * H], [0, 5 * H + 1], [0, 5 * H + 2]];
+    bets.forEach(([m, t], i) => insert.run(`b${i}`, `house:${i}`, i, 100 * m, m, t));
+    const indexes = (db: SqliteDatabase): unknown[] =>
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bets' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    expect(indexes(raw)).toContain('bets_sequence');
+    raw.close();
+
+    const db = open_database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(7);
+    expect(fs.existsSync(`${file}.v6.bak`)).toBe(true);
+    expect(indexes(db)).toEqual(['bets_identifier', 'bets_iid', 'bets_order', 'bets_unrevealed', 'bets_unsummarised']);
+    expect(db.prepare('SELECT count(*) FROM bets').pluck().get()).toBe(6);
+    // The bets were written by hand (not summarised): summarised, then their runs set from hour 5 on, continuing hour 0's.
+    db.prepare('UPDATE bets SET streak = 0').run();
+    const store = new HistoryStore(db);
+    store.update_streaks('s', 'u', 0);
+    db.prepare('UPDATE bets SET streak = 7 WHERE time_ms >= ?').run(5 * H);
+    store.update_streaks('s', 'u', 5 * H);
+    expect(db.prepare('SELECT streak FROM bets ORDER BY iid_num').pluck().all()).toEqual([1, 2, -1, 1, -1, -2]);
+    expect(db.prepare('SELECT hour, bets, win_run, loss_run FROM bets_hourly ORDER BY hour').all()).toEqual([
+      { hour: 0, bets: 3, win_run: 2, loss_run: 1 },
+      { hour: 5, bets: 3, win_run: 1, loss_run: 2 },
+    ]);
     db.close();
   });
 });

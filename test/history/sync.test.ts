@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/client/index.js';
 import { history_stats, lookup_bet, sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
+import { HistoryStore } from '../../src/history/store.js';
 import { SessionsTable } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { betListOffsets, placeDice, sandboxUser, tempDatabase } from './helpers.js';
@@ -150,6 +151,41 @@ describe('sync_history against the sandbox', () => {
       await sync_history(client, db);
       expect(box.stats().request_log.slice(again).map((q) => q.operation_name)).toEqual(['MyBetList', 'UserSeedPair']);
     } finally {
+      await done();
+    }
+  });
+
+  it('lists the seeds still unrevealed of one account, each with a bet of that account, among two accounts’ seeds', async () => {
+    const { client, db, done } = setup();
+    const other = sandboxUser(box).client;
+    try {
+      // The first pair's bets synced before it is rotated away twice: the later pages do not carry its seed.
+      await placeDice(client, 3);
+      await sync_history(client, db, { max_seed_lookups: 0 });
+      await client.rotate_seed_pair();
+      await placeDice(client, 2);
+      await client.rotate_seed_pair();
+      await placeDice(client, 1);
+      await placeDice(other, 4);
+      await sync_history(client, db, { max_seed_lookups: 0 });
+      await sync_history(other, db, { max_seed_lookups: 0 });
+      const store = new HistoryStore(db);
+      for (const account of db.prepare('SELECT site, user_id FROM sync_state').all() as Array<{ site: string; user_id: string }>) {
+        const expected = db
+          .prepare('SELECT DISTINCT server_seed_hash FROM bets WHERE server_seed IS NULL AND site = ? AND user_id = ? ORDER BY 1')
+          .pluck()
+          .all(account.site, account.user_id);
+        const listed = store.unrevealed(account.site, account.user_id, 10);
+        expect(listed.map((m) => m.hash).sort()).toEqual(expected);
+        for (const { hash, iid } of listed) {
+          expect(db.prepare('SELECT server_seed_hash, user_id FROM bets WHERE iid = ?').get(iid)).toEqual({ server_seed_hash: hash, user_id: account.user_id });
+        }
+      }
+      // The first account's oldest pair (not looked up) and active one, the second's active one.
+      expect(db.prepare('SELECT count(DISTINCT server_seed_hash) FROM bets WHERE server_seed IS NULL').pluck().get()).toBe(3);
+      expect(store.unrevealed('http://nowhere', 'nobody', 10)).toEqual([]);
+    } finally {
+      await other.close();
       await done();
     }
   });
