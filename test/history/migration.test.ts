@@ -18,14 +18,19 @@ function tempFile(): string {
   return path.join(dir, 'data', 'stakeql.db');
 }
 
+/** A database at schema `version`, as an older stakeql left it (private directory and file, migrated that far only). */
+function olderDatabase(file: string, version: number): SqliteDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  const db = new Database(file);
+  migrate(db, file, MIGRATIONS.filter((m) => m.version <= version));
+  return db;
+}
+
 describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
   it('adds bets and sync_state to a version-1 database, keeps its journal and backs it up first', () => {
     const file = tempFile();
-    // A version-1 database as an older stakeql left it.
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.closeSync(fs.openSync(file, 'wx', 0o600));
-    const first = new Database(file);
-    migrate(first, file, MIGRATIONS.filter((m) => m.version <= 1));
+    const first = olderDatabase(file, 1);
     first.prepare(`INSERT INTO sessions (started_at, driver, base_url, account, currency, decimals, strategy_kind, strategy_name,
       strategy_source, limits, start_balance_units, status) VALUES (1, 'sandbox', 'http://x', 'a', 'btc', 8, 's', 's', '{}', '{}', 0, 'stopped')`).run();
     first.close();
@@ -82,10 +87,7 @@ describe('schema versions 2 and 3 (bet history and its hourly summary)', () => {
 describe('schema version 7 (bets without the sequence index)', () => {
   it('drops bets_sequence from a version-6 database, keeps its bets and summary, backs it up, and sets runs without it', () => {
     const file = tempFile();
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.closeSync(fs.openSync(file, 'wx', 0o600));
-    const raw = new Database(file);
-    migrate(raw, file, MIGRATIONS.filter((m) => m.version <= 6));
+    const raw = olderDatabase(file, 6);
     const insert = raw.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
       amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES (?, ?, ?, 's', 'u', 'dice', 'btc', 8, 100, ?, 0, 0, ?, '', ?, 0)`);
     // Win, win, loss in hour 0; win, loss, loss in hour 5 (runs 1 2 -1 1 -1 -2).
