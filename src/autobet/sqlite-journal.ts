@@ -18,7 +18,7 @@
  * lost, and no bet was decided from an outcome the engine had not counted;
  * only the journal's copy lags, by at most a batch.
  */
-import type { SessionsTable } from '../journal/sessions.js';
+import type { SessionsTable, Settlement } from '../journal/sessions.js';
 import type { BetLine } from './events.js';
 import type { EngineJournal, EngineSnapshot, IntentRow } from './journal-port.js';
 import type { SettledBet } from './strategy.js';
@@ -84,12 +84,7 @@ export class SqliteJournal implements EngineJournal {
     if (held.length === 0) return;
     this.#held = [];
     this.#t.transaction(() => {
-      for (const h of held) {
-        this.#t.settle(this.#id, h.seq, {
-          bet_id: h.bet_id, seed_hash: h.seed_hash, nonce: h.nonce, payout_units: h.payout_units, result: h.result,
-          counters: JSON.stringify(h.snapshot), line: JSON.stringify(h.line), resolved_by: h.resolved_by,
-        }, h.at);
-      }
+      for (const h of held) this.#t.settle(this.#id, h.seq, settlement_of(h), h.at);
     });
   }
 
@@ -121,10 +116,7 @@ export class SqliteJournal implements EngineJournal {
 
   placed(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string): void {
     if (this.#failed !== null) throw this.#failed;
-    this.#held.push({
-      seq, bet_id: bet.id, seed_hash: bet.serverSeed?.seedHash ?? null, nonce: bet.nonce, payout_units,
-      result: JSON.stringify(bet), snapshot, line, resolved_by, at: this.#now(),
-    });
+    this.#held.push(hold(seq, bet, payout_units, snapshot, line, resolved_by, this.#now()));
     if (this.#held.length >= OUTCOME_BATCH) {
       if (!this.#scheduled) {
         this.#scheduled = true;
@@ -139,7 +131,8 @@ export class SqliteJournal implements EngineJournal {
 
   adopted(intent: IntentRow, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine): void {
     this.flush();
-    this.#t.adopt(this.#id, this.#row(intent), settlement(bet, payout_units, snapshot, line, 'adopted'), this.#now());
+    const at = this.#now();
+    this.#t.adopt(this.#id, this.#row(intent), settlement_of(hold(intent.seq, bet, payout_units, snapshot, line, 'adopted', at)), at);
   }
 
   not_placed(seq: number, by: string, message: string | null): void {
@@ -164,15 +157,18 @@ export class SqliteJournal implements EngineJournal {
   }
 }
 
-function settlement(bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string) {
+/** A settled bet as the journal holds it until its batch is written: the site's answer serialised now. */
+function hold(seq: number, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine, resolved_by: string, at: number): HeldOutcome {
   return {
-    bet_id: bet.id,
-    seed_hash: bet.serverSeed?.seedHash ?? null,
-    nonce: bet.nonce,
-    payout_units,
-    result: JSON.stringify(bet),
-    counters: JSON.stringify(snapshot),
-    line: JSON.stringify(line),
-    resolved_by,
+    seq, bet_id: bet.id, seed_hash: bet.serverSeed?.seedHash ?? null, nonce: bet.nonce, payout_units,
+    result: JSON.stringify(bet), snapshot, line, resolved_by, at,
+  };
+}
+
+/** The row a held outcome writes. */
+function settlement_of(h: HeldOutcome): Settlement {
+  return {
+    bet_id: h.bet_id, seed_hash: h.seed_hash, nonce: h.nonce, payout_units: h.payout_units, result: h.result,
+    counters: JSON.stringify(h.snapshot), line: JSON.stringify(h.line), resolved_by: h.resolved_by,
   };
 }
