@@ -17,6 +17,15 @@ export const BET_ORDER = 'time_ms, iid_num, id';
 
 const HOUR_MS = 3_600_000;
 
+/** One hour of a sequence: the highest and lowest run its bets reached. */
+interface HourRuns {
+  readonly game: string;
+  readonly currency: string;
+  readonly hour: number;
+  high: number;
+  low: number;
+}
+
 /** The run after `before` of a bet at multiplier `m`. */
 function next_run(before: number, m: number): number {
   return m > 1 ? Math.max(before, 0) + 1 : m < 1 ? Math.min(before, 0) - 1 : 0;
@@ -63,20 +72,24 @@ export function settle_streaks(db: SqliteDatabase, site: string, user_id: string
     .all(start, site, user_id) as Array<[number, string, string, number, number, number]>;
   const set = db.prepare('UPDATE bets SET streak = ? WHERE rowid = ?');
   const before = previous_run(db, site, user_id, start);
-  const runs = new Map<string, number>();
-  const hours = new Map<string, { game: string; currency: string; hour: number; high: number; low: number }>();
+  // Per game, then currency: the sequence's run so far and its current hour. Bets come in time order, so a
+  // sequence's hour only moves forward (no key string a bet).
+  const sequences = new Map<string, Map<string, { run: number | null; hour: HourRuns | null }>>();
+  const hours: HourRuns[] = [];
   for (const [rowid, game, currency, m, stored, time] of bets) {
-    const sequence = `${game}\u0000${currency}`;
+    let byCurrency = sequences.get(game);
+    if (byCurrency === undefined) sequences.set(game, (byCurrency = new Map()));
+    let sequence = byCurrency.get(currency);
+    if (sequence === undefined) byCurrency.set(currency, (sequence = { run: null, hour: null }));
     let streak = stored;
     if (time >= from_ms) {
-      streak = next_run(runs.get(sequence) ?? before(game, currency), m);
+      streak = next_run(sequence.run ?? before(game, currency), m);
       if (streak !== stored) set.run(streak, rowid);
     }
-    runs.set(sequence, streak);
+    sequence.run = streak;
     const hour = Math.floor(time / HOUR_MS);
-    const key = `${sequence}\u0000${hour}`;
-    const h = hours.get(key);
-    if (h === undefined) hours.set(key, { game, currency, hour, high: streak, low: streak });
+    const h = sequence.hour;
+    if (h === null || h.hour !== hour) hours.push((sequence.hour = { game, currency, hour, high: streak, low: streak }));
     else {
       h.high = Math.max(h.high, streak);
       h.low = Math.min(h.low, streak);
@@ -85,7 +98,7 @@ export function settle_streaks(db: SqliteDatabase, site: string, user_id: string
   // Every decimals of the hour, as the runs are counted over the hour's bets of the game and currency.
   const runsOf = db.prepare(`UPDATE bets_hourly SET win_run = ?, loss_run = ?
     WHERE site = ? AND user_id = ? AND game = ? AND currency = ? AND hour = ?`);
-  for (const h of hours.values()) runsOf.run(Math.max(h.high, 0), Math.max(-h.low, 0), site, user_id, h.game, h.currency, h.hour);
+  for (const h of hours) runsOf.run(Math.max(h.high, 0), Math.max(-h.low, 0), site, user_id, h.game, h.currency, h.hour);
 }
 
 /** The run of a sequence's last bet before `start` (0 when it has none), through the summary's last hour of it. */
