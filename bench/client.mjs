@@ -29,7 +29,7 @@ const CONCURRENCY = Number(args.concurrency);
 const WARMUP = Number(args.warmup);
 const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
 
-const { StakeClient, CURRENT_USER_QUERY } = await import(dist('client/index.js'));
+const { StakeClient, CURRENT_USER_QUERY } = await import(dist('facade/index.js'));
 const { start_sandbox } = await import(dist('sandbox/index.js'));
 
 const sandbox = await start_sandbox();

@@ -36,7 +36,7 @@ const ROUNDS = Number(args.rounds);
 const ROWS = Number(args.rows);
 const dist = (p) => pathToFileURL(path.resolve(args.dist, p)).href;
 
-const { StakeClient } = await import(dist('client/index.js'));
+const { StakeClient } = await import(dist('facade/index.js'));
 const { open_database, sync_history, history_stats } = await import(dist('history/index.js'));
 const { HistoryStore } = await import(dist('history/store.js'));
 

@@ -27,7 +27,7 @@ const BETS = Number(args.bets);
 const WARMUP = Number(args.warmup);
 const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
 
-const { StakeClient } = await import(dist('client/index.js'));
+const { StakeClient } = await import(dist('facade/index.js'));
 const { DiceRoll, document_text, new_identifier } = await import(dist('operations/index.js'));
 const { start_sandbox } = await import(dist('sandbox/index.js'));
 

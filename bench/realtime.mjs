@@ -25,7 +25,7 @@ const ROUNDS = Number(args.rounds);
 const EVENTS = Number(args.events);
 const dist = (path) => pathToFileURL(resolve(args.dist, path)).href;
 
-const { StakeClient } = await import(dist('client/index.js'));
+const { StakeClient } = await import(dist('facade/index.js'));
 const { RealtimeServer } = await import(dist('sandbox/realtime/server.js'));
 const { AuthRegistry } = await import(dist('sandbox/auth.js'));
 const { ClearanceRegistry } = await import(dist('sandbox/clearance.js'));

@@ -148,7 +148,7 @@ const DICE_ROLL = `mutation DiceRoll($amount: Float!, $target: Float!, $conditio
 }`;
 
 async function faultedCalls(calls) {
-  const { StakeClient, CURRENT_USER_QUERY } = await import(distUrl('client/index.js'));
+  const { StakeClient, CURRENT_USER_QUERY } = await import(distUrl('facade/index.js'));
   const { start_sandbox } = await import(distUrl('sandbox/index.js'));
   // Generous: 1,000 requests at once on a shared 2-core machine queue for seconds.
   const TIMEOUT_MS = 10_000;
@@ -244,7 +244,7 @@ async function heapOverCalls(total) {
     gc();
     return process.memoryUsage().heapUsed;
   };
-  const { StakeClient, CURRENT_USER_QUERY } = await import(distUrl('client/index.js'));
+  const { StakeClient, CURRENT_USER_QUERY } = await import(distUrl('facade/index.js'));
   const sandbox = await startChildSandbox(dist);
   try {
     const client = new StakeClient({ base_url: sandbox.url, access_token: sandbox.access_token, session_cookie: sandbox.session_cookie, user_agent: 'Mozilla/5.0 (stress) Chrome/131' });

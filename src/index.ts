@@ -11,7 +11,7 @@
  */
 export { AuthManager, TOKEN_EXPIRY_BUFFER_SECONDS } from './auth/index.js';
 export { NoCredentialsError, extract_credentials, type Credentials, type PasteFormat } from './paste/index.js';
-export * from './client/index.js';
+export * from './facade/index.js';
 export * from './operations/index.js';
 export * from './realtime/index.js';
 export {

@@ -11,7 +11,7 @@ import {
   RateLimitError,
   TransportError,
   type StakeClient,
-} from '../client/index.js';
+} from '../facade/index.js';
 import type { HouseBet } from '../operations/documents/history.js';
 import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { StakeClient } from '../client/index.js';
+import type { StakeClient } from '../facade/index.js';
 import { check_currency, decimals_for } from '../operations/validate/currencies.js';
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';

@@ -5,8 +5,8 @@
  * client failures turned into one-line CLI errors with their exit codes.
  * The client module is loaded only when a client is opened.
  */
-import type * as ClientModule from '../client/index.js';
-import type { StakeClient } from '../client/index.js';
+import type * as ClientModule from '../facade/index.js';
+import type { StakeClient } from '../facade/index.js';
 import { load_credentials, type ResolvedCredentials } from '../store/index.js';
 import type { CommandArgs, CommandContext } from './context.js';
 import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_USAGE, usageError } from './exit-codes.js';
@@ -58,7 +58,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   const profile = typeof args.values['profile'] === 'string' ? await profileArgument(args) : null;
   const baseUrl = args.values['base-url'];
   const timeout_ms = timeoutMs(args.values['timeout']);
-  const module = await import('../client/index.js');
+  const module = await import('../facade/index.js');
   if (typeof baseUrl === 'string') {
     const { resolve_base_url } = await import('../transport/options.js');
     try {

@@ -5,7 +5,7 @@
  * leave this module; an error ending the feed is shown by its kind and the
  * client's (redacted) message.
  */
-import type { StakeClient } from '../client/index.js';
+import type { StakeClient } from '../facade/index.js';
 
 /** One currency's balances. */
 export interface BalanceRow {

@@ -11,7 +11,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StakeClient } from '../client/index.js';
+import type { StakeClient } from '../facade/index.js';
 import { SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
 import { load_assets } from './assets.js';
 import { BALANCES_OFF, follow_balances } from './balances.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { BetLine } from '../../src/autobet/index.js';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export interface World {

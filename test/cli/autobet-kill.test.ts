@@ -6,7 +6,7 @@
  */
 import { Database } from '../support/sqlite.js';
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 import { killAndResume } from '../../scripts/autobet-kills.mjs';
 import { buildCli } from './helpers/cli.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { run } from '../../src/cli/main.js';
 import { readCsvRecords } from '../support/read-csv.js';
 import { buildCli, oneErrorLine } from './helpers/cli.js';

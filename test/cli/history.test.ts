@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { oneErrorLine, tempConfigDir } from './helpers/cli.js';
 import { Database } from '../support/sqlite.js';

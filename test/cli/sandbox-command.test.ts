@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { GraphQLError, StakeClient } from '../../src/client/index.js';
+import { GraphQLError, StakeClient } from '../../src/facade/index.js';
 import { cliEnv, oneErrorLine, runCli, useBuiltCli } from './helpers/cli.js';
 
 const cli = useBuiltCli();

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { buildCli, cliEnv, closedPort, oneErrorLine } from './helpers/cli.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 

@@ -1,7 +1,7 @@
 /** Keeping credentials alive under concurrency, against the real sandbox. */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient, AuthenticationError, type RefreshCallback } from '../../src/client/index.js';
+import { StakeClient, AuthenticationError, type RefreshCallback } from '../../src/facade/index.js';
 
 const DICE = `mutation DiceRoll($identifier: String!) {
   diceRoll(amount: 0.01, target: 50.5, condition: above, currency: usd, identifier: $identifier) { id }

@@ -6,7 +6,7 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient, type FetchLike } from '../../src/client/index.js';
+import { StakeClient, type FetchLike } from '../../src/facade/index.js';
 
 /**
  * The part of impit's API used here. impit is not a dependency (its lock

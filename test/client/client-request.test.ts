@@ -3,7 +3,7 @@ import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient, GraphQLError, TransportError, type ClientLogEvent } from '../../src/client/index.js';
+import { StakeClient, GraphQLError, TransportError, type ClientLogEvent } from '../../src/facade/index.js';
 import { NoCredentialsError } from '../../src/paste/index.js';
 
 const DICE = `mutation DiceRoll($amount: Float!, $currency: CurrencyEnum!, $identifier: String!) {

@@ -8,7 +8,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient, RateLimitError, TransportError, ChallengeError, type ClientLogEvent, type StakeClientOptions } from '../../src/client/index.js';
+import { StakeClient, RateLimitError, TransportError, ChallengeError, type ClientLogEvent, type StakeClientOptions } from '../../src/facade/index.js';
 import { sleep } from '../../src/transport/retry.js';
 
 const DICE = `mutation DiceRoll($identifier: String!) {

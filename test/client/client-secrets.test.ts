@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient, type ClientLogEvent, type StakeClientOptions } from '../../src/client/index.js';
+import { StakeClient, type ClientLogEvent, type StakeClientOptions } from '../../src/facade/index.js';
 
 const CANARY_TOKEN = 'CANARYTOKEN0123456789abcdef';
 const CANARY_SESSION = 'CANARYSESSION-9876543210';

@@ -5,7 +5,7 @@
  * Over real loopback sockets and a real DNS failure (.invalid, RFC 6761).
  */
 import { describe, expect, it } from 'vitest';
-import { StakeClient, TransportError } from '../../src/client/index.js';
+import { StakeClient, TransportError } from '../../src/facade/index.js';
 import { closedPort } from '../cli/helpers/cli.js';
 
 const TOKEN = 'a'.repeat(64);

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakeClient, type ClientLogEvent } from '../../src/client/index.js';
+import { StakeClient, type ClientLogEvent } from '../../src/facade/index.js';
 
 // ---- Encodings the server may use for a planted credential.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { internals_of } from '../../src/transport/internals.js';
 
 const TOKEN = 'a'.repeat(96);

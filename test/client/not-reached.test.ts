@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { StakeClient, TransportError, type FetchLike } from '../../src/client/index.js';
+import { StakeClient, TransportError, type FetchLike } from '../../src/facade/index.js';
 import { BAD_PORTS, is_sendable_header_value } from '../../src/transport/connect-failure.js';
 
 const MUTATION = 'mutation PlaceBet { diceRoll(amount: 1) { id } }';

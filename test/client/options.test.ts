@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { resolve_base_url, resolve_options, DEFAULT_TIMEOUT_MS } from '../../src/transport/options.js';
 
 describe('base_url', () => {

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakeClient, TransportError } from '../../src/client/index.js';
+import { StakeClient, TransportError } from '../../src/facade/index.js';
 
 let received = 0;
 const held = new Set<ServerResponse>();

@@ -1,6 +1,6 @@
 /** `String(client)` names the client and its site, never `[object Object]`, never a credential. */
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 
 describe('String(client)', () => {
   it('is StakeClient(<site>) and holds no credential', async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run_autobet } from '../../src/autobet/index.js';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, sim_view, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';

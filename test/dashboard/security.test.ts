@@ -5,7 +5,7 @@
  * credential in any answer while it follows a real sandbox login's balances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from '../../src/sandbox/index.js';

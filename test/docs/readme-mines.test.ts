@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 
 /** The README's mines lines: from `mines_bet` to the line with `mines_cashout`. */

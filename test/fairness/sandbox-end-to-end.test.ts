@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { server_seed_hash, verify_bets, type BetReport, type CasinoBetLike } from '../../src/fairness/index.js';
 
 const BETS = 1_000;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { open_database, type SqliteDatabase } from '../../src/journal/index.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 

@@ -4,7 +4,7 @@
  * catching exactly the rows changed behind the site's back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StakeClient } from '../../src/client/index.js';
+import type { StakeClient } from '../../src/facade/index.js';
 import { EXPORT_COLUMNS, export_history, history_stats, sync_history, verify_history, type SqliteDatabase, type StatsGroup } from '../../src/history/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { readCsv } from '../support/read-csv.js';

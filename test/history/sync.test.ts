@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StakeClient } from '../../src/client/index.js';
+import type { StakeClient } from '../../src/facade/index.js';
 import { history_stats, lookup_bet, sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
 import { HistoryStore } from '../../src/history/store.js';
 import { SessionsTable } from '../../src/journal/index.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { inspect } from 'node:util';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { TransportError } from '../../src/client/index.js';
+import { TransportError } from '../../src/facade/index.js';
 import { DiceRoll, identifier_of, type DiceRollResult, type HouseBet } from '../../src/operations/index.js';
 import { verify_bet } from '../../src/fairness/index.js';
 import { last_request, sandbox, user } from './helpers.js';

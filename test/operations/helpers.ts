@@ -1,6 +1,6 @@
 /** A sandbox and a logged-in client for the operations tests. */
 import { start_sandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 
 /** Starts a sandbox; the caller closes it in afterAll. */
 export function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {

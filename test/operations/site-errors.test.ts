@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { AuthenticationError, GraphQLError, SITE_ERROR_TYPES, StakeError, describe_error_type } from '../../src/client/index.js';
+import { AuthenticationError, GraphQLError, SITE_ERROR_TYPES, StakeError, describe_error_type } from '../../src/facade/index.js';
 import { LimboBet, RotateSeedPair, identifier_of } from '../../src/operations/index.js';
 import { sandbox, user } from './helpers.js';
 

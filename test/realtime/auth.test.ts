@@ -8,7 +8,7 @@
 import { inspect } from 'node:util';
 import { WebSocketServer } from 'ws';
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ChallengeError, StakeClient, type ClientLogEvent } from '../../src/client/index.js';
+import { AuthenticationError, ChallengeError, StakeClient, type ClientLogEvent } from '../../src/facade/index.js';
 import type { RealtimeStateEvent } from '../../src/realtime/index.js';
 import { start_sandbox, token_fingerprint } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';

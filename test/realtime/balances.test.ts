@@ -4,7 +4,7 @@
  * `connection_init` carry what the site's web app sends.
  */
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox, token_fingerprint } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';
 

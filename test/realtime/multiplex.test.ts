@@ -1,6 +1,6 @@
 /** One connection per client, opened on first use, shared by every subscription, closed with the client. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { AVAILABLE_BALANCES_SUBSCRIPTION, type AvailableBalancesData, type BalanceUpdate } from '../../src/realtime/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';

@@ -1,7 +1,7 @@
 /** Realtime options are checked when the client is built; the backoff stays within its bounds. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import { full_jitter_delay } from '../../src/realtime/index.js';
 
 describe('realtime options', () => {

@@ -7,7 +7,7 @@
  * away are not replayed (the site does not either), and are not counted.
  */
 import { describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/client/index.js';
+import { StakeClient } from '../../src/facade/index.js';
 import type { RealtimeStateEvent } from '../../src/realtime/index.js';
 import { start_sandbox, token_fingerprint } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';

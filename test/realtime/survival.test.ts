@@ -8,7 +8,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { WebSocketServer, WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StakeClient, TransportError } from '../../src/client/index.js';
+import { StakeClient, TransportError } from '../../src/facade/index.js';
 import type { WebSocketClass } from '../../src/realtime/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 import { Reader, subscriptions_live, wait_until } from './helpers.js';

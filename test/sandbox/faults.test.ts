@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChallengeError, GraphQLError, RateLimitError, StakeClient, TransportError } from '../../src/client/index.js';
+import { ChallengeError, GraphQLError, RateLimitError, StakeClient, TransportError } from '../../src/facade/index.js';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
 import { DICE_MUTATION, PUBLIC_QUERY, authHeaders, availableBalance, post, waitFor, type ErrorList } from './http.js';
 

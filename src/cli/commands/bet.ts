@@ -8,7 +8,7 @@
  * comes while it is in flight, the error names the bet's identifier so it can
  * be looked up (`stakeql bets`) instead of placed again.
  */
-import type { StakeClient } from '../../client/index.js';
+import type { StakeClient } from '../../facade/index.js';
 import type { PlacedBet } from '../../operations/documents/fragments.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';

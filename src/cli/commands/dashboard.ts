@@ -3,7 +3,7 @@
  * Ctrl-C, printing its URL with the token. Balances need credentials; without
  * any (and no --profile named) the page shows the rest and says so.
  */
-import type { StakeClient } from '../../client/index.js';
+import type { StakeClient } from '../../facade/index.js';
 import type { SimView } from '../../dashboard/index.js';
 import { parse_listen_port } from '../../sandbox/listen-port.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
