@@ -133,7 +133,6 @@ export class HistoryStore {
   readonly #setWatermark;
   readonly #revealSeed;
   readonly #unrevealed;
-  readonly #count;
 
   constructor(db: SqliteDatabase) {
     this.db = db;
@@ -173,7 +172,6 @@ export class HistoryStore {
         SELECT hash, (SELECT iid FROM bets WHERE server_seed_hash = seeds.hash AND server_seed IS NULL AND site = ? AND user_id = ? LIMIT 1) AS iid
         FROM seeds WHERE hash IS NOT NULL)
       WHERE iid IS NOT NULL LIMIT ?`);
-    this.#count = db.prepare('SELECT count(*) FROM bets').pluck();
   }
 
   /**
@@ -189,20 +187,17 @@ export class HistoryStore {
     })();
   }
 
-  /** How many bets the database holds. */
-  count(): number {
-    return this.#count.get() as number;
-  }
-
   /**
    * Writes `rows` in one transaction (a page of the site's list), and adds the
    * new ones to the hourly summary, one statement per hour and game (schema
    * v4/v5: bets read again are moved in it by the update trigger). New bets
    * get the run the page tells (see {@link page_streaks}); `update_streaks` settles them.
+   * @returns how many of `rows` were new (inserted rather than updated).
    */
-  upsert(rows: readonly BetRow[]): void {
-    if (rows.length === 0) return;
-    this.db.transaction(() => {
+  upsert(rows: readonly BetRow[]): number {
+    if (rows.length === 0) return 0;
+    return this.db.transaction(() => {
+      let inserted = 0;
       const journaled = this.#identifiers(rows);
       const streaks = page_streaks(rows);
       const hours = new Map<string, { key: unknown[]; counts: Array<number | bigint> }>();
@@ -214,10 +209,13 @@ export class HistoryStore {
         for (let c = 0; c < UPSERT_COLUMNS.length; c++) values[c] = row[UPSERT_COLUMNS[c] as (typeof UPSERT_COLUMNS)[number]];
         values[UPSERT_COLUMNS.length] = identifier;
         values[UPSERT_COLUMNS.length + 1] = streaks[r];
-        if (this.#insert.run(values).changes === 1) count(hours, row);
-        else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
+        if (this.#insert.run(values).changes === 1) {
+          inserted++;
+          count(hours, row);
+        } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
       }
       for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
+      return inserted;
     })();
   }
 

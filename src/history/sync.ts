@@ -96,10 +96,9 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
   const store = new HistoryStore(db);
   // The write lock, taken and let go: a database another process holds fails here (SQLITE_BUSY), before any request.
   db.transaction(() => undefined).immediate();
-  const before = store.count();
   const now = Date.now();
   const state: PageState = {
-    user: null, watermark: null, candidate: null, reached: false, read: 0, skipped: 0, written: 0,
+    user: null, watermark: null, candidate: null, reached: false, read: 0, skipped: 0, written: 0, added: 0,
     oldest: Number.POSITIVE_INFINITY, carried: new Map(),
   };
   // Checkpoints off this thread, as for autobet: SQLite's automatic one fsyncs on the committing
@@ -139,7 +138,7 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
     site,
     user_id: user?.id ?? seeds.user_id,
     read: state.read,
-    added: store.count() - before,
+    added: state.added,
     written: state.written,
     skipped: state.skipped,
     reached_watermark: state.reached,
@@ -159,6 +158,8 @@ interface PageState {
   read: number;
   skipped: number;
   written: number;
+  /** Bets written that were not in the database before. */
+  added: number;
   /** The oldest time written: runs are set again from there on. */
   oldest: number;
   /** Seeds the pages carried, by hash. */
@@ -253,7 +254,7 @@ async function readPages(
         opened = performance.now();
         due = setTimeout(commit, COMMIT_MS);
       }
-      store.upsert(rows);
+      state.added += store.upsert(rows);
       for (const row of rows) state.oldest = Math.min(state.oldest, row.time_ms);
       state.written += rows.length;
       if (opened !== null && performance.now() - opened >= COMMIT_MS) commit();

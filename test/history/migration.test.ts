@@ -103,7 +103,8 @@ describe('schema version 7 (bets without the sequence index)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(7);
     expect(fs.existsSync(`${file}.v6.bak`)).toBe(true);
-    expect(indexes(db)).toEqual(['bets_identifier', 'bets_iid', 'bets_order', 'bets_unrevealed', 'bets_unsummarised']);
+    // bets_account is version 8's.
+    expect(indexes(db)).toEqual(['bets_account', 'bets_identifier', 'bets_iid', 'bets_order', 'bets_unrevealed', 'bets_unsummarised']);
     expect(db.prepare('SELECT count(*) FROM bets').pluck().get()).toBe(6);
     // The bets were written by hand (not summarised): summarised, then their runs set from hour 5 on, continuing hour 0's.
     db.prepare('UPDATE bets SET streak = 0').run();
@@ -116,6 +117,40 @@ describe('schema version 7 (bets without the sequence index)', () => {
       { hour: 0, bets: 3, win_run: 2, loss_run: 1 },
       { hour: 5, bets: 3, win_run: 1, loss_run: 2 },
     ]);
+    db.close();
+  });
+});
+
+describe('schema version 8 (bets by account and time)', () => {
+  it('indexes a version-7 database by account, and the runs pass of one account reads through it', () => {
+    const file = tempFile();
+    const raw = olderDatabase(file, 7);
+    const insert = raw.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+      amount, payout, payout_multiplier, updated_at, time_ms, synced_at) VALUES (?, ?, ?, 's', ?, 'dice', 'btc', 8, 100, ?, 0, 0, ?, '', ?, 0)`);
+    // Two accounts betting at the same times: u wins, loses, wins, wins; v loses every time.
+    for (let i = 0; i < 4; i++) {
+      insert.run(`u${i}`, `house:${2 * i}`, 2 * i, 'u', i === 1 ? 0 : 200, i === 1 ? 0 : 2, i * 1000);
+      insert.run(`v${i}`, `house:${2 * i + 1}`, 2 * i + 1, 'v', 0, 0, i * 1000);
+    }
+    raw.close();
+
+    const db = open_database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(8);
+    expect(fs.existsSync(`${file}.v7.bak`)).toBe(true);
+    const columns = db.prepare("SELECT name FROM pragma_index_info('bets_account') ORDER BY seqno").pluck().all();
+    expect(columns).toEqual(['user_id', 'time_ms', 'iid_num']);
+    // The pass's query (src/history/streaks.ts) seeks the account instead of reading every account's bets of the span.
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT rowid FROM bets WHERE time_ms >= ? AND site = ? AND user_id = ? ORDER BY time_ms, iid_num, id')
+      .all(0, 's', 'u')
+      .map((r) => (r as { detail: string }).detail);
+    expect(plan.join('\n')).toContain('USING INDEX bets_account (user_id=? AND time_ms>?)');
+    const store = new HistoryStore(db);
+    store.update_streaks('s', 'u', 0);
+    store.update_streaks('s', 'v', 0);
+    const runs = db.prepare('SELECT id, streak FROM bets ORDER BY user_id, time_ms').raw().all();
+    expect(runs).toEqual([['u0', 1], ['u1', -1], ['u2', 1], ['u3', 2], ['v0', -1], ['v1', -2], ['v2', -3], ['v3', -4]]);
     db.close();
   });
 });
