@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../journal/database.js';
 import { journal_identifiers } from '../journal/journal-lookup.js';
 import type { BetRow, StoredBet } from './record.js';
 import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';
+import { ADD_PENDING_SEEDS, SeedSpans } from './seeds.js';
 import { page_streaks, settle_streaks } from './streaks.js';
 
 /** The columns every read of a whole bet selects (integers of money as text, for bigint). */
@@ -131,8 +132,7 @@ export class HistoryStore {
   readonly #pending;
   readonly #watermark;
   readonly #setWatermark;
-  readonly #revealSeed;
-  readonly #unrevealed;
+  readonly #seeds;
 
   constructor(db: SqliteDatabase) {
     this.db = db;
@@ -159,19 +159,7 @@ export class HistoryStore {
       INSERT INTO sync_state (site, user_id, user_name, watermark_id, synced_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (site, user_id) DO UPDATE SET user_name = excluded.user_name, watermark_id = excluded.watermark_id,
         synced_at = excluded.synced_at`);
-    this.#revealSeed = db.prepare('UPDATE bets SET server_seed = ? WHERE server_seed_hash = ? AND server_seed IS NULL');
-    // The distinct hashes by a seek each in the unrevealed seeds' index, each with one of the account's bets: a
-    // DISTINCT over the bets read every unrevealed bet (all of an account's under its active pair), each sync.
-    this.#unrevealed = db.prepare(`
-      WITH RECURSIVE seeds (hash) AS (
-        SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash IS NOT NULL
-        UNION ALL
-        SELECT (SELECT min(server_seed_hash) FROM bets WHERE server_seed IS NULL AND server_seed_hash > seeds.hash)
-        FROM seeds WHERE seeds.hash IS NOT NULL)
-      SELECT hash, iid FROM (
-        SELECT hash, (SELECT iid FROM bets WHERE server_seed_hash = seeds.hash AND server_seed IS NULL AND site = ? AND user_id = ? LIMIT 1) AS iid
-        FROM seeds WHERE hash IS NOT NULL)
-      WHERE iid IS NOT NULL LIMIT ?`);
+    this.#seeds = new SeedSpans(db);
   }
 
   /**
@@ -215,6 +203,7 @@ export class HistoryStore {
         } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
       }
       for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
+      this.#seeds.add(rows);
       return inserted;
     })();
   }
@@ -232,6 +221,7 @@ export class HistoryStore {
         SELECT site, user_id, game, currency, decimals, time_ms / 3600000 AS hour, ${counters.join(', ')}
         FROM bets WHERE summarised = 0 GROUP BY site, user_id, game, currency, decimals, hour
         ON CONFLICT (${HOURLY_KEY.join(', ')}) DO UPDATE SET ${HOURLY_COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')};
+        ${ADD_PENDING_SEEDS}
         UPDATE bets SET summarised = 1 WHERE summarised = 0;`);
     })();
   }
@@ -248,11 +238,16 @@ export class HistoryStore {
 
   /** Fills in `seed` on every stored bet placed under `seed_hash` that lacks it; the number of bets changed. */
   reveal(seed_hash: string, seed: string): number {
-    return this.#revealSeed.run(seed, seed_hash).changes;
+    return this.db.transaction(() => {
+      // Bets another writer inserted are in bet_seeds once summarised.
+      this.summarise_pending();
+      return this.#seeds.reveal(seed_hash, seed);
+    })();
   }
 
   /** Seed hashes of this account's bets still without their seed, each with one bet's iid (at most `limit`). */
   unrevealed(site: string, user_id: string, limit: number): Array<{ hash: string; iid: string }> {
-    return this.#unrevealed.all(site, user_id, limit) as Array<{ hash: string; iid: string }>;
+    this.summarise_pending();
+    return this.#seeds.unrevealed(site, user_id, limit);
   }
 }

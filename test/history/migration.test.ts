@@ -103,8 +103,8 @@ describe('schema version 7 (bets without the sequence index)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(7);
     expect(fs.existsSync(`${file}.v6.bak`)).toBe(true);
-    // bets_account is version 8's.
-    expect(indexes(db)).toEqual(['bets_account', 'bets_identifier', 'bets_iid', 'bets_order', 'bets_unrevealed', 'bets_unsummarised']);
+    // bets_account is version 8's; version 9 dropped bets_unrevealed.
+    expect(indexes(db)).toEqual(['bets_account', 'bets_identifier', 'bets_iid', 'bets_order', 'bets_unsummarised']);
     expect(db.prepare('SELECT count(*) FROM bets').pluck().get()).toBe(6);
     // The bets were written by hand (not summarised): summarised, then their runs set from hour 5 on, continuing hour 0's.
     db.prepare('UPDATE bets SET streak = 0').run();
@@ -151,6 +151,55 @@ describe('schema version 8 (bets by account and time)', () => {
     store.update_streaks('s', 'v', 0);
     const runs = db.prepare('SELECT id, streak FROM bets ORDER BY user_id, time_ms').raw().all();
     expect(runs).toEqual([['u0', 1], ['u1', -1], ['u2', 1], ['u3', 2], ['v0', -1], ['v1', -2], ['v2', -3], ['v3', -4]]);
+    db.close();
+  });
+});
+
+describe('schema version 9 (seed pairs in a table of their own)', () => {
+  it('fills bet_seeds from a version-8 database, drops bets_unrevealed, and reveals a seed into its span of the account only', () => {
+    const file = tempFile();
+    const raw = olderDatabase(file, 8);
+    const insert = raw.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+      amount, payout, payout_multiplier, updated_at, time_ms, synced_at, server_seed_hash, server_seed, summarised)
+      VALUES (?, ?, ?, 's', ?, 'dice', 'btc', 8, 100, 0, 0, 0, 0, '', ?, 0, ?, ?, 1)`);
+    const A = 'a'.repeat(64);
+    const B = 'b'.repeat(64);
+    // u: three bets under A (one already with its seed), then two under B; v: two under A (the same hash, another account).
+    insert.run('u0', 'house:0', 0, 'u', 1000, A, null);
+    insert.run('u1', 'house:1', 1, 'u', 2000, A, 'seed-a');
+    insert.run('u2', 'house:2', 2, 'u', 3000, A, null);
+    insert.run('u3', 'house:3', 3, 'u', 4000, B, null);
+    insert.run('u4', 'house:4', 4, 'u', 5000, B, null);
+    insert.run('v0', 'house:5', 5, 'v', 1500, A, null);
+    insert.run('v1', 'house:6', 6, 'v', 2500, A, null);
+    raw.close();
+
+    const db = open_database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(fs.existsSync(`${file}.v8.bak`)).toBe(true);
+    const seeds = db.prepare('SELECT server_seed_hash, user_id, first_ms, last_ms, iid, unrevealed FROM bet_seeds ORDER BY user_id, first_ms').raw();
+    expect(seeds.all()).toEqual([
+      [A, 'u', 1000, 3000, 'house:0', 1],
+      [B, 'u', 4000, 5000, 'house:3', 1],
+      [A, 'v', 1500, 2500, 'house:5', 1],
+    ]);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'bets_unrevealed'").pluck().get()).toBe(0);
+    const store = new HistoryStore(db);
+    expect(store.unrevealed('s', 'u', 10).map((m) => m.hash).sort()).toEqual([A, B]);
+    // A bet another writer adds (not summarised) under a new hash is listed too.
+    db.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units, amount, payout,
+      payout_multiplier, updated_at, time_ms, synced_at, server_seed_hash) VALUES ('u5', 'house:7', 7, 's', 'u', 'dice', 'btc', 8, 1, 0, 0, 0, 0, '', 6000, 0, ?)`).run('c'.repeat(64));
+    expect(store.unrevealed('s', 'u', 10).map((m) => m.hash).sort()).toEqual([A, B, 'c'.repeat(64)]);
+    // A's seed fills u0, u2, v0 and v1 (u1 had it), nothing under B.
+    expect(store.reveal(A, 'seed-a')).toBe(4);
+    const seedOf = db.prepare('SELECT id, server_seed FROM bets ORDER BY id').raw();
+    expect(seedOf.all()).toEqual([
+      ['u0', 'seed-a'], ['u1', 'seed-a'], ['u2', 'seed-a'], ['u3', null], ['u4', null], ['u5', null], ['v0', 'seed-a'], ['v1', 'seed-a'],
+    ]);
+    expect(store.unrevealed('s', 'u', 10).map((m) => m.hash).sort()).toEqual([B, 'c'.repeat(64)]);
+    expect(store.unrevealed('s', 'v', 10)).toEqual([]);
+    // Revealing again changes nothing.
+    expect(store.reveal(A, 'seed-a')).toBe(0);
     db.close();
   });
 });

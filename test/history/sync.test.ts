@@ -32,14 +32,14 @@ function setup(): { client: StakeClient; db: SqliteDatabase; done: () => Promise
 const count = (db: SqliteDatabase): number => db.prepare('SELECT count(*) FROM bets').pluck().get() as number;
 
 describe('sync_history against the sandbox', () => {
-  it('reads every page once, then only the pages holding new bets', async () => {
+  it('reads every page once, then only the pages holding new bets (two asked for ahead, one past the last at most)', async () => {
     const { client, db, done } = setup();
     try {
       const first = await placeDice(client, 120);
       let mark = box.stats().request_log.length;
       const r1 = await sync_history(client, db);
-      // 120 bets: pages at 0, 50, 100 (the last one short ends the list).
-      expect(betListOffsets(box, mark)).toEqual([0, 50, 100]);
+      // 120 bets: pages at 0, 50, 100 (the last one short ends the list); 150 was asked for with 100, while 50 was written.
+      expect(betListOffsets(box, mark)).toEqual([0, 50, 100, 150]);
       expect(r1).toMatchObject({ read: 120, added: 120, written: 120, reached_watermark: false });
       expect(count(db)).toBe(120);
       expect(new Set(db.prepare('SELECT id FROM bets').pluck().all())).toEqual(new Set(first));
@@ -53,8 +53,8 @@ describe('sync_history against the sandbox', () => {
       await placeDice(client, 60);
       mark = box.stats().request_log.length;
       const r3 = await sync_history(client, db);
-      // 60 new bets: the second page holds the 10 last new ones and the watermark.
-      expect(betListOffsets(box, mark)).toEqual([0, 50]);
+      // 60 new bets: the second page holds the 10 last new ones and the watermark (100 was asked for with 50).
+      expect(betListOffsets(box, mark)).toEqual([0, 50, 100]);
       expect(r3).toMatchObject({ read: 61, added: 60, written: 60, reached_watermark: true });
 
       mark = box.stats().request_log.length;
@@ -73,16 +73,16 @@ describe('sync_history against the sandbox', () => {
       await placeDice(client, 30);
       await sync_history(client, db, { page_size: 10 });
       await placeDice(client, 40);
-      // A sync stopped after its second page keeps the two pages it wrote.
+      // A sync stopped after its second page keeps the two pages it wrote (the third was asked for with the second).
       const stop = new AbortController();
       const mark = box.stats().request_log.length;
       await expect(sync_history(client, db, { page_size: 10, signal: stop.signal, on_progress: (read) => read >= 20 && stop.abort() })).rejects.toThrow();
-      expect(betListOffsets(box, mark)).toEqual([0, 10]);
+      expect(betListOffsets(box, mark)).toEqual([0, 10, 20]);
       expect(count(db)).toBe(50);
       const again = box.stats().request_log.length;
       const r = await sync_history(client, db, { page_size: 10 });
-      // From the top again down to the old watermark (the 41st entry): pages 0..40.
-      expect(betListOffsets(box, again)).toEqual([0, 10, 20, 30, 40]);
+      // From the top again down to the old watermark (the 41st entry): pages 0..40, and 50 asked for with 40.
+      expect(betListOffsets(box, again)).toEqual([0, 10, 20, 30, 40, 50]);
       expect(r).toMatchObject({ read: 41, added: 20, written: 40, reached_watermark: true });
       expect(count(db)).toBe(70);
     } finally {
