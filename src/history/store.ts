@@ -9,7 +9,7 @@ import { journal_identifiers } from '../journal/journal-lookup.js';
 import type { BetRow, StoredBet } from './record.js';
 import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';
 import { ADD_PENDING_SEEDS, SeedSpans } from './seeds.js';
-import { page_streaks, settle_streaks } from './streaks.js';
+import { WrittenRuns, page_streaks, settle_streaks } from './streaks.js';
 
 /** The columns every read of a whole bet selects (integers of money as text, for bigint). */
 export const BET_COLUMNS = `id, iid, site, user_id, user_name, game, currency, decimals,
@@ -133,6 +133,7 @@ export class HistoryStore {
   readonly #watermark;
   readonly #setWatermark;
   readonly #seeds;
+  readonly #written;
 
   constructor(db: SqliteDatabase) {
     this.db = db;
@@ -160,6 +161,7 @@ export class HistoryStore {
       ON CONFLICT (site, user_id) DO UPDATE SET user_name = excluded.user_name, watermark_id = excluded.watermark_id,
         synced_at = excluded.synced_at`);
     this.#seeds = new SeedSpans(db);
+    this.#written = new WrittenRuns(db);
   }
 
   /**
@@ -168,11 +170,17 @@ export class HistoryStore {
    * longest runs of the hours touched. One transaction.
    */
   update_streaks(site: string, user_id: string, from_ms: number): void {
+    // Immediate: what the pass checks before using what this store wrote (no other commit since) holds until it is done.
     this.db.transaction(() => {
       // The bet before a sequence's first one is found through the summary: it must hold every bet.
       this.summarise_pending();
-      settle_streaks(this.db, site, user_id, from_ms);
-    })();
+      settle_streaks(this.db, site, user_id, from_ms, this.#written);
+    }).immediate();
+  }
+
+  /** Forgets the bets written since their runs were settled (a transaction holding some was rolled back): the next settle reads them. */
+  forget_written(): void {
+    this.#written.clear();
   }
 
   /**
@@ -184,10 +192,11 @@ export class HistoryStore {
    */
   upsert(rows: readonly BetRow[]): number {
     if (rows.length === 0) return 0;
-    return this.db.transaction(() => {
+    const streaks = page_streaks(rows);
+    const isNew = new Uint8Array(rows.length);
+    const added = this.db.transaction(() => {
       let inserted = 0;
       const journaled = this.#identifiers(rows);
-      const streaks = page_streaks(rows);
       const hours = new Map<string, { key: unknown[]; counts: Array<number | bigint> }>();
       const values: unknown[] = new Array(UPSERT_COLUMNS.length + 2);
       for (let r = 0; r < rows.length; r++) {
@@ -199,6 +208,7 @@ export class HistoryStore {
         values[UPSERT_COLUMNS.length + 1] = streaks[r];
         if (this.#insert.run(values).changes === 1) {
           inserted++;
+          isNew[r] = 1;
           count(hours, row);
         } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
       }
@@ -206,6 +216,8 @@ export class HistoryStore {
       this.#seeds.add(rows);
       return inserted;
     })();
+    this.#written.add(rows, streaks, isNew);
+    return added;
   }
 
   /**

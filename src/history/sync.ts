@@ -204,6 +204,8 @@ async function readPages(
     commit();
   } catch (error) {
     if (due !== null) clearTimeout(due);
+    // The runs pass reads back what this sync wrote: some of it may be rolled back below.
+    store.forget_written();
     // What was written is right: keep it, unless the database itself failed.
     if (store.db.inTransaction) store.db.exec(isClientFailure(error) ? 'COMMIT' : 'ROLLBACK');
     throw error;

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sync_history, type SqliteDatabase } from '../../src/history/index.js';
 import type { BetRow } from '../../src/history/record.js';
 import { HistoryStore } from '../../src/history/store.js';
+import { WrittenRuns, page_streaks } from '../../src/history/streaks.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { open_database } from '../../src/journal/index.js';
 import { placeDice, sandboxUser, tempDatabase } from './helpers.js';
 
 const H = 3_600_000;
@@ -139,6 +141,84 @@ describe('runs', () => {
     } finally {
       db.close();
       temp.remove();
+    }
+  });
+});
+
+describe('WrittenRuns (the runs pass without reading back what the store wrote)', () => {
+  const SITE = 'https://stake.com';
+  const row = (n: number, time_ms: number, m: number): BetRow => ({
+    id: `w-${n}`, iid: `house:${n}`, iid_num: n, site: SITE, user_id: 'u', user_name: null, game: 'dice', currency: 'btc', decimals: 8,
+    amount_units: 100n, payout_units: BigInt(100 * m), amount: 0.000001, payout: 0.000001 * m, payout_multiplier: m, amount_multiplier: 1,
+    active: 0, nonce: n, client_seed: 'c', server_seed_hash: 'h', server_seed: null, state: null,
+    updated_at: new Date(time_ms).toUTCString(), time_ms, synced_at: 0,
+  });
+  // Bets at 10:00, 10:01, …: win, win, loss, win; a page lists them newest first.
+  const rows = [row(4, 10 * H + 3 * 60_000, 2), row(3, 10 * H + 2 * 60_000, 0), row(2, 10 * H + 60_000, 2), row(1, 10 * H, 2)];
+  const from = 10 * H;
+
+  function setup(): { db: SqliteDatabase; written: WrittenRuns; write: (page: BetRow[]) => void; done: () => void } {
+    const temp = tempDatabase();
+    const db = temp.open();
+    const store = new HistoryStore(db);
+    const written = new WrittenRuns(db);
+    const write = (page: BetRow[]): void => {
+      const before = db.prepare('SELECT count(*) FROM bets').pluck().get() as number;
+      store.upsert(page);
+      const inserted = (db.prepare('SELECT count(*) FROM bets').pluck().get() as number) - before;
+      // The pages here are all new bets or all known ones.
+      written.add(page, page_streaks(page), new Uint8Array(page.length).fill(inserted === page.length ? 1 : 0));
+    };
+    return { db, written, write, done: () => { db.close(); temp.remove(); } };
+  }
+
+  it('gives what it was told, in bet order, each with the run written (NaN for a bet read again)', () => {
+    const { written, write, done } = setup();
+    try {
+      write(rows.slice(0, 2));
+      write(rows.slice(2));
+      expect(written.take(SITE, 'u', from, from)).toEqual([
+        ['w-1', 'dice', 'btc', 2, 1, 10 * H],
+        ['w-2', 'dice', 'btc', 2, 2, 10 * H + 60_000],
+        ['w-3', 'dice', 'btc', 0, -1, 10 * H + 120_000],
+        ['w-4', 'dice', 'btc', 2, 1, 10 * H + 180_000],
+      ]);
+      // Taken once: the account is forgotten.
+      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      write(rows.slice(0, 1));
+      expect(written.take(SITE, 'u', 10 * H + 180_000, 10 * H + 180_000)?.map((b) => b[4])).toEqual([Number.NaN]);
+    } finally {
+      done();
+    }
+  });
+
+  it('gives nothing, so the pass reads the bets, when something else may be there', () => {
+    const { db, written, write, done } = setup();
+    try {
+      // Another connection committed since (another process: autobet's journal, a second sync).
+      write(rows);
+      const second = open_database(db.name);
+      second.prepare("INSERT INTO sync_state (site, user_id, synced_at) VALUES ('x', 'y', 0)").run();
+      second.close();
+      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      // This connection changed a row since.
+      write(rows);
+      db.prepare("UPDATE bets SET streak = 7 WHERE id = 'w-2'").run();
+      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      // The account has another bet from the hour's start on (an older one of the same hour, stored before).
+      write(rows);
+      expect(written.take(SITE, 'u', from, 10 * H - 1)).not.toBeNull();
+      write(rows);
+      expect(written.take(SITE, 'u', 10 * H + 60_000, 10 * H)).toBeNull();
+      // Forgotten (a transaction holding some was rolled back).
+      write(rows);
+      written.clear();
+      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      // Another account's bets: not these.
+      write(rows);
+      expect(written.take(SITE, 'v', from, from)).toBeNull();
+    } finally {
+      done();
     }
   });
 });
