@@ -193,7 +193,8 @@ export class HistoryStore {
   upsert(rows: readonly BetRow[]): number {
     if (rows.length === 0) return 0;
     const streaks = page_streaks(rows);
-    const isNew = new Uint8Array(rows.length);
+    // The rowid of each row inserted, 0 for one updated.
+    const rowids = new Float64Array(rows.length);
     const added = this.db.transaction(() => {
       let inserted = 0;
       const journaled = this.#identifiers(rows);
@@ -206,9 +207,10 @@ export class HistoryStore {
         for (let c = 0; c < UPSERT_COLUMNS.length; c++) values[c] = row[UPSERT_COLUMNS[c] as (typeof UPSERT_COLUMNS)[number]];
         values[UPSERT_COLUMNS.length] = identifier;
         values[UPSERT_COLUMNS.length + 1] = streaks[r];
-        if (this.#insert.run(values).changes === 1) {
+        const result = this.#insert.run(values);
+        if (result.changes === 1) {
           inserted++;
-          isNew[r] = 1;
+          rowids[r] = Number(result.lastInsertRowid);
           count(hours, row);
         } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
       }
@@ -216,7 +218,7 @@ export class HistoryStore {
       this.#seeds.add(rows);
       return inserted;
     })();
-    this.#written.add(rows, streaks, isNew);
+    this.#written.add(rows, streaks, rowids);
     return added;
   }
 

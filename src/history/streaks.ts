@@ -75,13 +75,13 @@ export function settle_streaks(db: SqliteDatabase, site: string, user_id: string
         ORDER BY ${BET_ORDER}`)
       .raw()
       .all(start, site, user_id) as RunBet[]);
-  const set = db.prepare(`UPDATE bets SET streak = ? WHERE ${known === null ? 'rowid' : 'id'} = ?`);
+  const set = db.prepare('UPDATE bets SET streak = ? WHERE rowid = ?');
   const before = previous_run(db, site, user_id, start);
   // Per game, then currency: the sequence's run so far and its current hour. Bets come in time order, so a
   // sequence's hour only moves forward (no key string a bet).
   const sequences = new Map<string, Map<string, { run: number | null; hour: HourRuns | null }>>();
   const hours: HourRuns[] = [];
-  for (const [key, game, currency, m, stored, time] of bets) {
+  for (const [rowid, game, currency, m, stored, time] of bets) {
     let byCurrency = sequences.get(game);
     if (byCurrency === undefined) sequences.set(game, (byCurrency = new Map()));
     let sequence = byCurrency.get(currency);
@@ -89,7 +89,7 @@ export function settle_streaks(db: SqliteDatabase, site: string, user_id: string
     let streak = stored;
     if (time >= from_ms) {
       streak = next_run(sequence.run ?? before(game, currency), m);
-      if (streak !== stored) set.run(streak, key);
+      if (streak !== stored) set.run(streak, rowid);
     }
     sequence.run = streak;
     const hour = Math.floor(time / HOUR_MS);
@@ -128,54 +128,101 @@ function previous_run(db: SqliteDatabase, site: string, user_id: string, start: 
   };
 }
 
-/** A bet as the runs pass reads it: its key (rowid, or id when the store kept it), game, currency, multiplier, stored run (NaN: not known), time. */
-type RunBet = [number | string, string, string, number, number, number];
+/** A bet as the runs pass reads it: rowid, game, currency, multiplier, stored run, time. */
+type RunBet = [number, string, string, number, number, number];
 
-/** What a store wrote of one account's bets since their runs were last settled. */
+/** What a store inserted of one account's bets since their runs were last settled, a column each (no row kept alive). */
 interface Written {
   /** `PRAGMA data_version` when the first was written: another connection's commit since changes it. */
   readonly version: number;
   /** `total_changes()` after the last was written: any other change through this connection since changes it. */
   changes: number;
-  /** By bet id (the last write of a bet read twice counts), oldest first once sorted. */
-  readonly bets: Map<string, { row: Pick<BetRow, 'id' | 'game' | 'currency' | 'payout_multiplier' | 'time_ms' | 'iid_num'>; streak: number }>;
+  /** A bet was read again (updated, not inserted): its run is the stored one, so the pass reads back. */
+  reread: boolean;
+  n: number;
+  rowid: Float64Array;
+  time: Float64Array;
+  /** The share id's number, -Infinity for none (sorted first, as SQL sorts NULL). */
+  iid: Float64Array;
+  m: Float64Array;
+  streak: Int32Array;
+  /** Index into `sequences`. */
+  seq: Uint32Array;
+  readonly sequences: Array<[string, string]>;
+}
+
+function grow<T extends Float64Array | Int32Array | Uint32Array>(a: T, size: number): T {
+  if (size <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(size, a.length * 2));
+  b.set(a);
+  return b;
 }
 
 /**
- * The bets a store wrote, per account, until their runs are settled: the
+ * The bets a store inserted, per account, until their runs are settled: the
  * pass then sorts them instead of reading them back, when they are all there
- * is (see {@link WrittenRuns.take}). About 100 bytes a bet until the sync ends,
- * less than reading them back holds.
+ * is (see {@link WrittenRuns.take}). 44 bytes a bet in typed arrays: keeping
+ * the rows themselves kept the sync's pages alive, and the collector's work
+ * on them cost more than the pass saved.
  */
 export class WrittenRuns {
   readonly #accounts = new Map<string, Written>();
   readonly #version;
   readonly #changes;
   readonly #count;
+  readonly #id;
 
   constructor(db: SqliteDatabase) {
     this.#version = db.prepare('PRAGMA data_version').pluck();
     this.#changes = db.prepare('SELECT total_changes()').pluck();
     // Through bets_account alone (schema v8): every site's bets of that user id count, which only makes a mismatch.
     this.#count = db.prepare('SELECT count(*) FROM bets WHERE user_id = ? AND time_ms >= ?').pluck();
+    this.#id = db.prepare('SELECT id FROM bets WHERE rowid = ?').pluck();
   }
 
-  /** Records rows a committed upsert wrote: `streaks[i]` for an inserted row, NaN for one updated (its run was left as it was). */
-  add(rows: readonly BetRow[], streaks: ArrayLike<number>, inserted: ArrayLike<number>): void {
+  /** Records rows a committed upsert wrote: `streaks[i]` and `rowids[i]` for an inserted row, rowid 0 for one updated. */
+  add(rows: readonly BetRow[], streaks: ArrayLike<number>, rowids: ArrayLike<number>): void {
     let key = '';
-    let account: Written | undefined;
+    let a: Written | undefined;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as BetRow;
       const k = `${row.site}\u0000${row.user_id}`;
-      if (k !== key || account === undefined) {
+      if (k !== key || a === undefined) {
         key = k;
-        account = this.#accounts.get(k);
-        if (account === undefined) this.#accounts.set(k, (account = { version: this.#version.get() as number, changes: 0, bets: new Map() }));
+        a = this.#accounts.get(k);
+        if (a === undefined) {
+          a = {
+            version: this.#version.get() as number, changes: 0, reread: false, n: 0, rowid: new Float64Array(256), time: new Float64Array(256),
+            iid: new Float64Array(256), m: new Float64Array(256), streak: new Int32Array(256), seq: new Uint32Array(256), sequences: [],
+          };
+          this.#accounts.set(k, a);
+        }
       }
-      account.bets.set(row.id, { row, streak: inserted[i] === 1 ? (streaks[i] as number) : Number.NaN });
+      const rowid = rowids[i] as number;
+      if (rowid === 0) {
+        a.reread = true;
+        continue;
+      }
+      const n = a.n++;
+      if (n === a.rowid.length) {
+        a.rowid = grow(a.rowid, n + 1);
+        a.time = grow(a.time, n + 1);
+        a.iid = grow(a.iid, n + 1);
+        a.m = grow(a.m, n + 1);
+        a.streak = grow(a.streak, n + 1);
+        a.seq = grow(a.seq, n + 1);
+      }
+      let seq = a.sequences.findIndex(([g, c]) => g === row.game && c === row.currency);
+      if (seq === -1) seq = a.sequences.push([row.game, row.currency]) - 1;
+      a.rowid[n] = rowid;
+      a.time[n] = row.time_ms;
+      a.iid[n] = row.iid_num ?? -Infinity;
+      a.m[n] = row.payout_multiplier;
+      a.streak[n] = streaks[i] as number;
+      a.seq[n] = seq;
     }
     const changes = this.#changes.get() as number;
-    for (const a of this.#accounts.values()) a.changes = a === account ? changes : -1;
+    for (const w of this.#accounts.values()) w.changes = w === a ? changes : -1;
   }
 
   /** Forgets everything: what was written may not be there (a transaction rolled back). */
@@ -184,19 +231,29 @@ export class WrittenRuns {
   }
 
   /**
-   * The account's bets in bet order, when what was written is all the
+   * The account's bets in bet order, when what was inserted is all the
    * database holds of it from `start` on and nothing else wrote since; else
    * null (the pass reads them). Forgets the account either way.
    */
   take(site: string, user_id: string, from_ms: number, start: number): RunBet[] | null {
-    const account = this.#accounts.get(`${site}\u0000${user_id}`);
+    const a = this.#accounts.get(`${site}\u0000${user_id}`);
     this.#accounts.delete(`${site}\u0000${user_id}`);
-    if (account === undefined || account.version !== this.#version.get() || account.changes !== this.#changes.get()) return null;
-    const bets = [...account.bets.values()];
-    if (bets.some((b) => b.row.time_ms < from_ms) || this.#count.get(user_id, start) !== bets.length) return null;
-    // As BET_ORDER sorts (NULL first), as page_streaks does; pages came newest first, so reversed they are nearly sorted.
-    bets.reverse().sort((a, b) => compare(a.row, b.row));
-    return bets.map(({ row, streak }) => [row.id, row.game, row.currency, row.payout_multiplier, streak, row.time_ms]);
+    if (a === undefined || a.reread || a.version !== this.#version.get() || a.changes !== this.#changes.get()) return null;
+    const { n, time, iid, rowid } = a;
+    for (let i = 0; i < n; i++) if ((time[i] as number) < from_ms) return null;
+    if (this.#count.get(user_id, start) !== n) return null;
+    // As BET_ORDER sorts; the id (read only for a tie of time and share id number) as SQLite compares text.
+    // Pages came newest first, so reversed they are nearly sorted.
+    const order = Array.from({ length: n }, (_, i) => n - 1 - i).sort(
+      (x, y) =>
+        (time[x] as number) - (time[y] as number) ||
+        (iid[x] as number) - (iid[y] as number) ||
+        Buffer.compare(Buffer.from(this.#id.get(rowid[x]) as string), Buffer.from(this.#id.get(rowid[y]) as string)),
+    );
+    return order.map((i) => {
+      const [game, currency] = a.sequences[a.seq[i] as number] as [string, string];
+      return [a.rowid[i] as number, game, currency, a.m[i] as number, a.streak[i] as number, a.time[i] as number];
+    });
   }
 }
 

@@ -163,30 +163,32 @@ describe('WrittenRuns (the runs pass without reading back what the store wrote)'
     const store = new HistoryStore(db);
     const written = new WrittenRuns(db);
     const write = (page: BetRow[]): void => {
-      const before = db.prepare('SELECT count(*) FROM bets').pluck().get() as number;
+      const known = new Set(db.prepare('SELECT id FROM bets').pluck().all());
       store.upsert(page);
-      const inserted = (db.prepare('SELECT count(*) FROM bets').pluck().get() as number) - before;
-      // The pages here are all new bets or all known ones.
-      written.add(page, page_streaks(page), new Uint8Array(page.length).fill(inserted === page.length ? 1 : 0));
+      const rowid = db.prepare('SELECT rowid FROM bets WHERE id = ?').pluck();
+      written.add(page, page_streaks(page), page.map((r) => (known.has(r.id) ? 0 : (rowid.get(r.id) as number))));
     };
     return { db, written, write, done: () => { db.close(); temp.remove(); } };
   }
 
-  it('gives what it was told, in bet order, each with the run written (NaN for a bet read again)', () => {
-    const { written, write, done } = setup();
+  it('gives what it was told, in bet order, each with the run written, by rowid', () => {
+    const { db, written, write, done } = setup();
     try {
       write(rows.slice(0, 2));
       write(rows.slice(2));
+      const rowid = (id: string): number => db.prepare('SELECT rowid FROM bets WHERE id = ?').pluck().get(id) as number;
       expect(written.take(SITE, 'u', from, from)).toEqual([
-        ['w-1', 'dice', 'btc', 2, 1, 10 * H],
-        ['w-2', 'dice', 'btc', 2, 2, 10 * H + 60_000],
-        ['w-3', 'dice', 'btc', 0, -1, 10 * H + 120_000],
-        ['w-4', 'dice', 'btc', 2, 1, 10 * H + 180_000],
+        [rowid('w-1'), 'dice', 'btc', 2, 1, 10 * H],
+        [rowid('w-2'), 'dice', 'btc', 2, 2, 10 * H + 60_000],
+        [rowid('w-3'), 'dice', 'btc', 0, -1, 10 * H + 120_000],
+        [rowid('w-4'), 'dice', 'btc', 2, 1, 10 * H + 180_000],
       ]);
       // Taken once: the account is forgotten.
       expect(written.take(SITE, 'u', from, from)).toBeNull();
-      write(rows.slice(0, 1));
-      expect(written.take(SITE, 'u', 10 * H + 180_000, 10 * H + 180_000)?.map((b) => b[4])).toEqual([Number.NaN]);
+      // A bet of one second and share id number with another: ordered by id, as SQLite orders text.
+      const twins = [{ ...row(9, 11 * H, 2), id: 'w-10' }, row(9, 11 * H, 0.5)];
+      write(twins);
+      expect(written.take(SITE, 'u', 11 * H, 11 * H)?.map((b) => b[3])).toEqual([2, 0.5]);
     } finally {
       done();
     }
@@ -194,29 +196,42 @@ describe('WrittenRuns (the runs pass without reading back what the store wrote)'
 
   it('gives nothing, so the pass reads the bets, when something else may be there', () => {
     const { db, written, write, done } = setup();
+    // New bets for each case: k hours on, four minutes apart, newest first.
+    const batch = (k: number): BetRow[] =>
+      [3, 2, 1, 0].map((i) => ({ ...row(100 * k + i, k * H + i * 60_000, i === 2 ? 0 : 2), id: `c${k}-${i}` }));
     try {
+      // What it gives when nothing else is there (the control).
+      write(batch(20));
+      expect(written.take(SITE, 'u', 20 * H, 20 * H)).toHaveLength(4);
       // Another connection committed since (another process: autobet's journal, a second sync).
-      write(rows);
+      write(batch(22));
       const second = open_database(db.name);
       second.prepare("INSERT INTO sync_state (site, user_id, synced_at) VALUES ('x', 'y', 0)").run();
       second.close();
-      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      expect(written.take(SITE, 'u', 22 * H, 22 * H)).toBeNull();
       // This connection changed a row since.
-      write(rows);
-      db.prepare("UPDATE bets SET streak = 7 WHERE id = 'w-2'").run();
-      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      write(batch(24));
+      db.prepare("UPDATE bets SET streak = 7 WHERE id = 'c24-1'").run();
+      expect(written.take(SITE, 'u', 24 * H, 24 * H)).toBeNull();
       // The account has another bet from the hour's start on (an older one of the same hour, stored before).
-      write(rows);
-      expect(written.take(SITE, 'u', from, 10 * H - 1)).not.toBeNull();
-      write(rows);
-      expect(written.take(SITE, 'u', 10 * H + 60_000, 10 * H)).toBeNull();
+      new HistoryStore(db).upsert([{ ...row(2699, 26 * H, 2), id: 'older' }]);
+      write(batch(26).map((r) => ({ ...r, time_ms: r.time_ms + 30_000 })));
+      expect(written.take(SITE, 'u', 26 * H + 30_000, 26 * H)).toBeNull();
       // Forgotten (a transaction holding some was rolled back).
-      write(rows);
+      write(batch(28));
       written.clear();
-      expect(written.take(SITE, 'u', from, from)).toBeNull();
+      expect(written.take(SITE, 'u', 28 * H, 28 * H)).toBeNull();
       // Another account's bets: not these.
-      write(rows);
-      expect(written.take(SITE, 'v', from, from)).toBeNull();
+      write(batch(30));
+      expect(written.take(SITE, 'v', 30 * H, 30 * H)).toBeNull();
+      expect(written.take(SITE, 'u', 30 * H, 30 * H)).toHaveLength(4);
+      // A bet read again (updated, its run left as stored) among them.
+      write(batch(32));
+      write(batch(32).slice(0, 1));
+      expect(written.take(SITE, 'u', 32 * H, 32 * H)).toBeNull();
+      // A bet older than where the pass starts again.
+      write(batch(34));
+      expect(written.take(SITE, 'u', 34 * H + 60_000, 34 * H)).toBeNull();
     } finally {
       done();
     }
