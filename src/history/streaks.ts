@@ -3,17 +3,18 @@
  * currency, in bet order: +n for the n-th win in a row, -n for the n-th loss,
  * 0 for a bet at exactly ×1. A sync writes each new bet with the run its
  * page tells ({@link page_streaks}), then {@link settle_streaks} reads the
- * account's bets from the oldest one written on, in one pass over the time
- * index, and rewrites only the runs that differ: the page's oldest run of a
- * sequence, which may go on in the next (older) page, and any bet the site
- * listed out of bet order. Rewriting every bet instead cost a first sync as
+ * account's bets from the oldest one written on, in one pass over the
+ * account's time index (schema v8), and rewrites only the runs that differ:
+ * the page's oldest run of a sequence, which may go on in the next (older)
+ * page, and any bet the site listed out of bet order. Rewriting every bet instead cost a first sync as
  * much as a third of its inserts (the row's pages written twice).
  *
  * The pass reads the account's bets back unless the store still holds what
  * it wrote of them ({@link WrittenRuns}) and nothing else can be there: no
  * other connection committed since, and the account has no other bet from
- * the first one's hour on. Reading 10,000 bets back took 10 ms here, a third
- * of the time the sandbox took to hand them out.
+ * the first one's hour on (and none of them was read again: its run is the
+ * stored one). Reading 10,000 bets back took about 10 ms here; sorting what
+ * was written, 2–3 ms for 6,000.
  */
 import type { SqliteDatabase } from '../journal/database.js';
 import type { BetRow } from './record.js';
