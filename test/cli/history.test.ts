@@ -40,8 +40,8 @@ describe('stakeql history', () => {
     const first = await session.run(['history', 'sync'], '', env());
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toBe('Synced: 68 new bets, 68 entries read.\n');
-    // Pages 0 and 50, and 100, asked for ahead while the first was written.
-    expect(betLists(mark)).toBe(3);
+    // Pages 0 and 50, and perhaps 100: asked for ahead while the first was written, the process may end before it is sent.
+    expect([2, 3]).toContain(betLists(mark));
     expect(fs.statSync(dbFile()).mode & 0o777).toBe(0o600);
 
     await client.dice({ amount: '1', currency: 'usd', target: 50, condition: 'below' });

@@ -32,13 +32,18 @@ export async function placeDice(client: StakeClient, count: number, currency = '
   return ids;
 }
 
-/** MyBetList requests the sandbox logged from `start` on, as their `offset` variables. */
+/**
+ * MyBetList requests the sandbox logged from `start` on, as their `offset`
+ * variables, in offset order: a sync has two in flight at once, and the
+ * sandbox logs whichever it handles first.
+ */
 export function betListOffsets(box: Sandbox, start: number): number[] {
   return box
     .stats()
     .request_log.slice(start)
     .filter((r) => r.operation_name === 'MyBetList')
-    .map((r) => r.variables['offset'] as number);
+    .map((r) => r.variables['offset'] as number)
+    .sort((a, b) => a - b);
 }
 
 /** A decimal text as integer units of `decimals` places, by string arithmetic only (the tests' own oracle). */

@@ -31,6 +31,15 @@ function setup(): { client: StakeClient; db: SqliteDatabase; done: () => Promise
 
 const count = (db: SqliteDatabase): number => db.prepare('SELECT count(*) FROM bets').pluck().get() as number;
 
+/**
+ * The pages asked for are `read`, each once, and perhaps the one after: asked for ahead while the last was written,
+ * that request may not have reached the sandbox's log (or been sent at all, in a sync stopped meanwhile) yet.
+ */
+function expectPages(asked: number[], read: number[], step: number): void {
+  const next = (read[read.length - 1] as number) + step;
+  expect([read, [...read, next]]).toContainEqual(asked);
+}
+
 describe('sync_history against the sandbox', () => {
   it('reads every page once, then only the pages holding new bets (two asked for ahead, one past the last at most)', async () => {
     const { client, db, done } = setup();
@@ -39,7 +48,7 @@ describe('sync_history against the sandbox', () => {
       let mark = box.stats().request_log.length;
       const r1 = await sync_history(client, db);
       // 120 bets: pages at 0, 50, 100 (the last one short ends the list); 150 was asked for with 100, while 50 was written.
-      expect(betListOffsets(box, mark)).toEqual([0, 50, 100, 150]);
+      expectPages(betListOffsets(box, mark), [0, 50, 100], 50);
       expect(r1).toMatchObject({ read: 120, added: 120, written: 120, reached_watermark: false });
       expect(count(db)).toBe(120);
       expect(new Set(db.prepare('SELECT id FROM bets').pluck().all())).toEqual(new Set(first));
@@ -54,7 +63,7 @@ describe('sync_history against the sandbox', () => {
       mark = box.stats().request_log.length;
       const r3 = await sync_history(client, db);
       // 60 new bets: the second page holds the 10 last new ones and the watermark (100 was asked for with 50).
-      expect(betListOffsets(box, mark)).toEqual([0, 50, 100]);
+      expectPages(betListOffsets(box, mark), [0, 50], 50);
       expect(r3).toMatchObject({ read: 61, added: 60, written: 60, reached_watermark: true });
 
       mark = box.stats().request_log.length;
@@ -77,12 +86,12 @@ describe('sync_history against the sandbox', () => {
       const stop = new AbortController();
       const mark = box.stats().request_log.length;
       await expect(sync_history(client, db, { page_size: 10, signal: stop.signal, on_progress: (read) => read >= 20 && stop.abort() })).rejects.toThrow();
-      expect(betListOffsets(box, mark)).toEqual([0, 10, 20]);
+      expectPages(betListOffsets(box, mark), [0, 10], 10);
       expect(count(db)).toBe(50);
       const again = box.stats().request_log.length;
       const r = await sync_history(client, db, { page_size: 10 });
       // From the top again down to the old watermark (the 41st entry): pages 0..40, and 50 asked for with 40.
-      expect(betListOffsets(box, again)).toEqual([0, 10, 20, 30, 40, 50]);
+      expectPages(betListOffsets(box, again), [0, 10, 20, 30, 40], 10);
       expect(r).toMatchObject({ read: 41, added: 20, written: 40, reached_watermark: true });
       expect(count(db)).toBe(70);
     } finally {
