@@ -183,13 +183,16 @@ export class WrittenRuns {
 
   /** Records rows a committed upsert wrote: `streaks[i]` and `rowids[i]` for an inserted row, rowid 0 for one updated. */
   add(rows: readonly BetRow[], streaks: ArrayLike<number>, rowids: ArrayLike<number>): void {
-    let key = '';
+    let site: string | null = null;
+    let user_id: string | null = null;
     let a: Written | undefined;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i] as BetRow;
-      const k = `${row.site}\u0000${row.user_id}`;
-      if (k !== key || a === undefined) {
-        key = k;
+      // A page is one account's: its key is built when the account changes, not for every row.
+      if (row.site !== site || row.user_id !== user_id || a === undefined) {
+        site = row.site;
+        user_id = row.user_id;
+        const k = `${site}\u0000${user_id}`;
         a = this.#accounts.get(k);
         if (a === undefined) {
           a = {
