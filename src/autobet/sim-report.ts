@@ -60,14 +60,14 @@ body{font-family:system-ui,sans-serif;margin:24px;color:#222}table{border-collap
 <script>
 const hist = ${scriptJson(hist)};
 const curves = ${scriptJson(curves)};
+// Balances are small numbers (0.00012 btc): show them with their significant digits, not rounded to 0.
+const amounts = (u, splits) => splits.map((v) => (v == null ? '' : Number(v.toPrecision(4)).toString()));
 new uPlot({ width: 900, height: 320, scales: { x: { time: false } }, axes: [{ values: amounts }, {}],
   series: [{ label: 'end balance' }, { label: 'sessions', stroke: '#2a6', fill: 'rgba(34,170,102,0.3)', paths: uPlot.paths.bars({ size: [0.9] }) }] },
   [hist.x, hist.y], document.getElementById('dist'));
 const longest = Math.max(0, ...curves.map((c) => c.balances.length));
 const xs = Array.from({ length: longest }, (_, i) => i);
 const colours = ['#36c', '#c63', '#693', '#939', '#399', '#c93'];
-// Balances are small numbers (0.00012 btc): show them with their significant digits, not rounded to 0.
-const amounts = (u, splits) => splits.map((v) => (v == null ? '' : Number(v.toPrecision(4)).toString()));
 new uPlot({ width: 900, height: 320, scales: { x: { time: false } }, axes: [{}, { values: amounts, size: 90 }],
   series: [{ label: 'bet' }, ...curves.map((c, i) => ({ label: 'session ' + c.index, stroke: colours[i % colours.length] }))] },
   [xs, ...curves.map((c) => xs.map((i) => (i < c.balances.length ? c.balances[i] : null)))], document.getElementById('curves'));
