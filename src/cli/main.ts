@@ -33,6 +33,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   logout: { summary: 'forget a profile', load: () => import('./commands/logout.js') },
   query: { summary: 'send a GraphQL operation and print its data', load: () => import('./commands/query.js') },
   whoami: { summary: "print the logged-in user's name and id", load: () => import('./commands/whoami.js') },
+  balance: { summary: "print every currency's available and vault balance", load: () => import('./commands/balance.js') },
   sandbox: { summary: 'run a local stand-in for the API to try things against', load: () => import('./commands/sandbox.js') },
   bet: { summary: 'place one dice or limbo bet (asks first on a terminal)', load: () => import('./commands/bet.js') },
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
