@@ -17,6 +17,7 @@ import {
   usageError,
 } from './exit-codes.js';
 import { alignOptionColumns, oneLine, styleFor } from './output.js';
+import { did_you_mean } from './suggest.js';
 
 export type { CliIo, Command, CommandArgs, CommandContext } from './context.js';
 
@@ -123,6 +124,14 @@ function describeParseError(error: unknown): string {
   return 'the arguments do not parse';
 }
 
+/** `; did you mean '--target'?` for an unknown option close to one the command has. */
+function optionSuggestion(error: unknown, command: Command): string {
+  if ((error as { code?: unknown }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return '';
+  const typed = /'(--[A-Za-z0-9][A-Za-z0-9-]{0,40})/.exec(error instanceof Error ? error.message : '')?.[1];
+  if (typed === undefined) return '';
+  return did_you_mean(typed, Object.keys({ ...command.options, ...COMMON_OPTIONS }).map((o) => `--${o}`));
+}
+
 function parseCommandLine(name: string, command: Command, argv: readonly string[]): CommandArgs {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
@@ -133,7 +142,12 @@ function parseCommandLine(name: string, command: Command, argv: readonly string[
       allowPositionals: true,
     }) as typeof parsed;
   } catch (error) {
-    throw usageError(`${name}: ${describeParseError(error)} (see 'stakeql ${name} --help')`);
+    throw usageError(`${name}: ${describeParseError(error)}${optionSuggestion(error, command)} (see 'stakeql ${name} --help')`);
+  }
+  // Currency codes are lower-case on the site; a person types `USD` as often as `usd`.
+  for (const key of ['currency', 'in'] as const) {
+    const value = parsed.values[key];
+    if (typeof value === 'string' && /^[A-Za-z0-9]{1,20}$/.test(value)) parsed.values[key] = value.toLowerCase();
   }
   if (parsed.values['help'] !== true) {
     const count = parsed.positionals.length;
@@ -231,12 +245,18 @@ async function dispatch(argv: readonly string[], ctx: CommandContext): Promise<n
       return EXIT_OK;
     }
     const entry = Object.hasOwn(COMMANDS, topic) ? COMMANDS[topic] : undefined;
-    if (entry === undefined) throw usageError(`no command named ${shown(topic)} (see 'stakeql --help')`);
+    if (entry === undefined) {
+      const hint = SHOWABLE_WORD.test(topic) ? did_you_mean(topic, Object.keys(COMMANDS)) : '';
+      throw usageError(`no command named ${shown(topic)}${hint} (see 'stakeql --help')`);
+    }
     io.stdout.write(`${commandHelp((await entry.load()).command)}\n`);
     return EXIT_OK;
   }
   const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (entry === undefined) throw usageError(`unknown command ${shown(name)} (see 'stakeql --help')`);
+  if (entry === undefined) {
+    const hint = SHOWABLE_WORD.test(name) ? did_you_mean(name, [...Object.keys(COMMANDS), 'help']) : '';
+    throw usageError(`unknown command ${shown(name)}${hint} (see 'stakeql --help')`);
+  }
   const { command } = await entry.load();
   const args = parseCommandLine(name, command, rest);
   if (args.values['help'] === true) {

@@ -44,7 +44,7 @@ describe('stakeql bet', () => {
     [['bet', 'dice', '1e3', 'usd', '--target', '50', '--yes'], /amount must be a plain decimal/],
     [['bet', 'limbo', '1', 'usd', '--multiplier', '1', '--yes'], /multiplierTarget must be 1.01/],
     [['bet', 'crash', '1', 'usd', '--yes'], /unknown game "crash"/],
-    [['bet', 'dice', '1', 'USD', '--target', '50', '--yes'], /currency must be a lower-case currency code/],
+    [['bet', 'dice', '1', 'u$d', '--target', '50', '--yes'], /currency must be a lower-case currency code/],
     // Another game's option is refused, not ignored.
     [['bet', 'dice', '1', 'usd', '--target', '50', '--multiplier', '2', '--yes'], /^stakeql: --multiplier is an option of limbo, not dice \(dice takes --target and --condition\)$/],
     [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--target', '50', '--yes'], /^stakeql: --target is an option of dice, not limbo \(limbo takes --multiplier\)$/],

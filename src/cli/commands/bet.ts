@@ -79,7 +79,7 @@ function plan(args: CommandArgs): Plan {
   const game = name as Game;
   refuseOtherGameOptions(args, game);
   try {
-    const currency = check_currency(currencyText);
+    const currency = check_currency(currencyText.toLowerCase());
     // The amount as typed, read digit by digit: what the person wrote is what is sent.
     const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
     const given = args.values['identifier'];

@@ -21,7 +21,7 @@ function checked(args: CommandArgs): { amount: number; currency: string } {
   const [action, amountText, currencyText] = args.positionals as [string, string, string];
   if (action !== 'deposit') throw usageError(`unknown vault action "${printable(action)}": only deposit is offered`);
   try {
-    const currency = check_currency(currencyText);
+    const currency = check_currency(currencyText.toLowerCase());
     const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
     if (amount === 0) throw new RangeError('amount must be more than 0');
     return { amount, currency };
