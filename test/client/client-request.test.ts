@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, GraphQLError, TransportError, type ClientLogEvent } from '../../src/facade/index.js';
 import { NoCredentialsError } from '../../src/paste/index.js';
+import { wait_until } from '../support/wait.js';
 
 const DICE = `mutation DiceRoll($amount: Float!, $currency: CurrencyEnum!, $identifier: String!) {
   diceRoll(amount: $amount, target: 50.5, condition: above, currency: $currency, identifier: $identifier) { id amount currency }
@@ -276,7 +277,7 @@ describe('close()', () => {
     sandbox.fail_next({ kind: 'slow', delay_ms: 20_000 });
     const before = sandbox.stats().requests;
     const pending = c.current_user().catch((e: unknown) => e);
-    while (sandbox.stats().requests === before) await new Promise((r) => setTimeout(r, 5));
+    await wait_until(() => sandbox.stats().requests !== before, 'the request to reach the sandbox');
     await c.close();
     const error = await pending;
     expect(error).toMatchObject({ name: 'TransportError', reason: 'closed', may_have_reached_server: true });

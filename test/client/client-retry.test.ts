@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, RateLimitError, TransportError, ChallengeError, type ClientLogEvent, type StakeClientOptions } from '../../src/facade/index.js';
 import { sleep } from '../../src/transport/retry.js';
+import { wait_until } from '../support/wait.js';
 
 const DICE = `mutation DiceRoll($identifier: String!) {
   diceRoll(amount: 0.01, target: 50.5, condition: above, currency: usd, identifier: $identifier) { id }
@@ -228,7 +229,7 @@ describe('abort', () => {
     const before = counts();
     sandbox.fail_next({ kind: 'slow', delay_ms: 20_000 });
     const pending = c.current_user({ signal: controller.signal }).catch((e: unknown) => e);
-    while (counts().requests === before.requests) await new Promise((r) => setTimeout(r, 5));
+    await wait_until(() => counts().requests !== before.requests, 'the request to reach the sandbox');
     const reason = new Error('user gave up');
     controller.abort(reason);
     const error = await pending;

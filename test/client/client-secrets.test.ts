@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient, type ClientLogEvent, type StakeClientOptions } from '../../src/facade/index.js';
+import { wait_until } from '../support/wait.js';
 
 const CANARY_TOKEN = 'CANARYTOKEN0123456789abcdef';
 const CANARY_SESSION = 'CANARYSESSION-9876543210';
@@ -134,9 +135,9 @@ describe('canary credentials', () => {
     try {
       const c = new StakeClient({ base_url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, access_token: CANARY_TOKEN });
       const pending = c.current_user().catch((e: unknown) => e);
-      while (answer === null) await new Promise((r) => setTimeout(r, 5));
+      await wait_until(() => answer !== null, 'the request to reach the server');
       c._auth_manager.set_access_token('replacement-token-value');
-      (answer as () => void)();
+      (answer as unknown as () => void)();
       const error = await pending;
       expect(error).toMatchObject({ name: 'GraphQLError', server_message: 'unknown [redacted]' });
       expectNoCanary(error, 'error after rotation');

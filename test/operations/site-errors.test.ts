@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { AuthenticationError, GraphQLError, SITE_ERROR_TYPES, StakeError, describe_error_type } from '../../src/facade/index.js';
 import { LimboBet, RotateSeedPair, identifier_of } from '../../src/operations/index.js';
 import { sandbox, user } from './helpers.js';
+import { wait_until } from '../support/wait.js';
 
 let box: Sandbox;
 let slow: Sandbox;
@@ -59,7 +60,7 @@ describe('errorType mapping', () => {
     const { client } = user(slow);
     const first = client.dice({ amount: 0.0001, currency: 'btc', target: 50, condition: 'above' });
     // Send the second once the sandbox holds the first (it keeps the bet lock for 3 s): no race on timing.
-    while (slow.stats().request_log.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await wait_until(() => slow.stats().request_log.length > 0, 'the first bet to reach the sandbox');
     const second = client.dice({ amount: 0.0001, currency: 'btc', target: 50, condition: 'above' });
     const results = await Promise.allSettled([first, second]);
     expect(results[0]?.status).toBe('fulfilled');

@@ -1,17 +1,8 @@
 /** Shared pieces of the realtime tests: bounded waits, a reader that counts events. */
 import type { Sandbox } from '../../src/sandbox/index.js';
+import { wait_until } from '../support/wait.js';
 
-/**
- * Polls `condition` every few ms until it holds; throws naming `what` when it
- * has not after `timeout_ms` (a bound against a hang, not a speed assertion).
- */
-export async function wait_until(condition: () => boolean, what: string, timeout_ms = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout_ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { wait_until };
 
 /** Waits until the sandbox holds `n` live subscriptions. */
 export function subscriptions_live(sandbox: Sandbox, n: number, timeout_ms?: number): Promise<void> {

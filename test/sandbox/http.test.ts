@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { type ErrorList, PUBLIC_QUERY, post } from './http.js';
+import { wait_until } from '../support/wait.js';
 
 describe('sandbox HTTP surface', () => {
   let sandbox: Sandbox;
@@ -86,7 +87,7 @@ describe('sandbox lifecycle', () => {
     sandbox.fail_next({ kind: 'slow', delay_ms: 60_000 });
     const arrived = sandbox.stats().requests;
     const pending = post(sandbox.url, { query: PUBLIC_QUERY });
-    while (sandbox.stats().requests === arrived) await new Promise((r) => setTimeout(r, 5));
+    await wait_until(() => sandbox.stats().requests !== arrived, 'the request to reach the sandbox');
     const first = sandbox.close();
     const second = sandbox.close();
     await expect(pending).rejects.toThrow();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { DOCS, balanceOf, errorTypeOf, identifier, send, seedsOf } from './site.js';
+import { wait_until } from '../support/wait.js';
 
 const dice = (over: Record<string, unknown> = {}) => ({ amount: 1, target: 50, condition: 'above', currency: 'usd', identifier: identifier(), ...over });
 
@@ -90,7 +91,7 @@ describe('sandbox parallelCasinoBet: two bets of one user overlapping in time', 
     const other = sandbox.login();
     const first = send<{ diceRoll: { id: string } }>(sandbox, login, DOCS.DiceRoll, dice());
     // Wait until the first request is in (its body read), so the order is certain.
-    while (sandbox.stats().request_log.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await wait_until(() => sandbox.stats().request_log.length > 0, 'the first bet to reach the sandbox');
     const [second, third, elsewhere] = await Promise.all([
       send(sandbox, login, DOCS.LimboBet, { amount: 1, multiplierTarget: 2, currency: 'usd', identifier: identifier() }),
       send(sandbox, login, DOCS.RotateSeedPair, { seed: 'during-a-bet' }),
