@@ -8,6 +8,7 @@ import { Database } from '../support/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request_stop, run_autobet, type BetLine } from '../../src/autobet/index.js';
 import { dice_won, expectMartingale, MARTINGALE, UNIT, world, type World } from './helpers.js';
+import { wait_until } from '../support/wait.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -132,8 +133,10 @@ describe('autobet on the sandbox', () => {
   it('refuses a second run on the same account while one runs, and sends nothing for it', async () => {
     w = await world({ bet_delay_ms: 20 });
     const world_ = w;
-    const first = run_autobet({ client: world_.client, database: world_.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 40 } });
-    await new Promise((r) => setTimeout(r, 300));
+    let placed = 0;
+    const first = run_autobet({ client: world_.client, database: world_.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 40 }, on_bet: () => placed++ });
+    // A bet placed means the first run holds the account's lock.
+    await wait_until(() => placed > 0, 'the first run to place a bet', 20_000);
     await expect(run_autobet({ client: world_.client, database: world_.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 5 } })).rejects.toMatchObject({ name: 'AutobetError', code: 'locked' });
     const r = await first;
     expect(r.stop?.reason).toBe('max_bets');
@@ -145,7 +148,7 @@ describe('autobet on the sandbox', () => {
     const world_ = w;
     const lines: BetLine[] = [];
     const run = run_autobet({ client: world_.client, database: world_.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 100_000 }, on_bet: (l) => lines.push(l) });
-    while (lines.length < 5) await new Promise((r) => setTimeout(r, 20));
+    await wait_until(() => lines.length >= 5, 'five bets', 20_000);
     expect((await request_stop(undefined, { database: world_.database })).running).toBe(true);
     const r = await run;
     expect(r.stop?.reason).toBe('user');

@@ -9,6 +9,7 @@ import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { wait_until, wait_until_async } from '../support/wait.js';
 import { newSession, rawRequest, readEvents, tempDatabase, tokenOf } from './helpers.js';
 
 describe('Host, token and Stop', () => {
@@ -183,16 +184,11 @@ describe('no credential in any answer', () => {
     const state = async (): Promise<{ balances: { feed: string; last_change: { identifier: string } | null } }> =>
       JSON.parse((await rawRequest(dashboard.port, { path: `/api/state?token=${token}` })).body);
     // A bet moves the balance through the realtime feed; one placed before the subscription is live is not
-    // replayed (the site does not either), so bet until one comes through.
-    let identifier: string | null = null;
-    for (let attempt = 0; attempt < 10 && identifier === null; attempt++) {
-      const bet = await client.dice({ amount: 1, currency: 'usd', target: 50.5, condition: 'above' });
-      for (let i = 0; i < 30 && identifier === null; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        if ((await state()).balances.last_change?.identifier === bet.identifier) identifier = bet.identifier;
-      }
-    }
-    expect(identifier).not.toBeNull();
+    // replayed (the site does not either): wait until the sandbox holds the dashboard's subscription, then bet once.
+    await wait_until(() => sandbox.websocket_stats().live_subscriptions > 0, "the dashboard's balance subscription", 20_000);
+    const bet = await client.dice({ amount: 1, currency: 'usd', target: 50.5, condition: 'above' });
+    await wait_until_async(async () => (await state()).balances.last_change?.identifier === bet.identifier, 'the bet on the balance panel', 20_000);
+    const identifier = bet.identifier;
     // A page connecting now gets every panel at once, the balance change included.
     const stream = await readEvents(events, 10_000, (text) => text.includes(identifier as string) && text.includes('event: sim'));
     expect(stream).toContain('event: balances');
@@ -213,10 +209,10 @@ describe('no credential in any answer', () => {
     sandbox.revoke_token(secrets[0] as string);
     const token = tokenOf(dashboard.url);
     let state: { balances: { feed: string; message: string | null } } = { balances: { feed: '', message: null } };
-    for (let i = 0; i < 100 && state.balances.feed !== 'ended'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+    await wait_until_async(async () => {
       state = JSON.parse((await rawRequest(dashboard.port, { path: `/api/state?token=${token}` })).body);
-    }
+      return state.balances.feed === 'ended';
+    }, 'the balance feed to end', 10_000);
     expect(state.balances.feed).toBe('ended');
     expectNoSecret(JSON.stringify(state), 'the ended feed');
   });

@@ -11,3 +11,12 @@ export async function wait_until(condition: () => boolean, what: string, timeout
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/** {@link wait_until} for a condition that must be asked for (an HTTP read, a query). */
+export async function wait_until_async(condition: () => Promise<boolean>, what: string, timeout_ms = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout_ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
