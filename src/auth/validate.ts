@@ -4,13 +4,15 @@
  * Messages name the parameter and the rule, never the value: the value is a secret.
  */
 
-function describeType(value: unknown): string {
+/** What a wrong value is, for a message that must not show it. */
+export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
 
-function requireNonEmptyString(value: unknown, param: string): string {
+/** The trimmed string, or a TypeError (not a string) / RangeError (empty) naming `param`, never the value. */
+export function requireNonEmptyString(value: unknown, param: string): string {
   if (typeof value !== 'string') {
     throw new TypeError(`${param} must be a string (got ${describeType(value)})`);
   }

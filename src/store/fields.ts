@@ -3,21 +3,7 @@
  * agent, base URL, times). Same contract: TypeError for a wrong type,
  * RangeError for a bad value, messages that name the field and never the value.
  */
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-function requireNonEmptyString(value: unknown, param: string): string {
-  if (typeof value !== 'string') {
-    throw new TypeError(`${param} must be a string (got ${describeType(value)})`);
-  }
-  const trimmed = value.trim();
-  if (trimmed === '') throw new RangeError(`${param} must not be empty or only whitespace`);
-  return trimmed;
-}
+import { describeType, requireNonEmptyString } from '../auth/validate.js';
 
 /**
  * Returns the trimmed User-Agent, or throws. Printable ASCII only: it is sent
