@@ -1,4 +1,5 @@
 import { isCurlProgram, readCurlArgs } from './curl/read-args.js';
+import { bareToken, bareTokenRequest } from './formats/bare-token.js';
 import { readFetchRequests, sniffFetch } from './formats/fetch.js';
 import { readHar, sniffHar } from './formats/har.js';
 import { readPowerShellRequests, sniffPowerShellRequest } from './formats/powershell-request.js';
@@ -17,6 +18,8 @@ export type PasteFormat =
   | 'fetch'
   | 'headers'
   | 'har'
+  /** Only the access token: 96 hex characters, or one `x-access-token: …` line. */
+  | 'token'
   | 'unknown';
 
 /** A paste read into requests, with the format it was read as. */
@@ -173,6 +176,8 @@ export function posixCurlFirst(text: string): boolean {
  * likely shell finds no curl command, the others are tried.
  */
 export function readPaste(text: string): ReadPaste {
+  const token = bareToken(text);
+  if (token !== null) return { format: 'token', requests: [bareTokenRequest(token)] };
   const windows = sniffWindows(text);
   // Every cURL export opens with its command: read as curl straight away,
   // without sniffing for the other formats (none of them opens with curl).
