@@ -25,8 +25,20 @@ export interface ProfitSeries {
   readonly profit: readonly number[];
 }
 
+/** Whose bets the history panel shows: one account on one site (`label` names it on the page). */
+export interface HistoryAccount {
+  /** The site's origin, as `history sync` stores it (`https://stake.com`). */
+  readonly site: string;
+  /** The site's user id. */
+  readonly user_id: string;
+  /** How the page names the account (its user name); default the user id. */
+  readonly label?: string;
+}
+
 /** The history charts' data. */
 export interface HistoryView {
+  /** Whose bets: the account's label, or null for every stored account. */
+  readonly account: string | null;
   readonly bets: number;
   /** The period each point stands for. */
   readonly period: 'hour' | 'day' | 'month';
@@ -57,10 +69,15 @@ export class HistoryReader {
   readonly #span;
   readonly #signature;
 
-  constructor(db: SqliteDatabase) {
+  readonly #account: HistoryAccount | null;
+
+  /** Reads `account`'s bets, or every stored bet when it is null. */
+  constructor(db: SqliteDatabase, account: HistoryAccount | null = null) {
     this.#db = db;
-    // Each subquery reads one end of an index: cheap with any number of bets.
-    this.#span = db.prepare('SELECT (SELECT MIN(time_ms) FROM bets) AS first, (SELECT MAX(time_ms) FROM bets) AS last');
+    this.#account = account;
+    // Each subquery reads one end of an index (bets_account for one account): cheap with any number of bets.
+    const where = account === null ? '' : ' WHERE user_id = $user_id AND site = $site';
+    this.#span = db.prepare(`SELECT (SELECT MIN(time_ms) FROM bets${where}) AS first, (SELECT MAX(time_ms) FROM bets${where}) AS last`);
     this.#signature = db.prepare(`SELECT (SELECT MAX(rowid) FROM bets) AS r, (SELECT MAX(synced_at) FROM sync_state) AS s`);
   }
 
@@ -73,11 +90,13 @@ export class HistoryReader {
   view(): HistoryView {
     const labels = MULTIPLIER_BUCKETS.map(bucketLabel);
     const counts = labels.map(() => 0);
-    const span = this.#span.get() as { first: number | null; last: number | null };
-    if (span.first === null || span.last === null) return { bets: 0, period: 'hour', series: [], multipliers: { labels, counts } };
+    const account = this.#account === null ? null : { site: this.#account.site, user_id: this.#account.user_id };
+    const label = this.#account === null ? null : (this.#account.label ?? this.#account.user_id);
+    const span = (account === null ? this.#span.get() : this.#span.get(account)) as { first: number | null; last: number | null };
+    if (span.first === null || span.last === null) return { account: label, bets: 0, period: 'hour', series: [], multipliers: { labels, counts } };
     const width = span.last - span.first;
     const period: 'hour' | 'day' | 'month' = width < (MAX_PERIODS - 1) * HOUR_MS ? 'hour' : width < (MAX_PERIODS - 1) * DAY_MS ? 'day' : 'month';
-    const stats = history_stats(this.#db, { by: period satisfies StatsGrouping });
+    const stats = history_stats(this.#db, { by: period satisfies StatsGrouping, ...(account ?? {}) });
     const byCurrency = new Map<string, { bets: number; decimals: number; t: number[]; profit: number[]; units: bigint }>();
     let bets = 0;
     for (const g of stats.groups) {
@@ -108,6 +127,6 @@ export class HistoryReader {
       .sort((a, b) => b[1].bets - a[1].bets)
       .slice(0, MAX_CURRENCIES)
       .map(([currency, s]) => ({ currency, bets: s.bets, t: s.t, profit: s.profit }));
-    return { bets, period, series, multipliers: { labels, counts } };
+    return { account: label, bets, period, series, multipliers: { labels, counts } };
   }
 }

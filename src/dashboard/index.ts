@@ -15,7 +15,7 @@ import type { StakeClient } from '../facade/index.js';
 import { SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
 import { load_assets } from './assets.js';
 import { BALANCES_OFF, follow_balances } from './balances.js';
-import { HistoryReader } from './history-view.js';
+import { HistoryReader, type HistoryAccount } from './history-view.js';
 import { dashboard_handler, type StopOutcome } from './routes.js';
 import { new_token } from './security.js';
 import { SessionReader } from './session-view.js';
@@ -23,7 +23,7 @@ import type { SimView } from './sim-view.js';
 import { EventHub } from './sse.js';
 
 export type { BalanceRow, BalancesView } from './balances.js';
-export type { HistoryView, ProfitSeries } from './history-view.js';
+export type { HistoryAccount, HistoryView, ProfitSeries } from './history-view.js';
 export type { BetLineView, LimitLeft, SessionView } from './session-view.js';
 export { MAX_CURVE_POINTS } from './session-view.js';
 export { read_sim_file, sim_view, type SimView } from './sim-view.js';
@@ -45,6 +45,11 @@ export interface DashboardOptions {
   readonly sim?: SimView | null;
   /** How often the database is checked for changes another process made, in ms; default 500. */
   readonly poll_ms?: number;
+  /**
+   * Whose bets the history panel shows; absent or null: every account stored in the
+   * database (the CLI passes the account of its credentials, as `history stats` reads it).
+   */
+  readonly history_account?: HistoryAccount | null;
 }
 
 /** A running dashboard. */
@@ -69,6 +74,10 @@ function checkOptions(options: DashboardOptions): void {
   }
   if (database !== undefined && database !== null && (typeof database !== 'string' || database.length === 0)) {
     throw new TypeError('database must be a file path or null');
+  }
+  const account = options.history_account;
+  if (account !== undefined && account !== null && (typeof account !== 'object' || typeof account.site !== 'string' || typeof account.user_id !== 'string')) {
+    throw new TypeError('history_account must be { site, user_id } or null');
   }
 }
 
@@ -99,7 +108,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
   const hub = new EventHub();
   const sessions = db === null ? null : new SessionsTable(db);
   const sessionReader = db === null ? null : new SessionReader(db);
-  const historyReader = db === null ? null : new HistoryReader(db);
+  const historyReader = db === null ? null : new HistoryReader(db, options.history_account ?? null);
   const latest: Record<string, unknown> = {};
   const publish = (topic: string, value: unknown): void => {
     latest[topic] = value;

@@ -68,11 +68,12 @@ describe('stakeql history', () => {
       expect(BigInt(g.payout_units)).toBe(mine.reduce((s, b) => s + BigInt(Math.round(b.payout * 100)), 0n));
     }
     const human = await session.run(['history', 'stats', '--by', 'currency'], '', env());
-    expect(human.stdout).toMatch(/^usd usd: 69 bets \(\d+ won, \d+ lost\), wagered [0-9.]+, profit -?[0-9.]+, return [0-9.]+ % \(theoretical 99\.00 %\)/);
+    expect(human.stdout.split('\n')[0]).toBe(`Bets of cli-tester on ${session.sandbox.url} (--all-accounts for every account):`);
+    expect(human.stdout.split('\n')[1]).toMatch(/^usd usd: 69 bets \(\d+ won, \d+ lost\), wagered [0-9.]+, profit -?[0-9.]+, return [0-9.]+ % \(theoretical 99\.00 %\)/);
 
     const clean = await session.run(['history', 'verify'], '', env());
     expect(clean.code, clean.stderr).toBe(0);
-    expect(clean.stdout).toBe('68 bets with a revealed seed: 68 verified, 0 failed; 1 bet waiting for its seed (rotate the seed pair, then sync)\n');
+    expect(clean.stdout).toBe(`Bets of cli-tester on ${session.sandbox.url} (--all-accounts for every account):\n` + '68 bets with a revealed seed: 68 verified, 0 failed; 1 bet waiting for its seed (rotate the seed pair, then sync)\n');
 
     const db = new Database(dbFile());
     const victim = db.prepare("SELECT id, iid FROM bets WHERE game = 'dice' AND server_seed IS NOT NULL LIMIT 1").get() as { id: string; iid: string };
@@ -128,7 +129,7 @@ describe('stakeql history', () => {
     const empty = await tempConfigDir();
     try {
       for (const args of [['history'], ['history', 'frobnicate'], ['history', 'stats', '--by', 'week'], ['history', 'export', '--csv', '--json'],
-        ['history', 'stats', '--profile', 'x'], ['history', 'stats', '--from', 'yesterday-ish'], ['history', 'sync', 'extra']]) {
+        ['history', 'stats', '--account', 'x', '--all-accounts'], ['history', 'stats', '--from', 'yesterday-ish'], ['history', 'sync', 'extra']]) {
         const r = await session.run(args, '', env(empty.dir));
         expect(r.code, args.join(' ')).toBe(2);
         expect(oneErrorLine(r)).toMatch(/^stakeql: /);

@@ -11,6 +11,9 @@ import { CliError, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, badValueIsUsage, usageEr
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient } from '../open-client.js';
 import { printable } from '../output.js';
 import { readLines } from '../read-input.js';
+import { withHistoryDatabase } from '../history-database.js';
+import { history_scope } from '../history-scope.js';
+import type { HistoryAccount } from '../../dashboard/index.js';
 
 async function readSim(file: string, ctx: CommandContext): Promise<SimView> {
   const { sim_view } = await import('../../dashboard/index.js');
@@ -39,11 +42,16 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
   const { default_database_path, JournalError } = await import('../../journal/index.js');
   const { start_dashboard } = await import('../../dashboard/index.js');
   const database = default_database_path(ctx.io.env);
+  if (args.values['account'] !== undefined && args.values['all-accounts'] === true) throw usageError('dashboard: --account and --all-accounts exclude each other');
+  // The history panel reads one account, as 'history stats' does (history-scope.ts); decided before serving.
+  const scope = await withHistoryDatabase(ctx, (db) => history_scope(args, ctx, db));
+  const history_account: HistoryAccount | null =
+    scope.filter.site === undefined || scope.filter.user_id === undefined ? null : { site: scope.filter.site, user_id: scope.filter.user_id, label: scope.label };
   const client = await balancesClient(args, ctx);
   try {
     let dashboard;
     try {
-      dashboard = await start_dashboard({ port, database, client, sim });
+      dashboard = await start_dashboard({ port, database, client, sim, history_account });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw usageError(`dashboard: port ${port} is in use; choose another with --port (0 or none: a free one)`);
@@ -75,7 +83,7 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
 
 /** The `dashboard` command. */
 export const command: Command = {
-  usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--sim FILE]',
+  usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--account NAME | --all-accounts] [--sim FILE]',
   help: `Serves a local page on 127.0.0.1 until Ctrl-C (SIGINT) or SIGTERM, and prints its URL
 with a random token: live balances (the realtime feed), the running or last
 autobet session (profit curve, bets, limits left, stop reason) with a Stop
@@ -89,11 +97,16 @@ Options:
   --port N        port to listen on (default: a free one); a port in use is exit 2
   --sim FILE      show a simulation: the JSON lines of 'stakeql sim --json' ('-': stdin)
 ${CLIENT_OPTIONS_HELP}
+  --account NAME  the history panel's account, by name or user id, when the
+                  database holds more than one on the site
+  --all-accounts  the history panel adds up every account in the database
 
 The database is the one autobet and history use ($STAKEQL_DATA_DIR, else
 $XDG_DATA_HOME/stakeql, else ~/.local/share/stakeql: stakeql.db).`,
   options: {
     ...CLIENT_OPTIONS,
+    account: { type: 'string' },
+    'all-accounts': { type: 'boolean' },
     port: { type: 'string' },
     sim: { type: 'string' },
   },

@@ -3,6 +3,7 @@
  * local database (src/history). `sync` talks to the site (client options, a
  * progress line on a terminal); the others read the database only.
  */
+import type { SqliteDatabase } from '../../journal/database.js';
 import type { HistoryStats, StatsGroup, StatsGrouping, VerifyHistoryResult } from '../../history/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
@@ -10,6 +11,7 @@ import { withHistoryDatabase } from '../history-database.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { counted, printable } from '../output.js';
 import { progressLine } from '../progress.js';
+import { history_scope, SCOPE_OPTIONS, SCOPE_OPTIONS_HELP } from '../history-scope.js';
 
 const ACTIONS = ['sync', 'stats', 'verify', 'export'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -24,9 +26,9 @@ function text(args: CommandArgs, name: string): string | undefined {
 /** Which options each action takes: any other given is a usage error naming it. */
 const ALLOWED: Readonly<Record<Action, readonly string[]>> = {
   sync: ['profile', 'base-url', 'timeout', 'json'],
-  stats: ['by', 'json', ...FILTER_OPTIONS],
-  verify: ['json', ...FILTER_OPTIONS],
-  export: ['csv', 'json', ...FILTER_OPTIONS],
+  stats: ['by', 'json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
+  verify: ['json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
+  export: ['csv', 'json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
 };
 
 function checkOptions(action: Action, args: CommandArgs): void {
@@ -34,6 +36,22 @@ function checkOptions(action: Action, args: CommandArgs): void {
     if (value === undefined || name === 'help' || name === 'debug') continue;
     if (!ALLOWED[action].includes(name)) throw usageError(`history ${action}: --${name} does not apply (see 'stakeql history --help')`);
   }
+  if (args.values['account'] !== undefined && args.values['all-accounts'] === true) throw usageError('history: --account and --all-accounts exclude each other');
+}
+
+/**
+ * The filter and the account scope (history-scope.ts) as the library takes
+ * them, the scope said on stderr so stdout stays the data.
+ */
+async function scopedFilter(args: CommandArgs, ctx: CommandContext, db: SqliteDatabase, filter: Awaited<ReturnType<typeof filterOf>>) {
+  const scope = await history_scope(args, ctx, db);
+  // A person reads whose bets these are above them; data (JSON, CSV) stays clean on stdout, and the scope
+  // goes to stderr when choosing it meant something (several accounts stored, or all of them mixed).
+  const human = args.values['json'] !== true && args.positionals[0] !== 'export';
+  const all = !('site' in scope.filter);
+  if (human) ctx.io.stdout.write(`Bets of ${scope.label}${all ? '' : ' (--all-accounts for every account)'}:\n`);
+  else if (scope.among > 1 || all) ctx.io.stderr.write(`history: bets of ${scope.label}\n`);
+  return { ...filter, ...scope.filter };
 }
 
 /** The filter options as the library takes them; a bad value is a usage error naming the option. */
@@ -107,7 +125,7 @@ async function runStats(args: CommandArgs, ctx: CommandContext): Promise<number>
   if (!GROUPINGS.includes(by as StatsGrouping)) throw usageError(`history stats: --by must be one of ${GROUPINGS.join(', ')}`);
   const filter = await filterOf(args);
   const { history_stats } = await import('../../history/index.js');
-  const stats: HistoryStats = await withHistoryDatabase(ctx, (db) => history_stats(db, { ...filter, by: by as StatsGrouping }));
+  const stats: HistoryStats = await withHistoryDatabase(ctx, async (db) => history_stats(db, { ...(await scopedFilter(args, ctx, db, filter)), by: by as StatsGrouping }));
   if (args.values['json'] === true) {
     for (const group of stats.groups) ctx.io.stdout.write(statsJson(group));
     return EXIT_OK;
@@ -133,8 +151,8 @@ async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number
   const progress = progressLine(ctx, (done) => `verifying: ${counted(done, 'bet')}…`);
   let result: VerifyHistoryResult;
   try {
-    result = await withHistoryDatabase(ctx, (db) =>
-      verify_history(db, { ...filter, on_report: (_report, checked) => checked % 1000 === 0 && progress.update(checked) }),
+    result = await withHistoryDatabase(ctx, async (db) =>
+      verify_history(db, { ...(await scopedFilter(args, ctx, db, filter)), on_report: (_report, checked) => checked % 1000 === 0 && progress.update(checked) }),
     );
   } finally {
     progress.stop();
@@ -165,7 +183,7 @@ async function runExport(args: CommandArgs, ctx: CommandContext): Promise<number
   try {
     await withHistoryDatabase(ctx, async (db) => {
       let n = 0;
-      for (const chunk of export_history(db, format, filter)) {
+      for (const chunk of export_history(db, format, await scopedFilter(args, ctx, db, filter))) {
         await progress.write(chunk);
         if (++n % 1000 === 0) progress.update(n);
       }
@@ -195,9 +213,9 @@ async function runHistory(args: CommandArgs, ctx: CommandContext): Promise<numbe
 /** The `history` command. */
 export const command: Command = {
   usage: `stakeql history sync [--profile NAME] [--base-url URL] [--json]
-       stakeql history stats [--by game|currency|hour|day|month|all] [filters] [--json]
-       stakeql history verify [filters] [--json]
-       stakeql history export [--csv | --json] [filters]`,
+       stakeql history stats [--by game|currency|hour|day|month|all] [whose] [filters] [--json]
+       stakeql history verify [whose] [filters] [--json]
+       stakeql history export [--csv | --json] [whose] [filters]`,
   help: `The account's bets in the local database ($STAKEQL_DATA_DIR/stakeql.db, else
 $XDG_DATA_HOME/stakeql/stakeql.db, else ~/.local/share/stakeql/stakeql.db), the
 same file as the autobet journal.
@@ -222,6 +240,8 @@ stakeql is refused with exit code 5, naming the file; nothing in it changes.
 
 Options of sync:
 ${CLIENT_OPTIONS_HELP}
+Whose bets (stats, verify, export): one account on one site, said on stderr
+${SCOPE_OPTIONS_HELP}
 Filters (stats, verify, export):
   --from TIME     bets at or after TIME (2024-05-14, ISO 8601)
   --to TIME       bets before TIME
@@ -234,6 +254,7 @@ Output:
   --csv           export: CSV (the default)`,
   options: {
     ...CLIENT_OPTIONS,
+    ...SCOPE_OPTIONS,
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
     by: { type: 'string' },

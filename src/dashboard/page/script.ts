@@ -175,7 +175,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     $('history-body').hidden = none;
     if (none) return;
     historyData = h;
-    $('history-title').textContent = h.bets + ' stored bets';
+    $('history-title').textContent = h.bets + ' stored bets' + (h.account ? ' of ' + h.account : '');
     showHistorySeries();
     bars('multiplier-chart', h.multipliers.labels, h.multipliers.counts, 'bets');
   }
