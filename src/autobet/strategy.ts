@@ -5,9 +5,9 @@
  * whatever it proposes is checked against the limits before it is sent.
  */
 import type { PlacedBet } from '../operations/documents/fragments.js';
-import type { DiceCondition } from '../operations/documents/dice.js';
-import type { KenoRisk } from '../operations/documents/keno.js';
-import type { PlinkoRisk } from '../operations/documents/plinko.js';
+import type { DiceCondition } from '../games/dice/site.js';
+import type { KenoRisk } from '../games/keno/site.js';
+import type { PlinkoRisk } from '../games/plinko/site.js';
 
 /** Games a strategy can bet on: one request per bet (mines with its `fields`, as the site's own auto mode). */
 export type AutobetGame = 'dice' | 'limbo' | 'keno' | 'plinko' | 'mines';

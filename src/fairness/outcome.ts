@@ -4,14 +4,14 @@
  */
 import { blackjack, baccarat, hilo, videoPoker, type CardsOutcome } from './games/cards.js';
 import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
-import { dice, type DiceOutcome } from './games/dice.js';
-import { keno, type KenoOutcome } from './games/keno.js';
-import { limbo, type LimboOutcome } from './games/limbo.js';
-import { mines, type MinesOutcome, type MinesParams } from './games/mines.js';
-import { plinko, type PlinkoOutcome, type PlinkoParams } from './games/plinko.js';
+import { dice, type DiceOutcome } from '../games/dice/outcome.js';
+import { keno, type KenoOutcome } from '../games/keno/outcome.js';
+import { limbo, type LimboOutcome } from '../games/limbo/outcome.js';
+import { mines, type MinesOutcome, type MinesParams } from '../games/mines/outcome.js';
+import { plinko, type PlinkoOutcome, type PlinkoParams } from '../games/plinko/outcome.js';
 import { pump, type PumpOutcome, type PumpParams } from './games/pump.js';
 import { roulette, type RouletteOutcome } from './games/roulette.js';
-import type { GameDefinition } from './games/types.js';
+import type { GameDefinition } from '../games/kernel/definition.js';
 import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
 import { check_seed_input, check_server_seed, draw_floats, type SeedInput } from './rng.js';
 

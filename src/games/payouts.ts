@@ -6,7 +6,7 @@
  * multiplier, rounded down (the house keeps fractions of a unit).
  *
  * Dice, limbo and mines are the site's published rules (99 / chance; the
- * target; 0.99 × C(25, k) / C(25 − m, k), sources in src/sandbox/games/);
+ * target; 0.99 × C(25, k) / C(25 − m, k), sources in src/games/<game>/sandbox.ts);
  * keno and plinko pay by the sandbox's own tables: the site's per-risk tables
  * are not in a source we trust.
  */

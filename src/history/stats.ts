@@ -17,7 +17,7 @@ export { MULTIPLIER_BUCKETS } from './buckets.js';
  * The share of the amount wagered a game pays back on average, used for the
  * theoretical return. Dice, limbo, mines, keno and plinko: 0.99 (the site's
  * 1 % edge; the sandbox pays each of them at exactly 0.99, see
- * src/sandbox/games). Wheel, hilo, diamonds, pump and crash: 0.99 as the
+ * src/games/<game>/sandbox.ts). Wheel, hilo, diamonds, pump and crash: 0.99 as the
  * site states for its originals; roulette: 36/37 (one zero). A game not
  * listed has no theoretical return: its bets are left out of that figure.
  */

@@ -3,7 +3,7 @@
  * minor units, the seeds they were drawn under, and each game's state.
  */
 import type { CurrencyInfo } from './currencies.js';
-import type { DiceCondition } from './games/dice.js';
+import type { DiceCondition } from '../games/dice/sandbox.js';
 import type { SeedUse } from './seeds.js';
 
 /** A sandbox user. */

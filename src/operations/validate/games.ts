@@ -15,11 +15,11 @@
  *   tiles than there are safe ones;
  * - keno: 1–10 distinct numbers 0–39 (bot2love notes; the Python client's
  *   "0 to 39, 10 numbers"), risk low | medium | high;
- * - plinko: rows 8–16, risk low | medium | high (see documents/plinko.ts).
+ * - plinko: rows 8–16, risk low | medium | high (see src/games/plinko/site.ts).
  */
-import type { DiceCondition } from '../documents/dice.js';
-import type { KenoRisk } from '../documents/keno.js';
-import type { PlinkoRisk } from '../documents/plinko.js';
+import type { DiceCondition } from '../../games/dice/site.js';
+import type { KenoRisk } from '../../games/keno/site.js';
+import type { PlinkoRisk } from '../../games/plinko/site.js';
 
 /** Win-chance bounds of a dice bet, in percent. */
 export const DICE_MIN_CHANCE = 0.01;

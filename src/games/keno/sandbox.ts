@@ -8,8 +8,8 @@
  * 3.96 × hits / picks, whatever the risk. Expected hits are picks / 4, so
  * the expected multiplier is 0.99, the site's edge.
  */
-import { keno_multiplier } from '../../games/payouts.js';
-import { SiteRefusal, checkRange } from '../refusals.js';
+import { keno_multiplier } from '../payouts.js';
+import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const KENO_SQUARES = 40;
 export const MAX_KENO_PICKS = 10;

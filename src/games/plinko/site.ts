@@ -10,8 +10,8 @@
  * clones describing "8 to 16"): a range we check, not a fact we could source
  * from the site itself; the site refuses anything else anyway.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
 /** `CasinoGamePlinkoRiskEnum` values seen in public clients. */
 export type PlinkoRisk = 'low' | 'medium' | 'high';

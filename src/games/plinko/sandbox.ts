@@ -6,8 +6,8 @@
  * pays 0.99 × 2^n / ((n + 1) × C(n, b)), whatever the risk, so every bucket
  * contributes equally and the expected multiplier is 0.99.
  */
-import { plinko_multiplier } from '../../games/payouts.js';
-import { checkRange } from '../refusals.js';
+import { plinko_multiplier } from '../payouts.js';
+import { checkRange } from '../../sandbox/refusals.js';
 
 export const MIN_PLINKO_ROWS = 8;
 export const MAX_PLINKO_ROWS = 16;

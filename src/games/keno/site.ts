@@ -10,8 +10,8 @@
  * numbers 0–39 and risk `low | medium | high`. site-api.md: keno sends and
  * returns 0-based numbers.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
 /**
  * `CasinoGameKenoRiskEnum` values seen in public clients. The site's web app

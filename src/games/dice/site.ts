@@ -9,8 +9,8 @@
  * (github.com/mydicebot/mydicebot.github.io, src/api/models/stake.js), which
  * also selects `nonce serverSeed { seedHash seed } clientSeed { seed }`.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
 /** `CasinoGameDiceConditionEnum`: the roll must land above or below the target. */
 export type DiceCondition = 'above' | 'below';

@@ -4,7 +4,7 @@
  * (https://stake.com/provably-fair/game-events, "Plinko"). The risk only
  * changes the payout table, not the path.
  */
-import { enum_param, int_param, type GameDefinition } from './types.js';
+import { enum_param, int_param, type GameDefinition } from '../kernel/definition.js';
 
 /** The site's plinko inputs: `rows` 8–16 and `risk`. */
 export interface PlinkoParams {
