@@ -10,7 +10,7 @@
  */
 import { checkRange } from '../../sandbox/refusals.js';
 
-import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from '../payouts.js';
+import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from './rules.js';
 
 /** The two ways to bet on a roll (`CasinoGameDiceConditionEnum`). */
 export type { DiceCondition };

@@ -8,7 +8,7 @@
  * 3.96 × hits / picks, whatever the risk. Expected hits are picks / 4, so
  * the expected multiplier is 0.99, the site's edge.
  */
-import { keno_multiplier } from '../payouts.js';
+import { keno_multiplier } from './rules.js';
 import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const KENO_SQUARES = 40;

@@ -6,7 +6,7 @@
  * pays 0.99 × 2^n / ((n + 1) × C(n, b)), whatever the risk, so every bucket
  * contributes equally and the expected multiplier is 0.99.
  */
-import { plinko_multiplier } from '../payouts.js';
+import { plinko_multiplier } from './rules.js';
 import { checkRange } from '../../sandbox/refusals.js';
 
 export const MIN_PLINKO_ROWS = 8;

@@ -13,8 +13,9 @@
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
 
-/** `CasinoGamePlinkoRiskEnum` values seen in public clients. */
-export type PlinkoRisk = 'low' | 'medium' | 'high';
+import type { PlinkoRisk } from './rules.js';
+
+export type { PlinkoRisk };
 
 /**
  * The plinko game's `state`. `path` is the ball's step per row; how the site
