@@ -13,6 +13,7 @@ import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
 import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
+import { Stop } from './stop.js';
 import type { SettledBet } from './strategy.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
@@ -107,9 +108,13 @@ export class SimDriver implements Driver {
 
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
   settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
-    const nonce = this.#nonce++;
     const rules = GAMES[bet.game];
     const params = bet.params as never;
+    const unpayable = 'unpayable' in rules ? (rules.unpayable?.(params) ?? null) : null;
+    if (unpayable !== null) {
+      throw new Stop('error:strategy', `the simulator cannot play this ${bet.game} bet: ${unpayable}`);
+    }
+    const nonce = this.#nonce++;
     const outcome = bet.game === 'dice' || bet.game === 'limbo'
       ? this.#single(bet.game, nonce)
       : this.#pair.outcome(bet.game, nonce, rules.outcome_params(params) as never);

@@ -18,8 +18,9 @@ import { type DiceCondition, checkDiceTarget } from '../games/dice/sandbox.js';
 import { checkLimboTarget } from '../games/limbo/sandbox.js';
 import { TILES, checkFields, checkMinesCount, minesMultiplier } from '../games/mines/sandbox.js';
 import { checkKenoNumbers } from '../games/keno/sandbox.js';
+import { KENO_DEFAULT_RISK } from '../games/keno/rules.js';
 import { diceOutcome, kenoOutcome, limboOutcome, minesOutcome, plinkoOutcome } from './games/outcomes.js';
-import { checkPlinkoRows } from '../games/plinko/sandbox.js';
+import { checkPlinkoRisk, checkPlinkoRows } from '../games/plinko/sandbox.js';
 import { GAMES } from '../games/registry.js';
 import type { Ledger } from './ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
@@ -142,7 +143,7 @@ export class Casino {
         kind: 'keno',
         drawnNumbers,
         selectedNumbers: [...args.numbers],
-        risk: args.risk ?? 'low',
+        risk: args.risk ?? KENO_DEFAULT_RISK,
       });
       const risk = args.risk ?? undefined;
       this.#finish(bet, GAMES.keno.settle({ drawnNumbers }, { numbers: [...args.numbers], ...(risk === undefined ? {} : { risk }) }).multiplier, identifier);
@@ -158,6 +159,7 @@ export class Casino {
     const info = requireCurrency(args.currency);
     const units = betUnits(args.amount, info);
     checkPlinkoRows(args.rows);
+    checkPlinkoRisk(args.risk);
     const identifier = checkIdentifier(args.identifier);
     return this.#exclusive(userId, () => {
       const { path, bucket } = plinkoOutcome(this.#peek(userId), args.rows);

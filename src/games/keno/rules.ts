@@ -4,17 +4,22 @@
  * bot2love notes: "numbers: Selected numbers (0-39)"; the Python client's
  * "0 to 39, 10 numbers").
  *
- * The payout is the SANDBOX's rule, not the site's table: `hits` of `picks`
- * pays 3.96 × hits / picks, whatever the risk. Expected hits are picks / 4,
- * so the expected multiplier is 0.99, the site's edge.
+ * Pays by the site's own tables (table.ts, with their source), by risk,
+ * picks and hits. A bet sent without `risk` is paid by `classic`, the first
+ * risk of the site's `KenoPayouts` answer: which risk the site applies when
+ * none is sent is not in a public source.
  */
 import { distinct_ints, one_of } from '../kernel/checks.js';
+import { scaled } from '../kernel/payout.js';
 import type { GameRules } from '../kernel/rules.js';
 import { keno as outcome, type KenoOutcome } from './outcome.js';
+import { KENO_TABLE_SOURCE, KENO_TABLES, type KenoRisk } from './table.js';
 
-/** `CasinoGameKenoRiskEnum` values seen in public clients. */
-export type KenoRisk = 'low' | 'medium' | 'high';
-export const KENO_RISKS: readonly KenoRisk[] = ['low', 'medium', 'high'];
+export type { KenoRisk };
+/** `CasinoGameKenoRiskEnum`: the risks the site's `KenoPayouts` answers. */
+export const KENO_RISKS: readonly KenoRisk[] = ['classic', 'low', 'medium', 'high'];
+/** The table a bet without `risk` is paid by (see above). */
+export const KENO_DEFAULT_RISK: KenoRisk = 'classic';
 
 /** Keno board: numbers 0..KENO_NUMBERS-1, at most KENO_MAX_PICKS of them. */
 export const KENO_NUMBERS = 40;
@@ -26,9 +31,12 @@ export interface KenoParams {
   risk?: KenoRisk;
 }
 
-/** The sandbox's keno rule: `hits` of `picks` pays 3.96 × hits / picks (expected 0.99), in ten-thousandths. */
-export function keno_multiplier(picks: number, hits: number): number {
-  return Math.round(((3.96 * hits) / picks) * 10_000);
+/** What `hits` of `picks` pay at `risk`, by the site's table, in ten-thousandths. */
+export function keno_multiplier(risk: KenoRisk, picks: number, hits: number): number {
+  const row = KENO_TABLES[risk][picks];
+  const multiplier = row?.[hits];
+  if (multiplier === undefined) throw new RangeError(`numbers: no keno table entry for ${hits} hits of ${picks} picks`);
+  return scaled(multiplier);
 }
 
 /** Checks keno `numbers` and `risk`. */
@@ -57,10 +65,10 @@ export const keno: GameRules<KenoParams, KenoOutcome, { drawnNumbers: number[]; 
   },
   outcome_params: () => ({}),
   settle: ({ drawnNumbers }, { numbers, risk }) => ({
-    multiplier: keno_multiplier(numbers.length, keno_hits(numbers, drawnNumbers)),
-    state: { drawnNumbers: [...drawnNumbers], selectedNumbers: [...numbers], risk: risk ?? 'low' },
+    multiplier: keno_multiplier(risk ?? KENO_DEFAULT_RISK, numbers.length, keno_hits(numbers, drawnNumbers)),
+    state: { drawnNumbers: [...drawnNumbers], selectedNumbers: [...numbers], risk: risk ?? KENO_DEFAULT_RISK },
   }),
   rtp: 0.99,
-  pay: { rule: "the sandbox's rule 3.96 × hits / picks (not the site's table)", source: 'none: invented by the sandbox', table: false },
+  pay: { rule: "the site's table by risk, picks and hits (src/games/keno/table.ts)", source: KENO_TABLE_SOURCE, table: true },
   transport: { operation: 'KenoBet', field: 'kenoBet' },
 };

@@ -55,7 +55,12 @@ export interface GameRules<P extends object, O, S extends object> {
   check(input: Readonly<Record<string, unknown>>): P;
   /** The parameters the fairness translation takes from the checked input (`{ rows }`, `{ minesCount }`). */
   outcome_params(params: P): Record<string, unknown>;
-  /** What the bet pays, and the `state` the site returns, from the outcome. */
+  /**
+   * Why the sandbox and the simulator cannot pay this bet (its table is not
+   * public), or null; absent when they pay every bet the game takes.
+   */
+  unpayable?(params: P): string | null;
+  /** What the bet pays, and the `state` the site returns, from the outcome; throws RangeError for a bet `unpayable` names. */
   settle(outcome: O, params: P): Settlement<S>;
   /** The share of the wager the site pays back on average (its stated figure). */
   readonly rtp: number;

@@ -2,13 +2,16 @@
  * Plinko, apart from the network: 8 to 16 rows, one step per row, the bucket
  * is the number of steps to the right (outcome.ts).
  *
- * The payout is the SANDBOX's rule, not the site's table: bucket b of n rows
- * pays 0.99 × 2^n / ((n + 1) × C(n, b)), whatever the risk, so every bucket
- * contributes equally and the expected multiplier is 0.99.
+ * Pays by the site's own tables (table.ts, with their source), by risk, rows
+ * and bucket. Risk `expert` is sent live (two 2026 clients send it) but no
+ * public source gives its table: the sandbox and the simulator refuse it
+ * rather than pay an invented one.
  */
 import { one_of } from '../kernel/checks.js';
 import type { GameRules } from '../kernel/rules.js';
+import { scaled } from '../kernel/payout.js';
 import { PLINKO_RISKS, plinko as outcome, type PlinkoOutcome, type PlinkoRisk } from './outcome.js';
+import { PLINKO_TABLE_SOURCE, PLINKO_TABLES, type PlinkoTableRisk } from './table.js';
 
 export { PLINKO_RISKS, type PlinkoRisk };
 
@@ -22,11 +25,20 @@ export interface PlinkoBetParams {
   risk: PlinkoRisk;
 }
 
-/** The sandbox's plinko rule: bucket b of n rows pays 0.99 × 2^n / ((n + 1) × C(n, b)), in ten-thousandths. */
-export function plinko_multiplier(rows: number, bucket: number): number {
-  let ways = 1;
-  for (let i = 0; i < bucket; i++) ways = (ways * (rows - i)) / (i + 1);
-  return Math.round(((0.99 * 2 ** rows) / ((rows + 1) * ways)) * 10_000);
+/** Why a plinko bet cannot be paid offline, or null when the site's table is public. */
+export function plinko_unpayable(risk: PlinkoRisk): string | null {
+  return Object.hasOwn(PLINKO_TABLES, risk)
+    ? null
+    : `risk "${risk}": plinko's ${risk} pay table is not public, so the sandbox and the simulator do not play it (it is played live only)`;
+}
+
+/** What bucket `bucket` of `rows` rows pays at `risk`, by the site's table, in ten-thousandths. */
+export function plinko_multiplier(risk: PlinkoRisk, rows: number, bucket: number): number {
+  const why = plinko_unpayable(risk);
+  if (why !== null) throw new RangeError(why);
+  const multiplier = PLINKO_TABLES[risk as PlinkoTableRisk][rows]?.[bucket];
+  if (multiplier === undefined) throw new RangeError(`rows: no plinko table entry for bucket ${bucket} of ${rows} rows`);
+  return scaled(multiplier);
 }
 
 /** Checks plinko `rows` and `risk`. */
@@ -45,11 +57,12 @@ export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRis
   ],
   check: (input) => check_plinko(input['rows'], input['risk']),
   outcome_params: ({ rows }) => ({ rows }),
+  unpayable: ({ risk }) => plinko_unpayable(risk),
   settle: ({ path, bucket }, { rows, risk }) => ({
-    multiplier: plinko_multiplier(rows, bucket),
+    multiplier: plinko_multiplier(risk, rows, bucket),
     state: { risk, rows, point: bucket, path: path.map((step) => (step === 1 ? 'R' : 'L')) },
   }),
   rtp: 0.99,
-  pay: { rule: "the sandbox's rule 0.99 × 2^n / ((n + 1) × C(n, b)) (not the site's table)", source: 'none: invented by the sandbox', table: false },
+  pay: { rule: "the site's table by risk, rows and bucket (src/games/plinko/table.ts); expert: no public table", source: PLINKO_TABLE_SOURCE, table: true },
   transport: { operation: 'PlinkoBet', field: 'plinkoBet' },
 };
