@@ -142,7 +142,7 @@ async function concurrentSavers(savers, rounds) {
 
 // ---- 3. Concurrent calls with faults ---------------------------------------
 // The DiceRoll document as the client's operations send it (site names:
-// src/operations/documents/dice.ts and its sources); only `id` is selected.
+// src/games/dice/site.ts and its sources); only `id` is selected.
 const DICE_ROLL = `mutation DiceRoll($amount: Float!, $target: Float!, $condition: CasinoGameDiceConditionEnum!, $currency: CurrencyEnum!, $identifier: String!) {
   diceRoll(amount: $amount, target: $target, condition: $condition, currency: $currency, identifier: $identifier) { id }
 }`;

@@ -5,7 +5,7 @@
  * about it is rounded or clamped.
  */
 import { normalize_amount } from '../operations/validate/amount.js';
-import { check_dice, check_keno, check_limbo, check_mines_count, check_mines_fields, check_plinko, MINES_TILES } from '../operations/validate/games.js';
+import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame, type NextBet, type StrategyAnswer } from './strategy.js';
 
@@ -21,34 +21,15 @@ export interface PlannedBet {
   readonly rotate_seed_pair: boolean;
 }
 
-/** Each game's parameters, as its typed method names them (besides amount, currency and identifier). */
-export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = {
-  dice: ['target', 'condition'],
-  limbo: ['multiplierTarget'],
-  keno: ['numbers', 'risk'],
-  plinko: ['rows', 'risk'],
-  mines: ['minesCount', 'fields'],
-};
+/** Each game's parameters, as its typed method names them (besides amount, currency and identifier): the registry's inputs. */
+export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = Object.freeze(
+  Object.fromEntries(AUTOBET_GAMES.map((game) => [game, GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
+);
 const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop']);
 
-/** The game parameters of `bet`, checked; throws TypeError/RangeError from the game's checks. */
+/** The game parameters of `bet`, checked by the game's own rules; throws TypeError/RangeError naming the field. */
 export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
-  switch (game) {
-    case 'dice':
-      return { ...check_dice(bet['target'], bet['condition']) };
-    case 'limbo':
-      return { multiplierTarget: check_limbo(bet['multiplierTarget']) };
-    case 'keno': {
-      const { numbers, risk } = check_keno(bet['numbers'], bet['risk']);
-      return risk === undefined ? { numbers } : { numbers, risk };
-    }
-    case 'plinko':
-      return { ...check_plinko(bet['rows'], bet['risk']) };
-    case 'mines': {
-      const minesCount = check_mines_count(bet['minesCount']);
-      return { minesCount, fields: check_mines_fields(bet['fields'], 1, MINES_TILES - minesCount) };
-    }
-  }
+  return { ...GAMES[game].check(bet) };
 }
 
 /**

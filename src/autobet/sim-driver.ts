@@ -1,27 +1,19 @@
 /**
  * The simulator's driver: outcomes drawn by `stakeql/fairness` from a seed
  * pair (the site's own function, never a generic random generator), paid by
- * the same rules the sandbox pays by (src/games/payouts.ts), no network. A
+ * the same rules the sandbox pays by (each game's `settle` in src/games/<game>/rules.ts), no network. A
  * bet comes back in the shape the client returns, so the engine, the
  * strategy and the limits cannot tell it from a sandbox bet: a replay of a
  * sandbox run's revealed seeds gives the same bets, bet by bet.
  */
 import { randomBytes } from 'node:crypto';
 import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../fairness/index.js';
-import {
-  dice_multiplier,
-  dice_wins,
-  keno_multiplier,
-  limbo_multiplier,
-  limbo_wins,
-  mines_multiplier,
-  payout_units,
-  plinko_multiplier,
-  type DiceCondition,
-} from '../games/payouts.js';
+import { payout_units } from '../games/kernel/payout.js';
+import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
 import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
+import { Stop } from './stop.js';
 import type { SettledBet } from './strategy.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
@@ -116,60 +108,17 @@ export class SimDriver implements Driver {
 
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
   settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
-    const nonce = this.#nonce++;
-    const p = bet.params;
-    let multiplier: number;
-    let state: Record<string, unknown>;
-    switch (bet.game) {
-      case 'dice': {
-        const { result } = this.#single('dice', nonce);
-        const target = p['target'] as number;
-        const condition = p['condition'] as DiceCondition;
-        multiplier = dice_wins(result, target, condition) ? dice_multiplier(target, condition) : 0;
-        state = { result, target, condition };
-        break;
-      }
-      case 'limbo': {
-        const { result } = this.#single('limbo', nonce);
-        const target = p['multiplierTarget'] as number;
-        multiplier = limbo_wins(result, target) ? limbo_multiplier(target) : 0;
-        state = { result, multiplierTarget: target };
-        break;
-      }
-      case 'keno': {
-        const { drawnNumbers } = this.#pair.outcome('keno', nonce);
-        const picks = p['numbers'] as readonly number[];
-        let hits = 0;
-        for (const n of picks) if (drawnNumbers.includes(n)) hits++;
-        multiplier = keno_multiplier(picks.length, hits);
-        state = { drawnNumbers: [...drawnNumbers], selectedNumbers: [...picks], risk: p['risk'] ?? 'low' };
-        break;
-      }
-      case 'plinko': {
-        const rows = p['rows'] as number;
-        const { path, bucket } = this.#pair.outcome('plinko', nonce, { rows }) as unknown as { path: number[]; bucket: number };
-        multiplier = plinko_multiplier(rows, bucket);
-        state = { risk: p['risk'], rows, point: bucket, path: path.map((step) => (step === 1 ? 'R' : 'L')) };
-        break;
-      }
-      case 'mines': {
-        const minesCount = p['minesCount'] as number;
-        const { mines } = this.#pair.outcome('mines', nonce, { minesCount }) as unknown as { mines: number[] };
-        const rounds: { field: number; payoutMultiplier: number }[] = [];
-        multiplier = 0;
-        for (const field of p['fields'] as readonly number[]) {
-          if (mines.includes(field)) {
-            rounds.push({ field, payoutMultiplier: 0 });
-            multiplier = 0;
-            break;
-          }
-          multiplier = mines_multiplier(minesCount, rounds.length + 1);
-          rounds.push({ field, payoutMultiplier: multiplier / 10_000 });
-        }
-        state = { mines, minesCount, rounds };
-        break;
-      }
+    const rules = GAMES[bet.game];
+    const params = bet.params as never;
+    const unpayable = 'unpayable' in rules ? (rules.unpayable?.(params) ?? null) : null;
+    if (unpayable !== null) {
+      throw new Stop('error:strategy', `the simulator cannot play this ${bet.game} bet: ${unpayable}`);
     }
+    const nonce = this.#nonce++;
+    const outcome = bet.game === 'dice' || bet.game === 'limbo'
+      ? this.#single(bet.game, nonce)
+      : this.#pair.outcome(bet.game, nonce, rules.outcome_params(params) as never);
+    const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);
     return {

@@ -20,8 +20,8 @@ export interface SimSummary {
   /** Total profit over total wagered. */
   readonly realised_edge: number;
   /**
-   * What the games promise: −1 % of what is wagered (dice and limbo by the
-   * site's rules; mines, keno and plinko as the sandbox pays them).
+   * What the games promise: −1 % of what is wagered (the site's stated edge;
+   * the keno and plinko tables return 98.65–99.16 %).
    */
   readonly theoretical_edge: number;
   readonly wagered: number;

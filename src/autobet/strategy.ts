@@ -4,16 +4,17 @@
  * the counters and the limits; a strategy only proposes the next bet, and
  * whatever it proposes is checked against the limits before it is sent.
  */
+import { REGISTRY_GAMES, type RegistryGame } from '../games/registry.js';
 import type { PlacedBet } from '../operations/documents/fragments.js';
-import type { DiceCondition } from '../operations/documents/dice.js';
-import type { KenoRisk } from '../operations/documents/keno.js';
-import type { PlinkoRisk } from '../operations/documents/plinko.js';
+import type { DiceCondition } from '../games/dice/site.js';
+import type { KenoRisk } from '../games/keno/site.js';
+import type { PlinkoRisk } from '../games/plinko/site.js';
 
-/** Games a strategy can bet on: one request per bet (mines with its `fields`, as the site's own auto mode). */
-export type AutobetGame = 'dice' | 'limbo' | 'keno' | 'plinko' | 'mines';
+/** Games a strategy can bet on: every game of the registry, one request per bet (mines with its `fields`, as the site's own auto mode). */
+export type AutobetGame = RegistryGame;
 
 /** The games in a fixed order, for messages and checks. */
-export const AUTOBET_GAMES: readonly AutobetGame[] = ['dice', 'limbo', 'keno', 'plinko', 'mines'];
+export const AUTOBET_GAMES: readonly AutobetGame[] = REGISTRY_GAMES;
 
 /** Fields every next bet has. The currency is the run's (`--currency`), never the strategy's. */
 interface NextBetBase {

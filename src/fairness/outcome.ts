@@ -4,14 +4,15 @@
  */
 import { blackjack, baccarat, hilo, videoPoker, type CardsOutcome } from './games/cards.js';
 import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
-import { dice, type DiceOutcome } from './games/dice.js';
-import { keno, type KenoOutcome } from './games/keno.js';
-import { limbo, type LimboOutcome } from './games/limbo.js';
-import { mines, type MinesOutcome, type MinesParams } from './games/mines.js';
-import { plinko, type PlinkoOutcome, type PlinkoParams } from './games/plinko.js';
+import type { DiceOutcome } from '../games/dice/outcome.js';
+import type { KenoOutcome } from '../games/keno/outcome.js';
+import type { LimboOutcome } from '../games/limbo/outcome.js';
+import type { MinesOutcome, MinesParams } from '../games/mines/outcome.js';
+import type { PlinkoOutcome, PlinkoParams } from '../games/plinko/outcome.js';
 import { pump, type PumpOutcome, type PumpParams } from './games/pump.js';
 import { roulette, type RouletteOutcome } from './games/roulette.js';
-import type { GameDefinition } from './games/types.js';
+import type { GameDefinition } from '../games/kernel/definition.js';
+import { GAMES as REGISTRY } from '../games/registry.js';
 import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
 import { check_seed_input, check_server_seed, draw_floats, type SeedInput } from './rng.js';
 
@@ -55,8 +56,10 @@ export type GameName = keyof GameOutcomes;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyGame = GameDefinition<any, any>;
 
+// The registry's games first (their translations live with their rules), then those the registry does not play yet.
 const GAMES: Record<GameName, AnyGame> = {
-  dice, limbo, mines, keno, plinko, roulette, wheel, blackjack, hilo, baccarat, videoPoker, diamonds, pump,
+  ...(Object.fromEntries(Object.values(REGISTRY).map((game) => [game.name, game.outcome])) as Record<keyof typeof REGISTRY, AnyGame>),
+  roulette, wheel, blackjack, hilo, baccarat, videoPoker, diamonds, pump,
 };
 
 /** Every game `outcome` can compute, in a stable order. */

@@ -5,9 +5,9 @@
  * hits and statistics however many workers share it.
  */
 import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
-import { dice_result } from './games/dice.js';
-import { limbo_result } from './games/limbo.js';
-import { plinko } from './games/plinko.js';
+import { dice_result } from '../games/dice/outcome.js';
+import { limbo_result } from '../games/limbo/outcome.js';
+import { plinko } from '../games/plinko/outcome.js';
 import { pump } from './games/pump.js';
 import { roulette_result } from './games/roulette.js';
 import { wheel_result } from './games/wheel.js';

@@ -5,6 +5,7 @@
  * Money is never added across currencies: every group is one currency's, and
  * its sums are exact integers of the smallest unit.
  */
+import { GAMES } from '../games/registry.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import { format_units } from './record.js';
 import { time_ms, where_of, type BetFilter } from './query.js';
@@ -15,18 +16,13 @@ export { MULTIPLIER_BUCKETS } from './buckets.js';
 
 /**
  * The share of the amount wagered a game pays back on average, used for the
- * theoretical return. Dice, limbo, mines, keno and plinko: 0.99 (the site's
- * 1 % edge; the sandbox pays each of them at exactly 0.99, see
- * src/sandbox/games). Wheel, hilo, diamonds, pump and crash: 0.99 as the
+ * theoretical return. The registry's games (dice, limbo, mines, keno,
+ * plinko): each game's `rtp` (src/games/<game>/rules.ts). Wheel, hilo, diamonds, pump and crash: 0.99 as the
  * site states for its originals; roulette: 36/37 (one zero). A game not
  * listed has no theoretical return: its bets are left out of that figure.
  */
 export const THEORETICAL_RTP: Readonly<Record<string, number>> = Object.freeze({
-  dice: 0.99,
-  limbo: 0.99,
-  mines: 0.99,
-  keno: 0.99,
-  plinko: 0.99,
+  ...Object.fromEntries(Object.values(GAMES).map((game) => [game.name, game.rtp])),
   wheel: 0.99,
   hilo: 0.99,
   diamonds: 0.99,

@@ -4,11 +4,11 @@
  * site's document once (mutations are never retried), and returns the site's
  * `CasinoBet` with the identifier that was sent.
  */
-import { DiceRoll, type DiceCondition, type DiceState } from './documents/dice.js';
+import { DiceRoll, type DiceCondition, type DiceState } from '../games/dice/site.js';
 import type { PlacedBet } from './documents/fragments.js';
-import { KenoBet, type KenoRisk, type KenoState } from './documents/keno.js';
-import { LimboBet, type LimboState } from './documents/limbo.js';
-import { PlinkoBet, type PlinkoRisk, type PlinkoState } from './documents/plinko.js';
+import { KenoBet, type KenoRisk, type KenoState } from '../games/keno/site.js';
+import { LimboBet, type LimboState } from '../games/limbo/site.js';
+import { PlinkoBet, type PlinkoRisk, type PlinkoState } from '../games/plinko/site.js';
 import { check_input, check_options, send_bet, type OperationOptions, type OperationsClient } from './runner.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from './validate/index.js';
 import { check_dice, check_keno, check_limbo, check_plinko } from './validate/games.js';

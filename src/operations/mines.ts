@@ -4,7 +4,7 @@
  * while the round is open; `state.mines` is null until it ends.
  */
 import type { PlacedBet } from './documents/fragments.js';
-import { MinesBet, MinesCashout, MinesNext, type MinesState } from './documents/mines.js';
+import { MinesBet, MinesCashout, MinesNext, type MinesState } from '../games/mines/site.js';
 import { bet_basics, type BetInput } from './bets.js';
 import { check_input, check_options, send_bet, type OperationOptions, type OperationsClient } from './runner.js';
 import { identifier_or_new } from './validate/identifier.js';

@@ -3,7 +3,9 @@
  * minor units, the seeds they were drawn under, and each game's state.
  */
 import type { CurrencyInfo } from './currencies.js';
-import type { DiceCondition } from './games/dice.js';
+import type { DiceCondition } from '../games/dice/sandbox.js';
+import type { KenoRisk } from '../games/keno/rules.js';
+import type { PlinkoRisk } from '../games/plinko/rules.js';
 import type { SeedUse } from './seeds.js';
 
 /** A sandbox user. */
@@ -40,13 +42,13 @@ export interface KenoState {
   readonly kind: 'keno';
   readonly drawnNumbers: readonly number[];
   readonly selectedNumbers: readonly number[];
-  readonly risk: 'low' | 'medium' | 'high';
+  readonly risk: KenoRisk;
 }
 
 /** `CasinoGamePlinko`; `path` holds 0 (left) / 1 (right) per row. */
 export interface PlinkoState {
   readonly kind: 'plinko';
-  readonly risk: 'low' | 'medium' | 'high';
+  readonly risk: PlinkoRisk;
   readonly rows: number;
   readonly path: readonly number[];
   readonly bucket: number;

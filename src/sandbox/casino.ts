@@ -14,12 +14,14 @@ import { randomUUID } from 'node:crypto';
 import type { BetRecord, GameState, KenoState, MinesState, PlinkoState } from './bets.js';
 import type { CurrencyInfo } from './currencies.js';
 import type { SandboxEvents } from './events.js';
-import { type DiceCondition, checkDiceTarget, diceMultiplier, diceWins } from './games/dice.js';
-import { checkLimboTarget, limboMultiplier, limboWins } from './games/limbo.js';
-import { TILES, checkFields, checkMinesCount, minesMultiplier } from './games/mines.js';
-import { checkKenoNumbers, kenoMultiplier } from './games/keno.js';
+import { type DiceCondition, checkDiceTarget } from '../games/dice/sandbox.js';
+import { checkLimboTarget } from '../games/limbo/sandbox.js';
+import { TILES, checkFields, checkMinesCount, minesMultiplier } from '../games/mines/sandbox.js';
+import { checkKenoNumbers } from '../games/keno/sandbox.js';
+import { KENO_DEFAULT_RISK } from '../games/keno/rules.js';
 import { diceOutcome, kenoOutcome, limboOutcome, minesOutcome, plinkoOutcome } from './games/outcomes.js';
-import { checkPlinkoRows, plinkoMultiplier } from './games/plinko.js';
+import { checkPlinkoRisk, checkPlinkoRows } from '../games/plinko/sandbox.js';
+import { GAMES } from '../games/registry.js';
 import type { Ledger } from './ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
@@ -52,7 +54,7 @@ export class Casino {
     return this.#exclusive(userId, () => {
       const { result } = diceOutcome(this.#peek(userId));
       const bet = this.#open(userId, info, units, identifier, { kind: 'dice', result, target: args.target, condition: args.condition });
-      this.#finish(bet, diceWins(result, args.target, args.condition) ? diceMultiplier(args.target, args.condition) : 0, identifier);
+      this.#finish(bet, GAMES.dice.settle({ result }, args).multiplier, identifier);
       return bet;
     });
   }
@@ -66,7 +68,7 @@ export class Casino {
     return this.#exclusive(userId, () => {
       const { result } = limboOutcome(this.#peek(userId));
       const bet = this.#open(userId, info, units, identifier, { kind: 'limbo', result, multiplierTarget: args.multiplierTarget });
-      this.#finish(bet, limboWins(result, args.multiplierTarget) ? limboMultiplier(args.multiplierTarget) : 0, identifier);
+      this.#finish(bet, GAMES.limbo.settle({ result }, args).multiplier, identifier);
       return bet;
     });
   }
@@ -126,7 +128,7 @@ export class Casino {
     });
   }
 
-  /** `kenoBet`: 10 squares drawn; pays by the sandbox's table (games/keno.ts). */
+  /** `kenoBet`: 10 squares drawn; pays by the game's settle rule (src/games/keno/rules.ts). */
   keno(
     userId: string,
     args: { amount: number; currency: string; numbers: readonly number[]; risk?: KenoState['risk'] | null; identifier: string },
@@ -141,15 +143,15 @@ export class Casino {
         kind: 'keno',
         drawnNumbers,
         selectedNumbers: [...args.numbers],
-        risk: args.risk ?? 'low',
+        risk: args.risk ?? KENO_DEFAULT_RISK,
       });
-      const hits = args.numbers.filter((n) => drawnNumbers.includes(n)).length;
-      this.#finish(bet, kenoMultiplier(args.numbers.length, hits), identifier);
+      const risk = args.risk ?? undefined;
+      this.#finish(bet, GAMES.keno.settle({ drawnNumbers }, { numbers: [...args.numbers], ...(risk === undefined ? {} : { risk }) }).multiplier, identifier);
       return bet;
     });
   }
 
-  /** `plinkoBet`: one step per row; pays by the sandbox's table (games/plinko.ts). */
+  /** `plinkoBet`: one step per row; pays by the game's settle rule (src/games/plinko/rules.ts). */
   plinko(
     userId: string,
     args: { amount: number; currency: string; risk: PlinkoState['risk']; rows: number; identifier: string },
@@ -157,11 +159,12 @@ export class Casino {
     const info = requireCurrency(args.currency);
     const units = betUnits(args.amount, info);
     checkPlinkoRows(args.rows);
+    checkPlinkoRisk(args.risk);
     const identifier = checkIdentifier(args.identifier);
     return this.#exclusive(userId, () => {
       const { path, bucket } = plinkoOutcome(this.#peek(userId), args.rows);
       const bet = this.#open(userId, info, units, identifier, { kind: 'plinko', risk: args.risk, rows: args.rows, path, bucket });
-      this.#finish(bet, plinkoMultiplier(args.rows, bucket), identifier);
+      this.#finish(bet, GAMES.plinko.settle({ path, bucket }, { rows: args.rows, risk: args.risk }).multiplier, identifier);
       return bet;
     });
   }

@@ -22,8 +22,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   enum CurrencyEnum { ${CURRENCIES.map((c) => c.name).join(' ')} }
   enum FiatCurrencyEnum { ${Object.keys(FIAT_RATES).join(' ')} }
   enum CasinoGameDiceConditionEnum { above below }
-  enum CasinoGameKenoRiskEnum { low medium high }
-  enum CasinoGamePlinkoRiskEnum { low medium high }
+  enum CasinoGameKenoRiskEnum { classic low medium high }
+  enum CasinoGamePlinkoRiskEnum { low medium high expert }
   enum CasinoGameEnum { dice limbo mines keno plinko }
 
   type Balance { amount: Float! currency: CurrencyEnum! }

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, simulate, type BetLine, type SessionResult } from '../../src/autobet/index.js';
 import { MARTINGALE, UNIT, world, type World } from './helpers.js';
+import { PAY_TABLES } from '../support/pay-tables.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -41,6 +42,54 @@ describe('simulate', () => {
     const strip = (l: BetLine) => ({ seq: l.seq, game: l.game, amount: l.amount, payoutMultiplier: l.payoutMultiplier, payout: l.payout, profit: l.profit, balance: l.balance, nonce: l.nonce, state: l.state });
     expect(replay.map(strip)).toEqual(live.map(strip));
     for (const l of replay) expect((l.state as { result: number }).result).toBe(roll(server_seed, client_seed, l.nonce));
+  });
+
+  it('keno and plinko: a replay of a sandbox run gives the same bets, bet by bet, paid by the site\'s tables', async () => {
+    w = await world();
+    const KENO_RISKS = ['classic', 'low', 'medium', 'high'] as const;
+    const PLINKO_RISKS = ['low', 'medium', 'high'] as const;
+    // Every keno risk × picks and every plinko risk × rows, in turn.
+    const strategy = () => ({
+      name: 'keno-plinko-tour',
+      next: (s: { bets: number }) => {
+        const i = s.bets;
+        if (i % 2 === 0) {
+          const k = i / 2;
+          return { game: 'keno' as const, amount: UNIT, numbers: Array.from({ length: (k % 10) + 1 }, (_, n) => (n * 7 + k) % 40), risk: KENO_RISKS[Math.floor(k / 10) % 4] };
+        }
+        const k = (i - 1) / 2;
+        return { game: 'plinko' as const, amount: UNIT, rows: 8 + (k % 9), risk: PLINKO_RISKS[Math.floor(k / 9) % 3] };
+      },
+      save: () => null,
+      restore: () => undefined,
+    });
+    const live: BetLine[] = [];
+    const limits = { max_bets: 80, stop_loss: 1, max_bet: UNIT };
+    await run_autobet({ client: w.client, database: w.database, strategy: strategy(), limits, on_bet: (l) => live.push(l) });
+    const client_seed = (await w.client.active_seeds()).activeClientSeed.seed;
+    await w.client.rotate_seed_pair();
+    const server_seed = (await w.client.active_seeds()).previousServerSeed?.seed as string;
+
+    const replay: BetLine[] = [];
+    await simulate({ strategy: strategy(), limits, start_balance: 1, bets: 80, seeds: [{ server_seed, client_seed, nonce: 0 }], on_bet: (l) => replay.push(l) });
+    const strip = (l: BetLine) => ({ seq: l.seq, game: l.game, amount: l.amount, payoutMultiplier: l.payoutMultiplier, payout: l.payout, nonce: l.nonce, state: l.state });
+    expect(live).toHaveLength(80);
+    expect(replay.map(strip)).toEqual(live.map(strip));
+    for (const l of live) {
+      const state = l.state as { selectedNumbers?: number[]; drawnNumbers?: number[]; risk: string; rows?: number; point?: number };
+      const paid = l.game === 'keno'
+        ? PAY_TABLES.keno.tables[state.risk]![String(state.selectedNumbers!.length)]![state.selectedNumbers!.filter((n) => state.drawnNumbers!.includes(n)).length]
+        : PAY_TABLES.plinko.tables[state.risk]![String(state.rows)]![state.point!];
+      expect(l.payoutMultiplier, `${l.game} bet ${l.seq}`).toBe(paid);
+    }
+  });
+
+  it('plinko expert: the simulator refuses it before drawing, its table is not public', async () => {
+    let session: SessionResult | undefined;
+    const lines: BetLine[] = [];
+    await simulate({ strategy: { game: 'plinko', bet: { amount: UNIT, rows: 8, risk: 'expert' } }, start_balance: 1, bets: 5, seeds: [{ server_seed: 'c'.repeat(64), client_seed: 'x' }], on_bet: (l) => lines.push(l), on_session: (s) => (session = s) });
+    expect(lines).toEqual([]);
+    expect(session?.reason).toBe('error:strategy');
   });
 
   it('stops a replay with seeds_exhausted when a rotation asks for a pair the list does not have', async () => {

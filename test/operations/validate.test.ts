@@ -150,10 +150,13 @@ describe('game ranges', () => {
     expect(check_keno([0, 39], 'high')).toEqual({ numbers: [0, 39], risk: 'high' });
     expect(() => check_keno([40], 'low')).toThrow(/^numbers must hold integers 0 to 39/);
     expect(() => check_keno(Array.from({ length: 11 }, (_, i) => i), 'low')).toThrow(/^numbers must hold 1 to 10/);
-    expect(() => check_keno([1], 'classic')).toThrow(/^risk/);
+    // The site's KenoPayouts answers four risks (pay-tables.json); plinko `expert` is sent live by public clients.
+    expect(check_keno([1], 'classic')).toEqual({ numbers: [1], risk: 'classic' });
+    expect(() => check_keno([1], 'extreme')).toThrow(/^risk must be "classic", "low", "medium" or "high"/);
     expect(check_plinko(16, 'low')).toEqual({ rows: 16, risk: 'low' });
     expect(() => check_plinko(7, 'low')).toThrow(/^rows must be 8 to 16/);
-    expect(() => check_plinko(8, 'expert')).toThrow(/^risk/);
+    expect(check_plinko(8, 'expert')).toEqual({ rows: 8, risk: 'expert' });
+    expect(() => check_plinko(8, 'classic')).toThrow(/^risk/);
   });
 
   it('client seeds', () => {

@@ -14,11 +14,11 @@
  * does not read.
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import type { DiceState } from './dice.js';
-import type { KenoState } from './keno.js';
-import type { LimboState } from './limbo.js';
-import type { MinesState } from './mines.js';
-import type { PlinkoState } from './plinko.js';
+import type { DiceState } from '../../games/dice/site.js';
+import type { KenoState } from '../../games/keno/site.js';
+import type { LimboState } from '../../games/limbo/site.js';
+import type { MinesState } from '../../games/mines/site.js';
+import type { PlinkoState } from '../../games/plinko/site.js';
 import { typed_document } from './typed.js';
 
 /** The largest page the site's clients are seen asking for. */

@@ -3,15 +3,15 @@
  * (`TypedDocumentNode`), each with the site's operation name.
  */
 export { CASINO_BET_FRAGMENT, type BetUser, type CasinoBet, type PlacedBet } from './fragments.js';
-export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState } from './dice.js';
-export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState } from './limbo.js';
+export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState } from '../../games/dice/site.js';
+export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState } from '../../games/limbo/site.js';
 export {
   MinesBet, MinesCashout, MinesNext,
   type MinesBetResult, type MinesBetVariables, type MinesCashoutResult, type MinesCashoutVariables,
   type MinesNextResult, type MinesNextVariables, type MinesRound, type MinesState,
-} from './mines.js';
-export { KenoBet, type KenoBetResult, type KenoBetVariables, type KenoRisk, type KenoState } from './keno.js';
-export { PlinkoBet, type PlinkoBetResult, type PlinkoBetVariables, type PlinkoRisk, type PlinkoState } from './plinko.js';
+} from '../../games/mines/site.js';
+export { KenoBet, type KenoBetResult, type KenoBetVariables, type KenoRisk, type KenoState } from '../../games/keno/site.js';
+export { PlinkoBet, type PlinkoBetResult, type PlinkoBetVariables, type PlinkoRisk, type PlinkoState } from '../../games/plinko/site.js';
 export {
   CreateVaultDeposit, CreateVaultWithdrawal,
   type CreateVaultDepositResult, type CreateVaultDepositVariables, type CreateVaultWithdrawalResult,
@@ -29,11 +29,11 @@ export {
 } from './rates.js';
 export { document_text, operation_name_of, typed_document } from './typed.js';
 
-import { DiceRoll } from './dice.js';
-import { LimboBet } from './limbo.js';
-import { MinesBet, MinesCashout, MinesNext } from './mines.js';
-import { KenoBet } from './keno.js';
-import { PlinkoBet } from './plinko.js';
+import { DiceRoll } from '../../games/dice/site.js';
+import { LimboBet } from '../../games/limbo/site.js';
+import { MinesBet, MinesCashout, MinesNext } from '../../games/mines/site.js';
+import { KenoBet } from '../../games/keno/site.js';
+import { PlinkoBet } from '../../games/plinko/site.js';
 import { CreateVaultDeposit, CreateVaultWithdrawal } from './vault.js';
 import { RotateSeedPair, UserSeedPair } from './seeds.js';
 import { MyBetList } from './history.js';

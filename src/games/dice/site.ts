@@ -9,11 +9,12 @@
  * (github.com/mydicebot/mydicebot.github.io, src/api/models/stake.js), which
  * also selects `nonce serverSeed { seedHash seed } clientSeed { seed }`.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
-/** `CasinoGameDiceConditionEnum`: the roll must land above or below the target. */
-export type DiceCondition = 'above' | 'below';
+import type { DiceCondition } from './rules.js';
+
+export type { DiceCondition };
 
 /** The dice game's `state`. */
 // A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.

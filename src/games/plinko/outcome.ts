@@ -4,7 +4,7 @@
  * (https://stake.com/provably-fair/game-events, "Plinko"). The risk only
  * changes the payout table, not the path.
  */
-import { enum_param, int_param, type GameDefinition } from './types.js';
+import { enum_param, int_param, type GameDefinition } from '../kernel/definition.js';
 
 /** The site's plinko inputs: `rows` 8–16 and `risk`. */
 export interface PlinkoParams {
@@ -13,8 +13,9 @@ export interface PlinkoParams {
   risk?: PlinkoRisk;
 }
 
-export type PlinkoRisk = 'low' | 'medium' | 'high';
-export const PLINKO_RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high'];
+/** `CasinoGamePlinkoRiskEnum` values public clients send (`expert` in two 2026 clients; its pay table is not public). */
+export type PlinkoRisk = 'low' | 'medium' | 'high' | 'expert';
+export const PLINKO_RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high', 'expert'];
 
 /** Where the ball went: `path[i]` is 0 (left) or 1 (right) at row i; `bucket` counts the rights. */
 export interface PlinkoOutcome {

@@ -5,8 +5,8 @@
  * 1.01× to 1,000,000× (https://forum.stake.com/guides/, "Limbo": "The minimum
  * payout playable is 1.01x while the max is capped at 1,000,000.00x").
  */
-import { limbo_multiplier, limbo_wins } from '../../games/payouts.js';
-import { checkRange } from '../refusals.js';
+import { limbo_multiplier, limbo_wins } from './rules.js';
+import { checkRange } from '../../sandbox/refusals.js';
 
 export const MIN_LIMBO_TARGET = 1.01;
 export const MAX_LIMBO_TARGET = 1_000_000;

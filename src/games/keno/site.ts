@@ -10,14 +10,12 @@
  * numbers 0–39 and risk `low | medium | high`. site-api.md: keno sends and
  * returns 0-based numbers.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
-/**
- * `CasinoGameKenoRiskEnum` values seen in public clients. The site's web app
- * may offer more (a "classic" level): not sourced, so not accepted here.
- */
-export type KenoRisk = 'low' | 'medium' | 'high';
+import type { KenoRisk } from './rules.js';
+
+export type { KenoRisk };
 
 /** The keno game's `state`. */
 // A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.

@@ -6,8 +6,8 @@
  * operation with `CasinoBet` + `CasinoGameLimbo { result multiplierTarget }`;
  * the bot2love notes (file 42927075769) give the REST form `limbo/bet`.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
 /** The limbo game's `state`. */
 // A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.

@@ -10,11 +10,12 @@
  * clones describing "8 to 16"): a range we check, not a fact we could source
  * from the site itself; the site refuses anything else anyway.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
-/** `CasinoGamePlinkoRiskEnum` values seen in public clients. */
-export type PlinkoRisk = 'low' | 'medium' | 'high';
+import type { PlinkoRisk } from './rules.js';
+
+export type { PlinkoRisk };
 
 /**
  * The plinko game's `state`. `path` is the ball's step per row; how the site

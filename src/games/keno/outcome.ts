@@ -3,8 +3,8 @@
  * (https://stake.com/provably-fair/game-events, "Keno"). The site's
  * `CasinoGameKeno.drawnNumbers` are 0-based (0–39), in draw order.
  */
-import { draw_without_replacement } from './draw.js';
-import type { GameDefinition } from './types.js';
+import { draw_without_replacement } from '../kernel/draw.js';
+import type { GameDefinition } from '../kernel/definition.js';
 
 /** The site's `CasinoGameKeno.drawnNumbers`. */
 export interface KenoOutcome {

@@ -8,7 +8,7 @@
  * 3940702.15 (quoted from the calculation page in lucasholder/fair,
  * src/games/limbo.rs).
  */
-import type { GameDefinition } from './types.js';
+import type { GameDefinition } from '../kernel/definition.js';
 
 /** The site's `CasinoGameLimbo.result`: the multiplier the round reached. */
 export interface LimboOutcome {

@@ -3,7 +3,7 @@
  * one float × 10001, divided by 100 and shown with two decimals
  * (https://stake.com/provably-fair/game-events, "Dice Roll").
  */
-import type { GameDefinition } from './types.js';
+import type { GameDefinition } from '../kernel/definition.js';
 
 /** The site's `CasinoGameDice.result`. */
 export interface DiceOutcome {

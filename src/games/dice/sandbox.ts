@@ -8,9 +8,9 @@
  * chosen by the player (0.01%-98%)"); the site's own dice page is not in a
  * source we could read, so treat the range as likely, not certain.
  */
-import { checkRange } from '../refusals.js';
+import { checkRange } from '../../sandbox/refusals.js';
 
-import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from '../../games/payouts.js';
+import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from './rules.js';
 
 /** The two ways to bet on a roll (`CasinoGameDiceConditionEnum`). */
 export type { DiceCondition };

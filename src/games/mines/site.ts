@@ -13,8 +13,8 @@
  * String!)` (file 36008956795); we follow site-api.md, which carries the
  * identifier so every step of a round can be found again.
  */
-import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
-import { typed_document } from './typed.js';
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
 
 /** One revealed tile of a mines round. */
 export interface MinesRound {

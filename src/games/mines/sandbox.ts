@@ -7,8 +7,8 @@
  * C(25-N, k)"); mine count 1–24 on a 5×5 grid:
  * https://igamifynews.com/crypto-gambling/how-does-stake-mines-work.
  */
-import { mines_multiplier } from '../../games/payouts.js';
-import { SiteRefusal, checkRange } from '../refusals.js';
+import { mines_multiplier } from './rules.js';
+import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const TILES = 25;
 export const MIN_MINES = 1;

@@ -4,8 +4,8 @@
  * "Mines"). Tiles are 0-based, left to right, top to bottom, as the site's
  * `CasinoGameMines.mines` reports them.
  */
-import { draw_without_replacement } from './draw.js';
-import { int_param, type GameDefinition } from './types.js';
+import { draw_without_replacement } from '../kernel/draw.js';
+import { int_param, type GameDefinition } from '../kernel/definition.js';
 
 /** Parameters of a mines round (the site's `minesCount`). */
 export interface MinesParams {

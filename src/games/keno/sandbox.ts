@@ -3,13 +3,11 @@
  * distinct picks, 10 squares drawn (site: provably-fair/game-events, "Keno";
  * bot2love notes: "numbers: Selected numbers (0-39)").
  *
- * The payout is the SANDBOX's rule, not the site's table (the site's
- * per-risk tables are not in a source we trust): `hits` of `picks` pays
- * 3.96 × hits / picks, whatever the risk. Expected hits are picks / 4, so
- * the expected multiplier is 0.99, the site's edge.
+ * The payout is the site's table (rules.ts, table.ts), the same the
+ * simulator pays by.
  */
-import { keno_multiplier } from '../../games/payouts.js';
-import { SiteRefusal, checkRange } from '../refusals.js';
+import { keno_multiplier } from './rules.js';
+import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const KENO_SQUARES = 40;
 export const MAX_KENO_PICKS = 10;
@@ -25,5 +23,5 @@ export function checkKenoNumbers(numbers: readonly number[]): void {
   }
 }
 
-/** The sandbox's keno multiplier in ten-thousandths. */
+/** The site's keno multiplier by risk, picks and hits, in ten-thousandths. */
 export const kenoMultiplier = keno_multiplier;

@@ -1,0 +1,49 @@
+/**
+ * The input checks the games share. Each refusal is a RangeError (TypeError
+ * for a wrong type) whose message starts with the field, as the site's
+ * variable names spell it: callers (autobet, the CLI) read the field from it.
+ */
+
+/** `value` as a finite number, or a TypeError/RangeError naming `field`. */
+export function finite(value: unknown, field: string): number {
+  if (typeof value !== 'number') throw new TypeError(`${field} must be a number`);
+  if (!Number.isFinite(value)) throw new RangeError(`${field} must be a finite number (got ${value})`);
+  return value;
+}
+
+/** `value` with at most two decimals (read the way amounts are: 50.5 + 0.0000000001 is refused, 0.1 + 0.2 is 0.3). */
+export function two_decimals(value: number, field: string): number {
+  const hundredths = value * 100;
+  const whole = Math.round(hundredths);
+  if (Math.abs(hundredths - whole) > 1e-9 * Math.max(1, Math.abs(hundredths))) {
+    throw new RangeError(`${field} ${value} has more than two decimals`);
+  }
+  return whole / 100;
+}
+
+/** Checks a list of distinct integers in [0, size); `min`..`max` of them. */
+export function distinct_ints(value: unknown, field: string, size: number, min: number, max: number): number[] {
+  if (!Array.isArray(value)) throw new TypeError(`${field} must be an array of integers`);
+  if (value.length < min || value.length > max) {
+    const want = min === max ? `exactly ${min} number${min === 1 ? '' : 's'}` : `${min} to ${max} numbers`;
+    throw new RangeError(`${field} must hold ${want} (got ${value.length})`);
+  }
+  const seen = new Set<number>();
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'number' || !Number.isInteger(item)) throw new TypeError(`${field} must hold integers only`);
+    if (item < 0 || item >= size) throw new RangeError(`${field} must hold integers 0 to ${size - 1} (got ${item})`);
+    if (seen.has(item)) throw new RangeError(`${field} must not repeat a number (${item} is there twice)`);
+    seen.add(item);
+  }
+  return [...seen];
+}
+
+/** `value` when it is one of `allowed`, else a RangeError naming `field` and the choices. */
+export function one_of<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    const words = allowed.map((a) => `"${a}"`);
+    const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : words.join('');
+    throw new RangeError(`${field} must be ${list} (got ${JSON.stringify(value)})`);
+  }
+  return value as T;
+}

@@ -1,0 +1,69 @@
+/**
+ * What one game is, apart from the network: the shape every
+ * `src/games/<game>/rules.ts` exports and `src/games/registry.ts` lists.
+ * Pure (no import beyond the games' own pure files), so `stakeql/fairness`,
+ * the simulator and the CLI read it without the client.
+ */
+import type { GameDefinition } from './definition.js';
+
+/** One input of a game, as the site's variable names it. */
+export interface GameInput {
+  /** The site's variable name (`target`, `numbers`, ...). */
+  readonly name: string;
+  /** What it takes, in words (`1–10 distinct integers 0–39`). */
+  readonly takes: string;
+  /** False when the site takes the bet without it. */
+  readonly required: boolean;
+}
+
+/** How the site takes the game's bet: its GraphQL operation and the answer's field. */
+export interface GameTransport {
+  readonly operation: string;
+  readonly field: string;
+}
+
+/** How a bet is paid: a table (with its public source) or a rule (with the source of the rule). */
+export interface GamePay {
+  /** The rule, in words (`99 / chance`), or where the table is. */
+  readonly rule: string;
+  /** Where the site publishes the rule or the table. */
+  readonly source: string;
+  /** True when the payout is read from a table (keno, plinko), false for a formula. */
+  readonly table: boolean;
+}
+
+/** A settled one-request bet: the multiplier in ten-thousandths and the `state` in the site's field names. */
+export interface Settlement<S> {
+  readonly multiplier: number;
+  readonly state: S;
+}
+
+/**
+ * A game played in one request (mines with every field at once). `P` is the
+ * checked input without amount, currency and identifier; `O` the fairness
+ * outcome; `S` the site's `state`.
+ */
+export interface GameRules<P extends object, O, S extends object> {
+  /** Our name of the game, also the site's `CasinoBet.game`. */
+  readonly name: string;
+  /** The fairness translation (floats to outcome). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly outcome: GameDefinition<any, O>;
+  /** The inputs beside amount, currency and identifier, in the order the site's document lists them. */
+  readonly inputs: readonly GameInput[];
+  /** Checks the inputs; throws TypeError/RangeError naming the field (the message's first word). */
+  check(input: Readonly<Record<string, unknown>>): P;
+  /** The parameters the fairness translation takes from the checked input (`{ rows }`, `{ minesCount }`). */
+  outcome_params(params: P): Record<string, unknown>;
+  /**
+   * Why the sandbox and the simulator cannot pay this bet (its table is not
+   * public), or null; absent when they pay every bet the game takes.
+   */
+  unpayable?(params: P): string | null;
+  /** What the bet pays, and the `state` the site returns, from the outcome; throws RangeError for a bet `unpayable` names. */
+  settle(outcome: O, params: P): Settlement<S>;
+  /** The share of the wager the site pays back on average (its stated figure). */
+  readonly rtp: number;
+  readonly pay: GamePay;
+  readonly transport: GameTransport;
+}

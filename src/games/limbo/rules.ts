@@ -1,0 +1,54 @@
+/**
+ * Limbo, apart from the network: the bet wins when the result (outcome.ts,
+ * the 1 % edge is in its formula) reaches the target, and then pays the
+ * target. Targets 1.01–1 000 000 with two decimals
+ * (https://forum.stake.com/guides/, "Limbo": "The minimum payout playable is
+ * 1.01x while the max is capped at 1,000,000.00x"; the JS StakeApi sends
+ * `toFixed(2)`).
+ */
+import { finite, two_decimals } from '../kernel/checks.js';
+import type { GameRules } from '../kernel/rules.js';
+import { limbo as outcome, type LimboOutcome } from './outcome.js';
+
+/** A limbo bet's input. */
+export interface LimboParams {
+  multiplierTarget: number;
+}
+
+/** Limbo target bounds. */
+export const LIMBO_MIN_TARGET = 1.01;
+export const LIMBO_MAX_TARGET = 1_000_000;
+
+/** Whether a limbo round reaches the target. */
+export function limbo_wins(result: number, multiplierTarget: number): boolean {
+  return result >= multiplierTarget;
+}
+
+/** A winning limbo bet pays its target, in ten-thousandths (the edge is in the result's formula). */
+export function limbo_multiplier(multiplierTarget: number): number {
+  return Math.round(multiplierTarget * 10_000);
+}
+
+/** Checks a limbo `multiplierTarget`; returns the value to send. */
+export function check_limbo(multiplierTarget: unknown): number {
+  const m = two_decimals(finite(multiplierTarget, 'multiplierTarget'), 'multiplierTarget');
+  if (m < LIMBO_MIN_TARGET || m > LIMBO_MAX_TARGET) {
+    throw new RangeError(`multiplierTarget must be ${LIMBO_MIN_TARGET} to ${LIMBO_MAX_TARGET} (got ${m})`);
+  }
+  return m;
+}
+
+export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multiplierTarget: number }> = {
+  name: 'limbo',
+  outcome,
+  inputs: [{ name: 'multiplierTarget', takes: '1.01–1000000, two decimals', required: true }],
+  check: (input) => ({ multiplierTarget: check_limbo(input['multiplierTarget']) }),
+  outcome_params: () => ({}),
+  settle: ({ result }, { multiplierTarget }) => ({
+    multiplier: limbo_wins(result, multiplierTarget) ? limbo_multiplier(multiplierTarget) : 0,
+    state: { result, multiplierTarget },
+  }),
+  rtp: 0.99,
+  pay: { rule: 'the target when the result reaches it', source: 'https://stake.com/provably-fair/game-events', table: false },
+  transport: { operation: 'LimboBet', field: 'limboBet' },
+};

@@ -1,0 +1,31 @@
+/**
+ * Every game stakeql plays, one line each: what the facade, the sandbox, the
+ * simulator, autobet, history, `verify`, `scan`, `games` and the CLI read
+ * instead of naming games. Pure (see kernel/rules.ts): `stakeql/fairness`
+ * reads it too. Adding a game is its folder and one line here (its network
+ * document in src/games/<game>/site.ts is listed in operations/play.ts).
+ */
+import { dice } from './dice/rules.js';
+import { keno } from './keno/rules.js';
+import { limbo } from './limbo/rules.js';
+import { mines } from './mines/rules.js';
+import { plinko } from './plinko/rules.js';
+
+/** The registry, in the order games are listed. */
+export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines });
+
+/** A game of the registry. */
+export type RegistryGame = keyof typeof GAMES;
+
+/** The registry's games, in order. */
+export const REGISTRY_GAMES: readonly RegistryGame[] = Object.freeze(Object.keys(GAMES) as RegistryGame[]);
+
+/** Whether `name` is a game of the registry. */
+export function is_registry_game(name: unknown): name is RegistryGame {
+  return typeof name === 'string' && Object.hasOwn(GAMES, name);
+}
+
+/** A game's checked input (without amount, currency and identifier). */
+export type ParamsOf<G extends RegistryGame> = ReturnType<(typeof GAMES)[G]['check']>;
+/** A game's `state` as the site returns it. */
+export type StateOf<G extends RegistryGame> = ReturnType<(typeof GAMES)[G]['settle']>['state'];
