@@ -28,11 +28,12 @@ describe('fuzzing the paste readers (a seeded 20,000 of the 10^6 cases of `npm r
     expect(checkCase(`curl u -H 'x-access-token: t'`, disagreeing).problem).toMatch(/disagrees/);
   });
 
-  it('20,000 mutated browser pastes and random strings: total, typed, trimmed, consistent', () => {
-    const { failed, failures, withToken } = runFuzz(api, { seed: 20_000, count: 20_000, keep: 3 });
+  // A small count for the edit-test loop; `npm run fuzz` runs 10^6 cases (scripts/fuzz.mjs).
+  it('4,000 mutated browser pastes and random strings: total, typed, trimmed, consistent', () => {
+    const { failed, failures, withToken } = runFuzz(api, { seed: 20_000, count: 4_000, keep: 3 });
     expect(failures).toEqual([]);
     expect(failed).toBe(0);
     // Most mutations leave the paste readable: the readers were exercised, not just the error paths.
-    expect(withToken).toBeGreaterThan(4_000);
+    expect(withToken).toBeGreaterThan(800);
   }, 180_000);
 });
