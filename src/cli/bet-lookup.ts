@@ -52,7 +52,7 @@ function cell(value: unknown): string {
 function betRows(record: Record<string, unknown>, ctx: CommandContext): string {
   const rows: Array<[string, string]> = [
     ['bet', `${cell(record['iid'])} (id ${cell(record['id'])})`],
-    ['identifier', record['identifier'] === null ? '(not placed by stakeql)' : cell(record['identifier'])],
+    ['identifier', record['identifier'] === null ? '(none: not in the journal of bets stakeql placed)' : cell(record['identifier'])],
     ['game', cell(record['game'])],
     ['time', cell(record['updatedAt'])],
     ['amount', `${cell(record['amount'])} ${cell(record['currency'])}`],

@@ -17,4 +17,5 @@ export {
   type Settlement,
 } from './sessions.js';
 export { journal_identifiers, journal_row_by, journal_row_of, type SiteBetKey } from './journal-lookup.js';
+export { OneOffBets, type OneOffIntent, type OneOffSettlement } from './oneoff-bets.js';
 export { start_checkpointer, type Checkpointer } from './checkpointer.js';

@@ -6,6 +6,7 @@
  * for from the newest row back, where bets not synced yet are.
  */
 import type { SqliteDatabase } from './database.js';
+import { OneOffBets, oneoff_identifiers_query } from './oneoff-bets.js';
 import { JOURNAL_ROW, type JournalRow } from './sessions.js';
 
 /** A bet as the site reports it: enough to find its journal row through the index. */
@@ -29,6 +30,7 @@ export function journal_identifiers(db: SqliteDatabase): (bets: readonly SiteBet
        WHERE o.seed_hash = ? AND o.nonce BETWEEN ? AND ?`,
     )
     .raw();
+  const oneoff = oneoff_identifiers_query(db);
   return (bets) => {
     const pairs = new Map<string, { low: number; high: number; keys: Set<string> }>();
     for (const b of bets) {
@@ -44,8 +46,10 @@ export function journal_identifiers(db: SqliteDatabase): (bets: readonly SiteBet
     }
     const found = new Map<string, string>();
     for (const [hash, { low, high, keys }] of pairs) {
-      for (const [bet_id, nonce, identifier] of query.all(hash, low, high) as Array<[string | null, number, string]>) {
-        if (bet_id !== null && keys.has(`${nonce}\u0000${bet_id}`)) found.set(bet_id, identifier);
+      for (const rows of [query.all(hash, low, high) as Array<[string | null, number, string]>, oneoff(hash, low, high)]) {
+        for (const [bet_id, nonce, identifier] of rows) {
+          if (bet_id !== null && keys.has(`${nonce}\u0000${bet_id}`)) found.set(bet_id, identifier);
+        }
       }
     }
     return found;
@@ -54,6 +58,8 @@ export function journal_identifiers(db: SqliteDatabase): (bets: readonly SiteBet
 
 /** The journal row of a bet the site reported; null when stakeql did not place it. */
 export function journal_row_of(db: SqliteDatabase, bet: SiteBetKey): JournalRow | null {
+  const oneoff = new OneOffBets(db).by_bet_id(bet.id);
+  if (oneoff !== null) return oneoff;
   if (bet.server_seed_hash === null || bet.nonce === null) return journal_row_by(db, 'bet_id', bet.id);
   const id = db
     .prepare('SELECT id FROM journal_outcomes WHERE seed_hash = ? AND nonce = ? AND bet_id = ? LIMIT 1')
@@ -68,6 +74,9 @@ export function journal_row_of(db: SqliteDatabase, bet: SiteBetKey): JournalRow 
  * written at a random place); null when there is none, after reading them all.
  */
 export function journal_row_by(db: SqliteDatabase, column: 'bet_id' | 'identifier', value: string): JournalRow | null {
+  const oneoffs = new OneOffBets(db);
+  const oneoff = column === 'identifier' ? oneoffs.by_identifier(value) : oneoffs.by_bet_id(value);
+  if (oneoff !== null) return oneoff;
   const sql =
     column === 'identifier'
       ? 'SELECT id FROM journal_intents WHERE identifier = ? ORDER BY id DESC LIMIT 1'

@@ -14,6 +14,7 @@ import { V6_JOURNAL_LOG } from './migration-v6.js';
 import { V7_NO_SEQUENCE_INDEX } from './migration-v7.js';
 import { V8_ACCOUNT_INDEX } from './migration-v8.js';
 import { V9_SEED_TABLE } from './migration-v9.js';
+import { V10_ONEOFF_BETS } from './migration-v10.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
@@ -317,7 +318,7 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 /** Every migration, in order. History and later features append theirs here. */
 export const MIGRATIONS: readonly Migration[] = [
   V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG, V7_NO_SEQUENCE_INDEX,
-  V8_ACCOUNT_INDEX, V9_SEED_TABLE,
+  V8_ACCOUNT_INDEX, V9_SEED_TABLE, V10_ONEOFF_BETS,
 ];
 
 /** The schema version this stakeql writes. */

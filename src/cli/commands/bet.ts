@@ -16,6 +16,8 @@ import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
+import { withHistoryDatabase } from '../history-database.js';
+import type { OneOffBets, OneOffIntent, OneOffSettlement } from '../../journal/index.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { check_dice, check_limbo } from '../../operations/validate/games.js';
 
@@ -69,6 +71,8 @@ interface Plan {
   readonly describe: string;
   /** Win chance and payout, for the prompt. */
   readonly odds: string;
+  /** The input as sent, for the one-off journal. */
+  readonly variables: Readonly<Record<string, unknown>>;
   readonly send: (client: StakeClient) => Promise<PlacedBet<{ readonly result: number }>>;
 }
 
@@ -92,6 +96,7 @@ function plan(args: CommandArgs): Plan {
         game, amount, currency, identifier,
         describe: `${amount} ${currency} on dice, roll ${checked.condition} ${checked.target}`,
         odds: odds(chance, 99 / chance),
+        variables: { amount, currency, identifier, ...checked },
         send: (client) => client.dice({ amount, currency, identifier, ...checked }),
       };
     }
@@ -100,12 +105,39 @@ function plan(args: CommandArgs): Plan {
       game, amount, currency, identifier,
       describe: `${amount} ${currency} on limbo, target ×${multiplierTarget}`,
       odds: odds(99 / multiplierTarget, multiplierTarget),
+      variables: { amount, currency, identifier, multiplierTarget },
       send: (client) => client.limbo({ amount, currency, identifier, multiplierTarget }),
     };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
     throw error;
   }
+}
+
+/** Runs `work` on the one-off journal in the history database (journal/oneoff-bets.ts). */
+async function journal(ctx: CommandContext, work: (bets: OneOffBets) => void): Promise<void> {
+  const { OneOffBets } = await import('../../journal/index.js');
+  await withHistoryDatabase(ctx, (db) => work(new OneOffBets(db)));
+}
+
+function oneOffIntent(bet: Plan, base_url: string): OneOffIntent {
+  return {
+    identifier: bet.identifier,
+    site: new URL(base_url).origin,
+    game: bet.game,
+    variables: JSON.stringify(bet.variables),
+    amount_units: Math.round(bet.amount * 10 ** decimals_for(bet.currency)),
+  };
+}
+
+function settlement(bet: Plan, placed: PlacedBet<{ readonly result: number }>): OneOffSettlement {
+  return {
+    bet_id: placed.id,
+    seed_hash: placed.serverSeed?.seedHash ?? null,
+    nonce: typeof placed.nonce === 'number' ? placed.nonce : null,
+    payout_units: Math.round(placed.payout * 10 ** decimals_for(bet.currency)),
+    result: JSON.stringify(placed),
+  };
 }
 
 async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
@@ -117,16 +149,21 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const result = await withClient(opened, async (client) => {
     const asked = { action: `Bet ${bet.describe}`, details: [bet.odds, `with ${accountLine(opened)}`], question: 'Place this bet?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return null;
-    const lookUp = `its identifier is ${bet.identifier}. Check with 'stakeql bets' before betting again`;
+    const lookUp = `its identifier is ${bet.identifier}: look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync', before betting again`;
+    // The intent is committed before the request leaves, so the identifier can be looked up whatever happens next.
+    await journal(ctx, (j) => j.record_intent(oneOffIntent(bet, client.base_url)));
     try {
-      const flight = { what: `the bet (identifier ${bet.identifier})`, unknown: "check with 'stakeql bets' before betting again" };
-      return await answerOrInterrupt(ctx, flight, () => bet.send(client));
+      const flight = { what: `the bet (identifier ${bet.identifier})`, unknown: `look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync' before betting again` };
+      const placed = await answerOrInterrupt(ctx, flight, () => bet.send(client));
+      await journal(ctx, (j) => j.record_placed(bet.identifier, settlement(bet, placed)));
+      return placed;
     } catch (error) {
       const m = opened.module;
       if (m.TransportError.is(error) && error.may_have_reached_server) {
         throw new CliError(EXIT_FAILURE, `${error.message}; the bet may have been placed: ${lookUp}`, { cause: error });
       }
       if (m.GraphQLError.is(error)) {
+        await journal(ctx, (j) => j.record_refused(bet.identifier, error.error_type ?? error.message));
         const meaning = m.describe_error_type(error.error_type);
         throw new CliError(EXIT_FAILURE, meaning === null ? error.message : `${error.message}: ${meaning}`, { cause: error });
       }
@@ -162,8 +199,11 @@ ${CONFIRM_HELP}
 Options of the other game (--multiplier for dice, --target or --condition for
 limbo) are refused (exit 2), never ignored.
 
-When the connection drops after the bet may have run, the error names the bet's
-identifier: look for it with 'stakeql bets' instead of betting again. Ctrl-C
+Every bet is journaled in the local database before it is sent (its
+identifier, game and input) and settled there after, so 'stakeql bet
+IDENTIFIER' finds it. When the connection drops after the bet may have run,
+the error names the identifier: look it up (after 'stakeql history sync')
+instead of betting again. Ctrl-C
 while the bet is in flight waits up to 5 s for its answer (printed as usual,
 exit 0); without one it exits 130 saying the outcome is unknown and naming
 the identifier.

@@ -5,10 +5,11 @@
  * terminal a progress line on stderr counts the bets read (see progress.ts).
  *
  * Every row carries the bet's `id` and its `identifier`. The site's history
- * does not return identifiers, so it is null (empty in CSV) here: the
- * identifier is known only to whoever placed the bet (`stakeql bet` prints
- * it, and names it when the outcome is unknown).
+ * does not return identifiers: the column is filled from the local journal
+ * for the bets stakeql placed (`stakeql bet`, autobet), and null (empty in
+ * CSV) for any other.
  */
+import { existsSync } from 'node:fs';
 import { stringify } from 'csv-stringify/sync';
 import type { HouseBet } from '../../operations/documents/history.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
@@ -32,12 +33,15 @@ function stateField(state: unknown, name: string): Cell {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
 }
 
-function row(entry: HouseBet): Record<(typeof COLUMNS)[number], Cell> {
+/** The identifier stakeql journaled for a bet, or null (see {@link journalIdentifiers}). */
+type IdentifierOf = (bet: { id: string; nonce: number; serverSeed: { seedHash: string } }) => string | null;
+
+function row(entry: HouseBet, identifierOf: IdentifierOf): Record<(typeof COLUMNS)[number], Cell> {
   const bet = entry.bet !== null && 'id' in entry.bet ? entry.bet : null;
   return {
     iid: entry.iid,
     id: bet?.id ?? entry.id,
-    identifier: null,
+    identifier: bet === null ? null : identifierOf(bet),
     game: entry.game.slug,
     updatedAt: bet?.updatedAt ?? null,
     currency: bet?.currency ?? null,
@@ -70,6 +74,30 @@ function count(args: CommandArgs, name: string, min: number, max: number): numbe
   return n;
 }
 
+/**
+ * The identifiers of the bets stakeql placed (autobet's journal and `stakeql
+ * bet`'s), read from the local database when there is one; the site's history
+ * does not return them. Nothing is created when there is no database.
+ */
+async function journalIdentifiers(ctx: CommandContext): Promise<{ identifierOf: IdentifierOf; close: () => void }> {
+  const none = { identifierOf: () => null, close: () => {} };
+  const journal = await import('../../journal/index.js');
+  const file = journal.default_database_path(ctx.io.env);
+  if (!existsSync(file)) return none;
+  let db: ReturnType<typeof journal.open_database>;
+  try {
+    db = journal.open_database(file);
+  } catch {
+    ctx.warn(`the identifier column stays empty: ${file} could not be opened`);
+    return none;
+  }
+  const lookup = journal.journal_identifiers(db);
+  return {
+    identifierOf: (bet) => lookup([{ id: bet.id, server_seed_hash: bet.serverSeed.seedHash, nonce: bet.nonce }]).get(bet.id) ?? null,
+    close: () => db.close(),
+  };
+}
+
 async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const json = args.values['json'] === true;
   const csv = args.values['csv'] === true;
@@ -77,6 +105,7 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
   const max = count(args, 'max', 1, Number.MAX_SAFE_INTEGER);
   const page_size = count(args, 'page-size', 1, 50);
   const opened = await openClient(args, ctx, true);
+  const journaled = await journalIdentifiers(ctx);
   const progress = progressLine(ctx, (read) => `${counted(read, 'bet')} read…`);
   let written = 0;
   await withClient(opened, async (client) => {
@@ -88,7 +117,7 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
     if (csv) await progress.write(csvLine(COLUMNS));
     if (json) await progress.write('[');
     for await (const entry of history) {
-      const r = row(entry);
+      const r = row(entry, journaled.identifierOf);
       if (csv) await progress.write(csvLine(COLUMNS.map((c) => r[c])));
       else if (json) await progress.write(`${written === 0 ? '\n' : ',\n'}${JSON.stringify({ ...entry, identifier: r.identifier })}`);
       else {
@@ -100,7 +129,10 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
       written++;
     }
     if (json) await progress.write(written === 0 ? ']\n' : '\n]\n');
-  }).finally(() => progress.stop());
+  }).finally(() => {
+    progress.stop();
+    journaled.close();
+  });
   if (!json && !csv && written === 0) ctx.io.stdout.write('No bets.\n');
   return EXIT_OK;
 }
@@ -116,8 +148,8 @@ result, multiplierTarget for limbo), then nonce, clientSeed, serverSeedHash,
 serverSeed; booleans read true/false, a field the game lacks is empty.
 --json writes a JSON array of the site's entries, each with "id" and
 "identifier". The site's history does not return the identifier a bet was
-sent with: it is null (empty in CSV); 'stakeql bet' prints it when it places
-a bet. On a terminal a
+sent with: it is filled in from the local journal for the bets stakeql placed
+('stakeql bet', autobet), and null (empty in CSV) for any other. On a terminal a
 progress line on stderr counts the bets read.
 
 Options:
