@@ -131,6 +131,13 @@ export function trailing_number(message: string): number | null {
  */
 export function to_sports_error(error: unknown, sent: boolean, identifier: string | null = null): unknown {
   if (!StakeError.is(error)) return error;
+  // Whatever its body (a GraphQL-shaped one becomes a GraphQLError), a 451 is the edge's refusal.
+  if (error.status === 451) {
+    // A 451 is the edge's refusal: the request did not reach the sportsbook.
+    return new SportsError(describe_reason('region_blocked'), {
+      reason: 'region_blocked', sent, identifier, cause: error, status: 451, operation_name: error.operation_name,
+    });
+  }
   if (GraphQLError.is(error)) {
     const first = error.errors[0];
     const reason = reason_of(error.error_type, first?.message ?? error.server_message ?? '');
@@ -139,12 +146,6 @@ export function to_sports_error(error: unknown, sent: boolean, identifier: strin
     return new SportsError(`${describe_reason(reason)}: ${server}`, {
       reason, sent, identifier, cause: error, status: error.status, operation_name: error.operation_name, server_message: server,
       maximum: reason === 'limit_exceeded' ? trailing_number(server) : null,
-    });
-  }
-  if (error.status === 451) {
-    // A 451 is the edge's refusal: the request did not reach the sportsbook.
-    return new SportsError(describe_reason('region_blocked'), {
-      reason: 'region_blocked', sent, identifier, cause: error, status: 451, operation_name: error.operation_name,
     });
   }
   if (TransportError.is(error) && identifier !== null && Object.isExtensible(error)) {

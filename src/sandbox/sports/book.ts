@@ -18,6 +18,7 @@ import type { Ledger } from '../ledger.js';
 import { betUnits, fromMinorUnits, requireCurrency } from '../money.js';
 import { build_fixture, default_card, listed, type FixtureSpec } from './card.js';
 import type { FixtureRec, MarketRec, OutcomeRec, SportBetRec, SportRec } from './model.js';
+import { sportBetView } from './views.js';
 import { DUPLICATE_WINDOW_MS, MAX_ACTIVE_SPORT_BETS, sportRefusal, type SportRefusal } from './refusals.js';
 
 /** Most legs of one slip (ours: no public source states the site's). */
@@ -202,7 +203,7 @@ export class SportsBook {
     };
     this.bets.push(bet);
     this.#emitBalance(userId, info, -units, balance, bet.identifier);
-    this.changes.emit('bet', bet);
+    this.changed(bet);
     return bet;
   }
 
@@ -246,7 +247,7 @@ export class SportsBook {
     bet.status = 'cashout';
     const balance = this.#ledger.credit(userId, info, bet.payoutUnits);
     this.#emitBalance(userId, info, bet.payoutUnits, balance, null);
-    this.changes.emit('bet', bet);
+    this.changed(bet);
     return bet;
   }
 
@@ -260,7 +261,7 @@ export class SportsBook {
     for (const bet of this.bets) {
       if (bet.status !== 'active' || !bet.legs.some((l) => l.outcome.market === market)) continue;
       if (bet.legs.some((l) => l.outcome.result === null)) {
-        this.changes.emit('bet', bet);
+        this.changed(bet);
         continue;
       }
       const lost = bet.legs.some((l) => l.outcome.result === 'lost');
@@ -273,8 +274,14 @@ export class SportsBook {
         const balance = this.#ledger.credit(bet.userId, info, bet.payoutUnits);
         this.#emitBalance(bet.userId, info, bet.payoutUnits, balance, null);
       }
-      this.changes.emit('bet', bet);
+      this.changed(bet);
     }
+  }
+
+  /** Tells the `SportBets` feed (and `changes` listeners) that a slip changed. */
+  changed(bet: SportBetRec): void {
+    this.changes.emit('bet', bet);
+    this.#events.emit('sport_bet', { user_id: bet.userId, bet: sportBetView({ book: this, ledger: this.#ledger, userId: null }, bet) });
   }
 
   /** The user's open slips, newest first. */

@@ -195,7 +195,7 @@ export class SportsControl implements SandboxSportsbook {
       throw new RangeError('sports: multiplier must be a finite number >= 0 or null');
     }
     bet.cashoutOverride = multiplier;
-    this.#book.changes.emit('bet', bet);
+    this.#book.changed(bet);
   }
 
   set_max_bet(currency: string, amount: number | null): void {
