@@ -17,7 +17,7 @@ import type { SandboxEvents } from '../events.js';
 import type { Ledger } from '../ledger.js';
 import { betUnits, fromMinorUnits, requireCurrency } from '../money.js';
 import { build_fixture, default_card, listed, type FixtureSpec } from './card.js';
-import type { FixtureRec, MarketRec, OutcomeRec, SportBetRec, SportRec } from './model.js';
+import type { BookView, FixtureRec, MarketRec, OutcomeRec, SportBetRec, SportRec } from './model.js';
 import { sportBetView } from './views.js';
 import { DUPLICATE_WINDOW_MS, MAX_ACTIVE_SPORT_BETS, sportRefusal, type SportRefusal } from './refusals.js';
 
@@ -51,7 +51,7 @@ interface PendingMove {
 }
 
 /** The sportsbook of one sandbox. */
-export class SportsBook {
+export class SportsBook implements BookView {
   readonly sports: SportRec[] = default_card();
   readonly bets: SportBetRec[] = [];
   /** `bet` on every slip booked, cashed out or settled, and on a cashout multiplier that moved. */

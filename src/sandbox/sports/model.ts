@@ -115,3 +115,15 @@ export interface SportBetRec {
   /** A multiplier the test set; null: computed from the odds (book.ts). */
   cashoutOverride: number | null;
 }
+
+/** What the GraphQL views need of the book (book.ts implements it; views.ts does not import the book). */
+export interface BookView {
+  /** Remembers the odds `userId` was shown for `outcome`. */
+  served(userId: string | null, outcome: OutcomeRec): void;
+  /** The slip's live cashout offer. */
+  cashout(bet: SportBetRec): { multiplier: number; disabled: boolean };
+  /** Minor units of the slip's currency as currency units. */
+  amount(bet: SportBetRec, units: bigint): number;
+  /** The slip's total odds. */
+  potential(bet: SportBetRec): number;
+}

@@ -6,13 +6,12 @@
 import type { Ledger } from '../ledger.js';
 import { checkRange } from '../refusals.js';
 import { userView } from '../views.js';
-import type { SportsBook } from './book.js';
 import { listed } from './card.js';
-import type { CategoryRec, FixtureRec, MarketRec, OutcomeRec, SportBetRec, SportRec, TemplateRec, TournamentRec } from './model.js';
+import type { BookView, CategoryRec, FixtureRec, MarketRec, OutcomeRec, SportBetRec, SportRec, TemplateRec, TournamentRec } from './model.js';
 
 /** Who reads: the book serves odds to this user (null: anonymous). */
 export interface SportsViewer {
-  readonly book: SportsBook;
+  readonly book: BookView;
   readonly ledger: Ledger;
   readonly userId: string | null;
 }
