@@ -14,6 +14,7 @@ import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { oneLine, plainAmount, printable, writeJson } from '../output.js';
 import type * as SportsModule from '../../sports/index.js';
+import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
 
 const SUBCOMMANDS = ['list', 'fixtures', 'fixture', 'bet', 'cashout', 'bets'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
@@ -79,6 +80,12 @@ function bet_plan(args: CommandArgs, ids: readonly string[]): BetPlan {
   if (typeof amount !== 'string') throw usageError('--amount is required');
   if (!DECIMAL.test(amount)) throw usageError(`--amount must be a plain decimal number (got ${JSON.stringify(printable(amount.slice(0, 32)))})`);
   if (typeof currency !== 'string') throw usageError('--currency is required');
+  try {
+    // Checked here too, so a typo is refused before the legs are read.
+    normalize_amount(amount, 'amount', check_currency(currency), decimals_for(currency));
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : 'bad --amount or --currency');
+  }
   const change = args.values['odds-change'] ?? 'none';
   if (change !== 'none' && change !== 'higher' && change !== 'any') throw usageError('--odds-change must be none, higher or any');
   const oddsText = args.values['odds'];
