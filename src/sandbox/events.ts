@@ -40,11 +40,19 @@ export interface HouseBetEvent {
   readonly user: { readonly id: string; readonly name: string };
 }
 
+/** A sport bet of `user_id` changed (booked, cashed out, settled, its cashout offer moved): the `sportBets` payload. */
+export interface SportBetEvent {
+  readonly user_id: string;
+  /** The `SportBet` as the schema resolves it (src/sandbox/sports/views.ts). */
+  readonly bet: unknown;
+}
+
 /** The sandbox's event map (`events.on('balance', …)`). */
 export interface SandboxEventMap {
   balance: [BalanceEvent];
   vault: [VaultEvent];
   house_bet: [HouseBetEvent];
+  sport_bet: [SportBetEvent];
 }
 
 /** The bus one sandbox's ledger emits on and its realtime feed listens to. */

@@ -17,6 +17,8 @@ import { RateLimiter } from './rate-limit.js';
 import { RealtimeServer, type WebsocketStats } from './realtime/server.js';
 import { type SandboxCore, createRequestHandler } from './server.js';
 import { StatsRecorder } from './stats.js';
+import { SportsBook } from './sports/book.js';
+import { SportsControl } from './sports/control.js';
 import type { RandomFaultOptions, Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
 export type {
@@ -35,6 +37,7 @@ export type { BalanceDelivery } from './realtime/feed.js';
 export { FAULT_SPEC_HELP, add_fault_rules, parse_fault_spec, type FaultRule, type FaultSchedule } from './fault-spec.js';
 /** The sandbox's schema as SDL (the site's names), e.g. to `validate` your own documents against it. */
 export { SANDBOX_SDL } from './sdl.js';
+export type { FixtureSpec, SandboxFixtureInfo, SandboxMarketInfo, SandboxOutcomeInfo, SandboxSportBetInfo, SandboxSportsbook, SportRefusal, SportsField } from './sports/control.js';
 
 /** The User-Agent `sample_curl` uses when given none (a desktop Chrome). */
 export const SANDBOX_DEFAULT_USER_AGENT: string = DEFAULT_USER_AGENT;
@@ -50,12 +53,15 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
   const resolved = resolveOptions(options);
   const sleeps = new Set<{ timer: NodeJS.Timeout; resolve: (done: boolean) => void }>();
   const limit = resolved.rateLimit;
+  const ledger = new Ledger(resolved.startingBalances, resolved.diceSeed);
+  const events = new SandboxEvents();
   const core: SandboxCore = {
     options: resolved,
     auth: new AuthRegistry(resolved.tokenTtlSeconds, resolved.sessionGraceSeconds),
     clearance: new ClearanceRegistry(),
-    ledger: new Ledger(resolved.startingBalances, resolved.diceSeed),
-    events: new SandboxEvents(),
+    ledger,
+    events,
+    sports: new SportsBook(ledger, events, resolved.site === 'stake.us'),
     faults: new FaultPlan(),
     limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
     stats: new StatsRecorder(),
@@ -109,6 +115,7 @@ function checkCount(fn: string, name: string, value: unknown): number {
 /** The running sandbox; state lives in private fields so inspecting it shows no secret. */
 class RunningSandbox implements Sandbox {
   readonly url: string;
+  readonly sports: SportsControl;
   readonly #server: Server;
   readonly #core: SandboxCore;
   readonly #cancelSleeps: () => void;
@@ -121,6 +128,7 @@ class RunningSandbox implements Sandbox {
     this.#core = core;
     this.#cancelSleeps = cancelSleeps;
     this.#realtime = realtime;
+    this.sports = new SportsControl(core.sports);
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 

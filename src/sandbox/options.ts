@@ -13,6 +13,8 @@ export interface ResolvedOptions {
   readonly sessionGraceSeconds: number;
   readonly diceSeed: string | undefined;
   readonly betDelayMs: number;
+  /** Which site the sandbox plays: `stake.us` has no sportsbook. */
+  readonly site: 'stake.com' | 'stake.us';
 }
 
 // Tests stay bounded: a bet never holds its lock longer than this.
@@ -68,7 +70,11 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
   const betDelayMs = options.bet_delay_ms ?? 0;
   checkNumber('bet_delay_ms', betDelayMs, 0, MAX_BET_DELAY_MS, false);
 
+  const site = options.site ?? 'stake.com';
+  if (site !== 'stake.com' && site !== 'stake.us') throw new RangeError('start_sandbox: site must be "stake.com" or "stake.us"');
+
   return {
+    site,
     betDelayMs,
     port,
     tokenTtlSeconds,

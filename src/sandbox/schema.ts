@@ -15,6 +15,9 @@ import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { SANDBOX_SDL } from './sdl.js';
 import { moveVault } from './vault.js';
 import { betEntryView, betView, seedPairView, userView } from './views.js';
+// The sportsbook mounts here: its context, its root fields, its User fields and bet(iid:) for its slips.
+import type { SportsBook } from './sports/book.js';
+import { SPORTS_ROOT, sportBetLookup, sportsUserFields } from './sports/resolvers.js';
 
 export { SANDBOX_SDL } from './sdl.js';
 
@@ -24,6 +27,8 @@ export interface RequestContext {
   readonly ledger: Ledger;
   readonly casino: Casino;
   readonly events: SandboxEvents;
+  /** The sandbox sportsbook (src/sandbox/sports). */
+  readonly sports: SportsBook;
   /** Called once per mutation that changed the sandbox's state. */
   readonly onMutationExecuted: () => void;
 }
@@ -55,7 +60,11 @@ function betMutation<A>(play: (casino: Casino, userId: string, args: A) => Promi
 
 /** Root resolvers (graphql-js `rootValue`): each field is a function of (args, context). */
 export const ROOT = Object.freeze({
-  user: (_args: unknown, context: RequestContext) => refusingSync(() => userView(context.ledger, requireUser(context))),
+  user: (_args: unknown, context: RequestContext) =>
+    refusingSync(() => {
+      const userId = requireUser(context);
+      return { ...userView(context.ledger, userId), ...sportsUserFields(context, userId) };
+    }),
 
   bet: (args: { iid?: string | null; betId?: string | null }, context: RequestContext) =>
     refusingSync(() => {
@@ -63,6 +72,8 @@ export const ROOT = Object.freeze({
       if ((args.iid ?? null) === null && (args.betId ?? null) === null) {
         throw new SiteRefusal('invalidArgument', 'Give iid or betId.');
       }
+      const sport = sportBetLookup(context, args);
+      if (sport !== undefined) return sport;
       const bet = args.iid != null ? bets.byIid(args.iid) : bets.byId(args.betId as string);
       if (bet === undefined) throw new SiteRefusal('notFound', 'No bet with that id.');
       return betEntryView(context.ledger, bet);
@@ -95,6 +106,8 @@ export const ROOT = Object.freeze({
     vaultMutation('deposit', args, context),
   createVaultWithdrawal: (args: { currency: string; amount: number }, context: RequestContext) =>
     vaultMutation('withdrawal', args, context),
+
+  ...SPORTS_ROOT,
 });
 
 function vaultMutation(direction: 'deposit' | 'withdrawal', args: { currency: string; amount: number }, context: RequestContext) {

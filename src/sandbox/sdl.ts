@@ -16,6 +16,7 @@
  */
 import { CURRENCIES } from './currencies.js';
 import { FIAT_RATES } from './rates.js';
+import { SPORTS_SDL } from './sports/sdl.js';
 
 /** The full SDL of the sandbox (queries and mutations; no subscriptions). */
 export const SANDBOX_SDL: string = /* GraphQL */ `
@@ -104,8 +105,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   type VaultMovement { id: String! amount: Float! currency: CurrencyEnum! user: User! }
 
   type Query {
-    "The logged-in user; needs X-Access-Token."
-    user: User!
+    "The logged-in user; needs X-Access-Token. name: as sports clients send it (null: the caller)."
+    user(name: String): User!
     "One bet by share id (house:N or casino:N) or by its id."
     bet(iid: String, betId: String): Bet!
     "Public: the currencies and their betting precision."
@@ -126,4 +127,5 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     createVaultDeposit(currency: CurrencyEnum!, amount: Float!): VaultMovement!
     createVaultWithdrawal(currency: CurrencyEnum!, amount: Float!, password: String, tfaToken: String, oauthToken: String): VaultMovement!
   }
+${/* The sportsbook (src/sandbox/sports): its own types and extensions. */ SPORTS_SDL}
 `;

@@ -30,6 +30,7 @@ import {
 } from './responses.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import type { StatsRecorder } from './stats.js';
+import type { SportsBook } from './sports/book.js';
 import type { SandboxFault } from './types.js';
 
 /** The request path of the GraphQL API, as on the site. */
@@ -50,6 +51,8 @@ export interface SandboxCore {
   readonly limiter: RateLimiter | null;
   readonly stats: StatsRecorder;
   readonly runner: GraphQLRunner;
+  /** The sportsbook (src/sandbox/sports). */
+  readonly sports: SportsBook;
   /** Resolves true after `ms`, or false as soon as the sandbox closes. */
   sleep(ms: number): Promise<boolean>;
 }
@@ -180,6 +183,7 @@ async function answerNormally(
     ledger: core.ledger,
     casino,
     events: core.events,
+    sports: core.sports,
     onMutationExecuted: () => core.stats.mutationExecuted(),
   });
   const setCookies =

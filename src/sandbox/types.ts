@@ -5,6 +5,7 @@
  */
 import type { WebsocketStats } from './realtime/server.js';
 import type { SiteErrorType } from './refusals.js';
+import type { SandboxSportsbook } from './sports/control.js';
 
 /** What a fault does to a request that takes it. */
 export type SandboxFaultAction =
@@ -127,6 +128,12 @@ export interface SandboxOptions {
    * refused with `parallelCasinoBet`, so tests can make the overlap certain.
    */
   readonly bet_delay_ms?: number;
+  /**
+   * The site played: `stake.com` (default) or `stake.us`, which has no
+   * sportsbook: every sports field answers `serviceDisabled` (PROBE in
+   * site-coverage.md §4).
+   */
+  readonly site?: 'stake.com' | 'stake.us';
 }
 
 /** Credentials the sandbox issued, as a logged-in browser would hold them. */
@@ -249,6 +256,8 @@ export interface Sandbox extends AsyncDisposable {
    * published and how many messages carried it.
    */
   websocket_stats(): WebsocketStats;
+  /** The sportsbook's levers: fixtures, odds, suspensions, settlement, cashout multipliers, refusals on demand. */
+  readonly sports: SandboxSportsbook;
   /** A cURL paste (bash flavour) of a GraphQL request a browser logged in as `login` would send. */
   sample_curl(login: SandboxLogin, user_agent?: string, clearance?: string): string;
   /** Stops listening and drops open connections. Resolves when closed; safe to call twice. */

@@ -8,6 +8,7 @@ import type { GraphQLError } from 'graphql';
 import { graphql } from './graphql.js';
 import type { BalanceEvent, HouseBetEvent, SandboxEvents, VaultEvent } from '../events.js';
 import { Channel } from './channel.js';
+import { SportBetsFeed } from '../sports/feed.js';
 
 /** One websocket connection, as the feed sees it. */
 export interface FeedConnection {
@@ -44,9 +45,11 @@ export class RealtimeFeed {
   readonly #onBalance = (event: BalanceEvent): void => this.#publishBalance('availableBalances', event, event.identifier);
   readonly #onVault = (event: VaultEvent): void => this.#publishBalance('vaultBalances', event, null);
   readonly #onHouseBet = (event: HouseBetEvent): void => this.#publishHouseBet(event);
+  readonly #sportBets: SportBetsFeed;
 
   constructor(events: SandboxEvents) {
     this.#events = events;
+    this.#sportBets = new SportBetsFeed(events);
     events.on('balance', this.#onBalance);
     events.on('vault', this.#onVault);
     events.on('house_bet', this.#onHouseBet);
@@ -57,7 +60,7 @@ export class RealtimeFeed {
     let n = 0;
     for (const subs of this.#balances.values()) for (const s of subs) if (!s.conn.dropped) n++;
     for (const s of this.#houseBets) if (!s.conn.dropped) n++;
-    return n;
+    return n + this.#sportBets.live;
   }
 
   /** Balance events published (with or without a subscriber). */
@@ -75,6 +78,7 @@ export class RealtimeFeed {
         this.#houseBets.add(entry);
         return entry.channel;
       },
+      sportBets: (_args, conn) => this.#sportBets.subscribe(conn),
     };
   }
 
@@ -94,6 +98,7 @@ export class RealtimeFeed {
     this.#events.off('balance', this.#onBalance);
     this.#events.off('vault', this.#onVault);
     this.#events.off('house_bet', this.#onHouseBet);
+    this.#sportBets.close();
     for (const subs of [...this.#balances.values()]) for (const s of [...subs]) s.channel.end();
     for (const s of [...this.#houseBets]) s.channel.end();
   }

@@ -1,0 +1,222 @@
+/**
+ * Placing a slip, with the money rules: every input checked, every leg
+ * re-read just before the wire (market active, odds within what `oddsChange`
+ * accepts against the odds the caller saw), the intent handed to
+ * `on_intent` before the request leaves, one mutation sent once with a fresh
+ * identifier. A lost answer is looked up among the active sport bets, never
+ * re-sent: exactly one match placed after the intent is the result;
+ * none or several, and the call rejects with the TransportError (it carries
+ * the identifier and `lookup`).
+ */
+import { bet_basics, type AmountInput } from '../operations/bets.js';
+import { StakeError, TransportError } from '../transport/errors/index.js';
+import { bet_type, name, object, odds, odds_change, signal } from './check.js';
+import { BetSlipFooter_CustomSportBet, FetchActiveSportBets, PlaceSportBet, type SportBet } from './documents/bets.js';
+import type { OutcomeCheck } from './documents/read.js';
+import { SportsError, describe_reason, to_sports_error } from './errors.js';
+import { custom_bet_odds, outcome, read, type SportsCore } from './read.js';
+import type { OddsChange, PlacedSlip, Provider, SlipIntent, SlipLeg, SportBetType } from './types.js';
+
+/** Most legs one slip may hold (ours: the site's maximum is not public). */
+export const MAX_LEGS = 20;
+
+/** How far back (ms) an identical active slip makes a lost answer ambiguous rather than found. */
+export const LOOKUP_AMBIGUITY_MS = 10_000;
+
+/** The most active slips the lookup reads: the site's cap of 150 (SLOT), three pages of 50. */
+const LOOKUP_PAGES = 3;
+
+/** Inputs of `bet` and `custom_bet`. */
+export interface SlipInput {
+  readonly amount: AmountInput;
+  /** As `CurrencyEnum` spells it: `btc`, `usdt`, ... */
+  readonly currency: string;
+  /** One id: a single; several (of different fixtures): an accumulator. */
+  readonly outcomeIds: readonly string[];
+  /** The odds the caller saw, aligned with `outcomeIds`; without it, the odds re-read just before sending. */
+  readonly expected_odds?: readonly number[];
+  /** Each leg's provider, aligned with `outcomeIds`; default: the one a fixture read showed, else by `betType`. */
+  readonly providers?: readonly Provider[];
+  /** `none` (default: exact odds only), `higher`, or `any`. */
+  readonly oddsChange?: OddsChange;
+  /** `sports` (default) or `esports`. */
+  readonly betType?: SportBetType;
+  /** Sent as the slip's `identifier`; 21 random characters when omitted. */
+  readonly identifier?: string;
+}
+
+/** Per-call options of `bet` and `custom_bet`. */
+export interface SlipOptions {
+  readonly signal?: AbortSignal | null;
+  /** Called with the intent before the request leaves (write it down here); if it throws, nothing is sent. */
+  readonly on_intent?: (intent: SlipIntent) => void | Promise<void>;
+}
+
+interface CheckedSlip {
+  readonly amount: number;
+  readonly currency: string;
+  readonly identifier: string;
+  readonly outcomeIds: readonly string[];
+  readonly expected: readonly (number | null)[];
+  readonly providers: readonly Provider[];
+  readonly oddsChange: OddsChange;
+  readonly betType: SportBetType;
+}
+
+function check_slip(core: SportsCore, input: unknown): CheckedSlip {
+  const given = object(input, 'bet input');
+  if (given['amount'] === undefined) throw new TypeError('amount is required');
+  const { amount, currency, identifier } = bet_basics(core.client, given);
+  const ids = given['outcomeIds'];
+  if (!Array.isArray(ids)) throw new TypeError('outcomeIds must be an array of outcome ids');
+  if (ids.length === 0 || ids.length > MAX_LEGS) throw new RangeError(`outcomeIds must hold 1 to ${MAX_LEGS} ids`);
+  const outcomeIds = ids.map((id, i) => name(id, `outcomeIds[${i}]`));
+  if (new Set(outcomeIds).size !== outcomeIds.length) throw new RangeError('outcomeIds must not repeat an outcome');
+  const aligned = (value: unknown, field: string): unknown[] | null => {
+    if (value === undefined) return null;
+    if (!Array.isArray(value)) throw new TypeError(`${field} must be an array aligned with outcomeIds`);
+    if (value.length !== outcomeIds.length) throw new RangeError(`${field} must have one entry per outcome id (${outcomeIds.length})`);
+    return value;
+  };
+  const expected = aligned(given['expected_odds'], 'expected_odds')?.map((v, i) => odds(v, `expected_odds[${i}]`)) ?? outcomeIds.map(() => null);
+  const betType = bet_type(given['betType']);
+  const fallback: Provider = betType === 'esports' ? 'oddin' : 'betradar';
+  const providers = aligned(given['providers'], 'providers')?.map((v, i) => name(v, `providers[${i}]`)) ??
+    outcomeIds.map((id) => core.providers.get(id) ?? fallback);
+  return { amount, currency, identifier, outcomeIds, expected, providers, oddsChange: odds_change(given['oddsChange']), betType };
+}
+
+function accepts(change: OddsChange, expected: number, current: number): boolean {
+  return change === 'any' || current === expected || (change === 'higher' && current > expected);
+}
+
+/** Re-reads every leg and refuses (nothing sent) a suspended market, a finished fixture or moved odds. */
+async function check_legs(core: SportsCore, slip: CheckedSlip, abort: AbortSignal | null): Promise<SlipLeg[]> {
+  const checks: OutcomeCheck[] = await Promise.all(slip.outcomeIds.map((id, i) => outcome(core, id, slip.providers[i] as Provider, { signal: abort })));
+  return checks.map((check, i) => {
+    const outcomeId = slip.outcomeIds[i] as string;
+    const refuse = (reason: 'market_inactive' | 'odds_changed' | 'outcome_unavailable', expected: number | null): never => {
+      throw new SportsError(`${describe_reason(reason)} (outcome ${outcomeId}; nothing was sent)`, {
+        reason, sent: false, identifier: slip.identifier, outcome_id: outcomeId, expected_odds: expected, current_odds: check.odds,
+      });
+    };
+    if (check.market.status !== 'active') refuse('market_inactive', slip.expected[i] ?? null);
+    const fixture = check.market.fixture.status;
+    if (fixture === 'ended' || fixture === 'cancelled' || fixture === 'closed') refuse('outcome_unavailable', slip.expected[i] ?? null);
+    const expected = slip.expected[i] ?? check.odds;
+    if (!accepts(slip.oddsChange, expected, check.odds)) refuse('odds_changed', expected);
+    return {
+      outcomeId, provider: check.market.provider, expected_odds: expected, checked_odds: check.odds, odds: null,
+      market_id: check.market.id, fixture_slug: check.market.fixture.slug,
+    };
+  });
+}
+
+function product(values: readonly number[]): number {
+  let p = 1;
+  for (const v of values) p *= v;
+  return p;
+}
+
+function same_outcomes(bet: SportBet, ids: readonly string[]): boolean {
+  if (bet.outcomes.length !== ids.length) return false;
+  const booked = new Set(bet.outcomes.map((o) => o.outcome.id));
+  return ids.every((id) => booked.has(id));
+}
+
+/** Finds the slip a lost answer was about; null when not exactly one candidate. */
+async function look_up(core: SportsCore, intent: SlipIntent, custom: boolean): Promise<{ bet: SportBet | null; lookup: 'found' | 'not_found' | 'ambiguous' }> {
+  const ids = intent.legs.map((l) => l.outcomeId);
+  const after: SportBet[] = [];
+  let near = 0;
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const bets = (await read(core, FetchActiveSportBets, { limit: 50, offset: page * 50 }, null)).user.activeSportBets;
+    for (const bet of bets) {
+      if (bet.customBet !== custom || bet.currency !== intent.currency || bet.amount !== intent.amount || !same_outcomes(bet, ids)) continue;
+      const at = Date.parse(bet.createdAt);
+      // Placed after the intent: ours. Just before it: another identical slip, and we cannot tell which is which.
+      if (at >= intent.intent_at) after.push(bet);
+      else if (!(at < intent.intent_at - LOOKUP_AMBIGUITY_MS)) near++;
+    }
+    if (bets.length < 50) break;
+  }
+  if (after.length === 1 && near === 0) return { bet: after[0] as SportBet, lookup: 'found' };
+  return { bet: null, lookup: after.length === 0 && near === 0 ? 'not_found' : 'ambiguous' };
+}
+
+function mark(error: unknown, fields: Record<string, unknown>): void {
+  if (typeof error !== 'object' || error === null || !Object.isExtensible(error)) return;
+  for (const [key, value] of Object.entries(fields)) {
+    Object.defineProperty(error, key, { value, enumerable: true, writable: false, configurable: true });
+  }
+}
+
+function placed(intent: SlipIntent, bet: SportBet, recovered: boolean): PlacedSlip {
+  const booked = new Map(bet.outcomes.map((o) => [o.outcome.id, o.odds]));
+  const legs = intent.legs.map((leg) => ({ ...leg, odds: booked.get(leg.outcomeId) ?? null }));
+  return {
+    ...intent, legs, id: bet.id, iid: bet.bet?.iid ?? null, total_odds: bet.potentialMultiplier,
+    potential_payout: bet.amount * bet.potentialMultiplier, status: bet.status, placed_at: bet.createdAt, recovered,
+  };
+}
+
+/**
+ * Places a single or an accumulator (`PlaceSportBet`), or with `custom` a
+ * same-game multi (`BetSlipFooter_CustomSportBet`, after `customBetOdds`).
+ */
+export async function place_slip(core: SportsCore, input: SlipInput, options: SlipOptions = {}, custom = false): Promise<PlacedSlip> {
+  const slip = check_slip(core, input);
+  const o = object(options, 'options');
+  const abort = signal(o['signal']);
+  const on_intent = o['on_intent'];
+  if (on_intent !== undefined && typeof on_intent !== 'function') throw new TypeError('on_intent must be a function');
+  if (custom && slip.outcomeIds.length < 2) throw new RangeError('a same-game multi needs at least 2 outcome ids');
+
+  const legs = await check_legs(core, slip, abort);
+  let expected_total = product(legs.map((l) => l.expected_odds));
+  if (custom) {
+    const priced = await custom_bet_odds(core, slip.outcomeIds, { signal: abort });
+    if (priced.compatibleSelections.some((s) => s.conflict || s.outcomes.some((x) => x.conflict))) {
+      throw new SportsError(`${describe_reason('not_combinable')} (nothing was sent)`, { reason: 'not_combinable', sent: false, identifier: slip.identifier });
+    }
+    expected_total = priced.odds;
+  }
+  const kind = custom ? 'same_game_multi' : slip.outcomeIds.length === 1 ? 'single' : 'accumulator';
+  const intent: SlipIntent = {
+    kind, identifier: slip.identifier, amount: slip.amount, currency: slip.currency, betType: slip.betType,
+    oddsChange: slip.oddsChange, legs, expected_total_odds: expected_total, intent_at: Date.now(),
+  };
+  if (typeof on_intent === 'function') await (on_intent as NonNullable<SlipOptions['on_intent']>)(intent);
+
+  const common = { amount: slip.amount, currency: slip.currency, outcomeIds: slip.outcomeIds, oddsChange: slip.oddsChange, identifier: slip.identifier };
+  try {
+    if (custom) {
+      const bet = (await core.client.graphql(BetSlipFooter_CustomSportBet, common, { signal: abort })).customSportBet;
+      return {
+        ...intent, id: bet.id, iid: null, total_odds: bet.potentialMultiplier, potential_payout: bet.amount * bet.potentialMultiplier,
+        status: 'active', placed_at: null, recovered: false,
+      };
+    }
+    const bet = (await core.client.graphql(PlaceSportBet, { ...common, betType: slip.betType }, { signal: abort })).sportBet;
+    return placed(intent, bet, false);
+  } catch (error) {
+    const mapped = to_sports_error(error, true, slip.identifier);
+    if (!(TransportError.is(mapped) && mapped.may_have_reached_server)) {
+      if (StakeError.is(mapped)) mark(mapped, { identifier: slip.identifier });
+      throw mapped;
+    }
+    // The slip may be booked: find it, never send it again.
+    let found: Awaited<ReturnType<typeof look_up>>;
+    try {
+      found = await look_up(core, intent, custom);
+    } catch {
+      mark(mapped, { identifier: slip.identifier, lookup: 'failed' });
+      throw mapped;
+    }
+    if (found.bet === null) {
+      mark(mapped, { identifier: slip.identifier, lookup: found.lookup });
+      throw mapped;
+    }
+    return placed(intent, found.bet, true);
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * `stakeql/sports`: the site's sportsbook. `new Sportsbook(client)` reads
+ * sports, tournaments, fixtures, markets and odds, places singles,
+ * accumulators and same-game multis with the client's money rules (every
+ * leg re-read before the wire, exact odds by default, a lost answer looked
+ * up and never re-sent), and cashes slips out.
+ */
+export { Sportsbook } from './sportsbook.js';
+export { SportsError, describe_reason, type SportsErrorReason, type SportsErrorInit } from './errors.js';
+export { format_odds, type OddsFormat } from './odds.js';
+export { MAX_LEGS, LOOKUP_AMBIGUITY_MS, type SlipInput, type SlipOptions } from './bet.js';
+export type { CashoutOffer } from './cashout.js';
+export { DEFAULT_WATCH_INTERVAL_MS, MIN_WATCH_INTERVAL_MS, type FixtureChange, type WatchFixtureOptions } from './watch.js';
+export { MAX_PAGE, DEFAULT_PAGE } from './check.js';
+export type {
+  BetsOptions, FinishedBetsOptions, FixtureOptions, FixturesOptions, ListOptions, SportsReadOptions, TournamentRef,
+} from './read.js';
+export type { OddsChange, PlacedSlip, Provider, SlipIntent, SlipLeg, SportBetType } from './types.js';
+export * from './documents/read.js';
+export * from './documents/bets.js';
