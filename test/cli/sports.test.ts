@@ -102,7 +102,7 @@ describe('stakeql sports', () => {
     [['sports', 'bet', 'x', '--amount', '1', '--currency', 'usd', '--odds-change', 'lower', '--yes'], /--odds-change must be none, higher or any/],
     [['sports', 'bet', 'x', 'y', '--amount', '1', '--currency', 'usd', '--odds', '2', '--yes'], /--odds must give one value per outcome \(2\)/],
     [['sports', 'bet', 'x', '--amount', '0.001', '--currency', 'usd', '--yes'], /amount 0.001 has more decimals than usd allows \(2\)/],
-    [['sports', 'bet', 'x', '--amount', '1', '--currency', 'USD', '--yes'], /currency must be a lower-case currency code/],
+    [['sports', 'bet', 'x', '--amount', '1', '--currency', 'u$d', '--yes'], /currency must be a lower-case currency code/],
     [['sports', 'fixtures', '--limit', '51'], /limit must be 1 to 50/],
     [['sports', 'fixtures', '--amount', '1'], /--amount is not an option of 'sports fixtures'/],
     [['sports', 'nope'], /unknown sports command "nope"/],
