@@ -7,7 +7,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SqliteDatabase } from '../journal/database.js';
 import { where_of, type BetFilter } from './query.js';
-import { format_units, type StoredBet } from './record.js';
+import type { HouseBet } from '../operations/documents/history.js';
+import { casino_bet, format_units, row_of, type RowContext, type StoredBet } from './record.js';
 import { BET_COLUMNS, BET_ORDER, stored_bet } from './store.js';
 
 /** `csv`: a header row, then one row per bet; `json`: one JSON object per line. */
@@ -48,14 +49,46 @@ export function export_record(bet: StoredBet): ExportRecord {
   };
 }
 
+/**
+ * An entry of the site's history (`client.bets()`, `stakeql bets`) as the
+ * same record `export_history` writes for a stored bet, so every export has
+ * one layout; null for an entry that is not an originals bet.
+ */
+export function export_record_of(entry: HouseBet, identifier: string | null, context: RowContext): ExportRecord | null {
+  const bet = casino_bet(entry);
+  return bet === null ? null : export_record(stored_bet({ ...row_of(entry, bet, context), identifier }));
+}
+
+/** The CSV line of the header ({@link EXPORT_COLUMNS}). */
+export function export_csv_header(): string {
+  return csvLine(EXPORT_COLUMNS);
+}
+
+/** The CSV line of a record: amounts as the currency's plain decimals, `state` as JSON. */
+export function export_csv_line(record: ExportRecord): string {
+  return csvLine(EXPORT_COLUMNS.map((c) => record[c]));
+}
+
 function csvLine(cells: ReadonlyArray<unknown>): string {
   // Booleans as JSON writes them (csv-stringify's default is "1" and ""), objects as JSON.
   return stringify([cells], { cast: { boolean: (value) => (value ? 'true' : 'false'), object: (value) => JSON.stringify(value) } });
 }
 
-/** The JSON line of a record: amounts as numbers, as the client's typed methods return them. */
-function jsonLine(record: ExportRecord): string {
-  return `${JSON.stringify({ ...record, amount: Number(record.amount), payout: Number(record.payout) })}\n`;
+/** Fields written as JSON numbers in the currency's plain decimals (`0.00000001`, never `1e-8`). */
+const DECIMAL_FIELDS: ReadonlySet<string> = new Set(['amount', 'payout']);
+
+/**
+ * The JSON line of a record, keys in {@link EXPORT_COLUMNS} order. `amount`
+ * and `payout` are numbers written as the exact decimal text (a valid JSON
+ * number that `JSON.parse` reads as the typed methods' number), never in
+ * e-notation.
+ */
+export function export_json_line(record: ExportRecord): string {
+  const parts = EXPORT_COLUMNS.map((key) => {
+    const value = record[key];
+    return `${JSON.stringify(key)}:${DECIMAL_FIELDS.has(key) && typeof value === 'string' ? value : JSON.stringify(value)}`;
+  });
+  return `{${parts.join(',')}}\n`;
 }
 
 /**
@@ -72,7 +105,7 @@ export function export_history(db: SqliteDatabase, format: ExportFormat, filter:
     if (format === 'csv') yield csvLine(EXPORT_COLUMNS);
     for (const raw of statement.iterate(params)) {
       const record = export_record(stored_bet(raw));
-      yield format === 'csv' ? csvLine(EXPORT_COLUMNS.map((c) => record[c])) : jsonLine(record);
+      yield format === 'csv' ? export_csv_line(record) : export_json_line(record);
     }
   })();
 }

@@ -17,7 +17,17 @@ export {
   type StatsOptions,
 } from './stats.js';
 export { verify_history, type HistoryFailure, type VerifyHistoryOptions, type VerifyHistoryResult } from './verify.js';
-export { export_history, export_record, EXPORT_COLUMNS, type ExportFormat, type ExportRecord } from './export.js';
+export {
+  export_csv_header,
+  export_csv_line,
+  export_history,
+  export_json_line,
+  export_record,
+  export_record_of,
+  EXPORT_COLUMNS,
+  type ExportFormat,
+  type ExportRecord,
+} from './export.js';
 export { lookup_bet, type FoundBet } from './lookup.js';
 export { format_units, to_units, type StoredBet } from './record.js';
 export type { BetFilter, TimeInput } from './query.js';

@@ -34,10 +34,10 @@ describe('stakeql bets', () => {
     expect(csv.stderr).toBe(''); // no progress line when stderr is not a terminal
     const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => r['id'])).toEqual(ids);
+    // The layout 'history export' writes (finding 26): one column order for every export.
     expect(Object.keys(rows[0] ?? {})).toEqual([
-      'iid', 'id', 'identifier', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
-      'result', 'target', 'condition', 'multiplierTarget',
-      'nonce', 'clientSeed', 'serverSeedHash', 'serverSeed',
+      'id', 'iid', 'identifier', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
+      'nonce', 'clientSeed', 'serverSeedHash', 'serverSeed', 'state',
     ]);
     expect(rows[0]).toMatchObject({ game: 'dice', currency: 'usd', amount: '1', active: 'false', identifier: '' });
     expect(rows.map((r) => Number(r['nonce']))).toEqual([6, 5, 4, 3, 2, 1, 0]);
@@ -45,26 +45,29 @@ describe('stakeql bets', () => {
     expect(pages.map((p) => p.variables)).toEqual([{ offset: 0, limit: 3 }, { offset: 3, limit: 3 }, { offset: 6, limit: 3 }]);
 
     const json = await session.run(['bets', '--json', '--max', '2'], '', env());
-    const entries = JSON.parse(json.stdout) as Array<{ id: string; identifier: unknown; bet: { id: string } }>;
-    expect(entries.map((e) => e.bet.id)).toEqual(ids.slice(0, 2));
-    // The site's history does not return identifiers: the key is there, null.
-    expect(entries.map((e) => [e.id, e.identifier])).toEqual(ids.slice(0, 2).map((id) => [id, null]));
+    const entries = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; identifier: unknown; amount: number });
+    expect(entries.map((e) => e.id)).toEqual(ids.slice(0, 2));
+    // Bets placed by another client (the library here) have no journaled identifier: the key is there, null.
+    expect(entries.map((e) => [e.id, e.identifier, e.amount])).toEqual(ids.slice(0, 2).map((id) => [id, null, 1]));
 
     const human = await session.run(['bets', '--max', '1'], '', env());
     expect(human.stdout).toMatch(/^\S+ {2}dice {2}1 usd {2}×[0-9.]+ {2}payout [0-9.]+ {2}.+\n$/);
   });
 
-  it("CSV rows carry each game's state and booleans as JSON writes them (dice, limbo, an open mines round)", async () => {
+  it("CSV rows carry each game's state as JSON and booleans as JSON writes them (dice, limbo, an open mines round)", async () => {
     await using client = new StakeClient({ base_url: session.sandbox.url, access_token: session.user.access_token });
     const dice = await client.dice({ amount: 1, currency: 'usd', target: 25.5, condition: 'below' });
     const limbo = await client.limbo({ amount: 1, currency: 'usd', multiplierTarget: 3.5 });
     const mines = await client.mines_bet({ amount: 1, currency: 'usd', minesCount: 3 });
     const csv = await session.run(['bets', '--csv', '--max', '3'], '', env());
     expect(csv.code, csv.stderr).toBe(0);
-    const [m, l, d] = parse(csv.stdout, { columns: true });
-    expect(m).toMatchObject({ id: mines.id, game: 'mines', active: 'true', result: '', target: '', condition: '', multiplierTarget: '' });
-    expect(l).toMatchObject({ id: limbo.id, game: 'limbo', active: 'false', result: String(limbo.state.result), multiplierTarget: '3.5', target: '' });
-    expect(d).toMatchObject({ id: dice.id, game: 'dice', active: 'false', result: String(dice.state.result), target: '25.5', condition: 'below' });
+    const [m, l, d] = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
+    const state = (r: Record<string, string> | undefined) => JSON.parse(r?.['state'] ?? 'null') as Record<string, unknown>;
+    expect(m).toMatchObject({ id: mines.id, game: 'mines', active: 'true' });
+    expect(l).toMatchObject({ id: limbo.id, game: 'limbo', active: 'false' });
+    expect(state(l)).toMatchObject({ result: limbo.state.result, multiplierTarget: 3.5 });
+    expect(d).toMatchObject({ id: dice.id, game: 'dice', active: 'false' });
+    expect(state(d)).toMatchObject({ result: dice.state.result, target: 25.5, condition: 'below' });
     await client.mines_cashout().catch(() => undefined);
   });
 
@@ -106,8 +109,8 @@ describe('stakeql bets', () => {
         const screen = await tmux.screenWhen('bets', (s) => s.includes('[done '), 150);
         expect(screen).toContain('[done 0]');
         const lines = screen.split('\n').filter((line) => line.trim() !== '');
-        expect(lines[0]).toMatch(/^iid,id,identifier,game,/);
-        expect(lines.slice(1, 7).every((line) => /^house:\d+,/.test(line)), screen).toBe(true);
+        expect(lines[0]).toMatch(/^id,iid,identifier,game,/);
+        expect(lines.slice(1, 7).every((line) => /^[0-9a-f-]{36},house:\d+,/.test(line)), screen).toBe(true);
         expect(screen).not.toContain('read…');
         const file = readFileSync(piped, 'utf8');
         expect(file).not.toContain('\x1b');

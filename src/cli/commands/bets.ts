@@ -10,7 +10,6 @@
  * CSV) for any other.
  */
 import { existsSync } from 'node:fs';
-import { stringify } from 'csv-stringify/sync';
 import type { HouseBet } from '../../operations/documents/history.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
@@ -18,28 +17,15 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { counted, printable } from '../output.js';
 import { progressLine } from '../progress.js';
 
-/** CSV columns: the site's field names, `identifier` (the one sent with the bet) and the dice / limbo state. */
-const COLUMNS = [
-  'iid', 'id', 'identifier', 'game', 'updatedAt', 'currency', 'amount', 'payoutMultiplier', 'payout', 'active',
-  'result', 'target', 'condition', 'multiplierTarget',
-  'nonce', 'clientSeed', 'serverSeedHash', 'serverSeed',
-] as const;
-
 type Cell = string | number | boolean | null;
-
-/** A `state` field when it is a scalar (mines' `rounds` and keno's lists do not fit a cell). */
-function stateField(state: unknown, name: string): Cell {
-  const value = state !== null && typeof state === 'object' ? (state as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-}
 
 /** The identifier stakeql journaled for a bet, or null (see {@link journalIdentifiers}). */
 type IdentifierOf = (bet: { id: string; nonce: number; serverSeed: { seedHash: string } }) => string | null;
 
-function row(entry: HouseBet, identifierOf: IdentifierOf): Record<(typeof COLUMNS)[number], Cell> {
+/** What the plain listing shows of an entry, with the journaled identifier. */
+function row(entry: HouseBet, identifierOf: IdentifierOf): Record<string, Cell> {
   const bet = entry.bet !== null && 'id' in entry.bet ? entry.bet : null;
   return {
-    iid: entry.iid,
     id: bet?.id ?? entry.id,
     identifier: bet === null ? null : identifierOf(bet),
     game: entry.game.slug,
@@ -48,22 +34,9 @@ function row(entry: HouseBet, identifierOf: IdentifierOf): Record<(typeof COLUMN
     amount: bet?.amount ?? null,
     payoutMultiplier: bet?.payoutMultiplier ?? null,
     payout: bet?.payout ?? null,
-    active: bet?.active ?? null,
-    result: stateField(bet?.state, 'result'),
-    target: stateField(bet?.state, 'target'),
-    condition: stateField(bet?.state, 'condition'),
-    multiplierTarget: stateField(bet?.state, 'multiplierTarget'),
-    nonce: bet?.nonce ?? null,
-    clientSeed: bet?.clientSeed.seed ?? null,
-    serverSeedHash: bet?.serverSeed.seedHash ?? null,
-    serverSeed: bet?.serverSeed.seed ?? null,
   };
 }
 
-/** One CSV line; booleans as JSON writes them (csv-stringify's default is "1" and ""). */
-function csvLine(cells: readonly Cell[]): string {
-  return stringify([cells], { cast: { boolean: (value) => (value ? 'true' : 'false') } });
-}
 
 function count(args: CommandArgs, name: string, min: number, max: number): number | undefined {
   const text = args.values[name];
@@ -108,19 +81,24 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
   const journaled = await journalIdentifiers(ctx);
   const progress = progressLine(ctx, (read) => `${counted(read, 'bet')} read…`);
   let written = 0;
+  let skipped = 0;
   await withClient(opened, async (client) => {
     const history = client.bets({
       ...(max === undefined ? {} : { max }),
       ...(page_size === undefined ? {} : { page_size }),
       on_page: (read) => progress.update(read),
     });
-    if (csv) await progress.write(csvLine(COLUMNS));
-    if (json) await progress.write('[');
+    // CSV and JSON are the layout 'history export' writes (src/history/export.ts): one per line, plain decimals.
+    const { export_csv_header, export_csv_line, export_json_line, export_record_of } = await import('../../history/index.js');
+    const context = { site: new URL(client.base_url).origin, decimals_owner: client, now_ms: Date.now() };
+    if (csv) await progress.write(export_csv_header());
     for await (const entry of history) {
       const r = row(entry, journaled.identifierOf);
-      if (csv) await progress.write(csvLine(COLUMNS.map((c) => r[c])));
-      else if (json) await progress.write(`${written === 0 ? '\n' : ',\n'}${JSON.stringify({ ...entry, identifier: r.identifier })}`);
-      else {
+      if (csv || json) {
+        const record = export_record_of(entry, r.identifier as string | null, context);
+        if (record === null) skipped++;
+        else await progress.write(csv ? export_csv_line(record) : export_json_line(record));
+      } else {
         await progress.write(
           `${printable(entry.iid)}  ${printable(String(r.game))}  ${r.amount ?? ''} ${printable(String(r.currency ?? ''))}  ` +
             `×${r.payoutMultiplier ?? ''}  payout ${r.payout ?? ''}  ${printable(String(r.updatedAt ?? ''))}  id ${printable(String(r.id))}\n`,
@@ -128,12 +106,12 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
       }
       written++;
     }
-    if (json) await progress.write(written === 0 ? ']\n' : '\n]\n');
   }).finally(() => {
     progress.stop();
     journaled.close();
   });
   if (!json && !csv && written === 0) ctx.io.stdout.write('No bets.\n');
+  if (skipped > 0) ctx.warn(`${counted(skipped, 'entry', 'entries')} that are not originals bets (sports, third-party games) left out of the export`);
   return EXIT_OK;
 }
 
@@ -141,20 +119,20 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
 export const command: Command = {
   usage: 'stakeql bets [--json | --csv] [--max N] [--page-size N] [--profile NAME] [--base-url URL]',
   help: `Prints the account's originals bets, newest first, one page of the site's
-history at a time. --csv writes one row per bet with the site's field names
-(iid, id, identifier, game, updatedAt, currency, amount, payoutMultiplier,
-payout, active) and the game's state (result, target, condition for dice;
-result, multiplierTarget for limbo), then nonce, clientSeed, serverSeedHash,
-serverSeed; booleans read true/false, a field the game lacks is empty.
---json writes a JSON array of the site's entries, each with "id" and
-"identifier". The site's history does not return the identifier a bet was
-sent with: it is filled in from the local journal for the bets stakeql placed
-('stakeql bet', autobet), and null (empty in CSV) for any other. On a terminal a
-progress line on stderr counts the bets read.
+history at a time. --csv and --json write the layout 'stakeql history export'
+writes, one bet a line: id, iid, identifier, game, updatedAt, currency,
+amount, payoutMultiplier, payout, active, nonce, clientSeed, serverSeedHash,
+serverSeed, state (the game's state, as JSON in CSV). Amounts are the
+currency's plain decimals (0.00000001, never 1e-8), booleans true/false.
+The site's history does not return the identifier a bet was sent with: it is
+filled in from the local journal for the bets stakeql placed ('stakeql bet',
+autobet), and null (empty in CSV) for any other. Entries that are not
+originals bets are left out, and counted on stderr. On a terminal a progress
+line on stderr counts the bets read.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          a JSON array of the site's entries
+  --json          JSON lines
   --csv           CSV with a header row
   --max N         stop after N bets (default: all)
   --page-size N   bets per request, 1-50 (default 50)`,

@@ -172,12 +172,35 @@ const NOT_ORIGINALS = Symbol('not originals');
  */
 function betOf(record: unknown): CasinoBetLike | typeof NOT_ORIGINALS {
   if (record === null || typeof record !== 'object') return record as CasinoBetLike;
+  if ('serverSeedHash' in record) return exportedBet(record as ExportedBet);
   const entry = record as { bet?: unknown; game?: unknown };
   if (!('bet' in entry)) return record as CasinoBetLike;
   if (entry.bet === null || typeof entry.bet !== 'object' || !('nonce' in entry.bet)) return NOT_ORIGINALS;
   const bet = entry.bet as CasinoBetLike;
   const slug = (entry.game as { slug?: unknown } | undefined)?.slug;
   return typeof bet.game !== 'string' && typeof slug === 'string' ? { ...bet, game: slug } : bet;
+}
+
+/** A line of `stakeql bets --json` or `history export --json` (src/history/export.ts): the seeds flattened. */
+interface ExportedBet {
+  readonly id: string;
+  readonly game: string;
+  readonly nonce: number | null;
+  readonly clientSeed: string | null;
+  readonly serverSeedHash: string | null;
+  readonly serverSeed: string | null;
+  readonly state: Record<string, unknown> | null;
+}
+
+function exportedBet(r: ExportedBet): CasinoBetLike {
+  return {
+    id: r.id,
+    game: r.game,
+    state: r.state,
+    nonce: r.nonce as number,
+    clientSeed: { seed: r.clientSeed as string },
+    serverSeed: { seedHash: r.serverSeedHash as string, seed: r.serverSeed },
+  };
 }
 
 /** What `verify --bets` reads, for the error that says a file is something else. */
@@ -286,8 +309,8 @@ With seeds and a game, prints each step as the site's calculation page does:
 the server seed's SHA-256 (the seedHash shown before the reveal), the HMAC
 rounds and their bytes, the floats, the formula and the outcome.
 
-With --bets, verifies an exported history (the file 'stakeql bets --json'
-writes, or one CasinoBet per line; '-' reads standard input): that each
+With --bets, verifies an exported history (the file 'stakeql bets --json' or
+'stakeql history export --json' writes, or one CasinoBet per line; '-' reads standard input): that each
 revealed seed hashes to the bet's seedHash and that the seeds produce the
 recorded outcome. Prints a FAIL line per bet that fails, a SKIP line per bet
 it cannot check, and a summary; a progress line on stderr when it is a
