@@ -7,7 +7,11 @@
  * answer, check the limits that refuse a bet, journal the intent (committed),
  * send, then settle: count the bet, journal it with the counters and the
  * strategy's state, print it. An answer that was lost is never sent again
- * blindly: the driver finds out whether the bet exists first.
+ * blindly: the driver finds out whether the bet exists first, watching for
+ * it through the whole settle period (reconcile.ts). A bet the site booked
+ * that the journal does not hold (one that landed late, another client's)
+ * is adopted where it is found: counted against the limits, journaled, and
+ * shown to the strategy in nonce order before it is asked again.
  */
 import { new_identifier } from '../operations/validate/identifier.js';
 import { count_bet, is_win, type Counters } from './counters.js';
@@ -19,6 +23,7 @@ import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
 import { plan_bet, type PlannedBet } from './planned-bet.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
+import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
 
 export type { EngineInput } from './engine-input.js';
@@ -43,6 +48,14 @@ class Engine {
   #last: SettledBet | null;
   #tick: number;
   #lastSentAt = -Infinity;
+  /**
+   * Bets counted since the strategy was last asked, when more than one may
+   * be (adoptions): each but the last is shown to it before it is asked
+   * again, so it goes on from every real outcome, in order.
+   */
+  #unseen: { bet: SettledBet; counters: Counters }[] = [];
+  /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
+  #collect = false;
 
   constructor(input: EngineInput) {
     this.#in = input;
@@ -104,25 +117,30 @@ class Engine {
       if (reason !== null) throw new Stop(reason);
     }
     this.#checkStop();
+    if (this.#unseen.length > 0) {
+      const unseen = this.#unseen;
+      this.#unseen = [];
+      if (unseen.length > 1) return this.#replay(unseen.slice(0, -1)).then(() => this.#ask());
+    }
     return this.#ask();
   }
 
+  /** Shows the strategy bets it was not asked after (adopted ones): a stop it answers is honoured, a bet it asks for is not placed. */
+  async #replay(bets: readonly { bet: SettledBet; counters: Counters }[]): Promise<void> {
+    for (const { bet, counters } of bets) {
+      let answer: unknown;
+      try {
+        answer = await this.#in.strategy.next(this.#state(counters, bet));
+      } catch (error) {
+        throw strategyStop(error);
+      }
+      if (typeof answer === 'object' && answer !== null && 'stop' in answer) this.#plan(answer);
+    }
+  }
+
   #ask(): PlannedBet | Promise<PlannedBet> {
-    const { strategy, money } = this.#in;
-    const c = this.#c;
-    const state: StrategyState = {
-      bets: c.bets,
-      wins: c.wins,
-      losses: c.losses,
-      profit: money.amount(c.profit),
-      wagered: money.amount(c.wagered),
-      balance: money.amount(c.balance),
-      streak: c.streak,
-      peak_profit: money.amount(c.peak_profit),
-      last: this.#last,
-      currency: this.#in.currency,
-      memory: this.#in.memory,
-    };
+    const { strategy } = this.#in;
+    const state = this.#state(this.#c, this.#last);
     let answer: unknown;
     try {
       answer = strategy.next(state);
@@ -132,6 +150,23 @@ class Engine {
     // A synchronous strategy is not awaited: no promise per bet in a simulation.
     if (answer instanceof Promise) return answer.then((a: unknown) => this.#plan(a), (error: unknown) => Promise.reject(strategyStop(error)));
     return this.#plan(answer);
+  }
+
+  #state(c: Counters, last: SettledBet | null): StrategyState {
+    const { money } = this.#in;
+    return {
+      bets: c.bets,
+      wins: c.wins,
+      losses: c.losses,
+      profit: money.amount(c.profit),
+      wagered: money.amount(c.wagered),
+      balance: money.amount(c.balance),
+      streak: c.streak,
+      peak_profit: money.amount(c.peak_profit),
+      last,
+      currency: this.#in.currency,
+      memory: this.#in.memory,
+    };
   }
 
   #plan(answer: unknown): PlannedBet {
@@ -243,8 +278,10 @@ class Engine {
           throw new Stop('error:notAuthenticated', outcome.message);
         case 'unknown': {
           this.#in.on_note?.(`the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed`);
+          // The settle period runs from the moment the answer was given up on.
+          const settle_until = this.#now() + (this.#in.settle_ms ?? DEFAULT_SETTLE_MS);
           if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
-          const found = await driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+          const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
           if (found.kind === 'placed') {
             this.#in.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
             await this.#settle(intent, found.bet, found.by);
@@ -259,7 +296,9 @@ class Engine {
             );
           }
           journal.not_placed(intent.seq, found.by, outcome.message);
-          this.#in.on_note?.(`bet ${intent.identifier} was not placed; sending it again as a new bet`);
+          // Others' bets that took nonces meanwhile are the account's: counted before this step is sent again.
+          await this.#adoptUnrecorded();
+          this.#in.on_note?.(`bet ${intent.identifier} was not placed (nothing of it under the seed pair after the settle period); sending it again as a new bet`);
           const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
           if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
           this.#checkStop();
@@ -270,13 +309,15 @@ class Engine {
     }
   }
 
-  #ref(intent: IntentRow): IntentRef {
+  #ref(intent: IntentRow, settle_until: number): IntentRef {
     return {
       identifier: intent.identifier,
       game: intent.game,
       amount: this.#in.money.amount(intent.amount_units),
       seed_hash: intent.seed_hash,
       nonce_expected: intent.nonce_expected,
+      params: intent.variables,
+      settle_until,
     };
   }
 
@@ -301,7 +342,7 @@ class Engine {
     }
     for (const bet of bets) {
       const identifier = `adopted-${bet.id}`;
-      this.#in.on_note?.(`adopting bet ${bet.id} (nonce ${bet.nonce}), booked by the site but not in the journal`);
+      this.#in.on_note?.(`adopting bet ${bet.id} (nonce ${bet.nonce}, ${bet.game} ${bet.amount}), booked by the site but not in the journal: counted against the limits`);
       const intent: IntentRow = {
         seq: this.#seq++,
         identifier,
@@ -332,6 +373,7 @@ class Engine {
     count_bet(this.#c, amount, payout, is_win(bet));
     if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds.nonce = bet.nonce + 1;
     this.#last = bet;
+    if (adopted || this.#collect || this.#unseen.length > 0) this.#unseen.push({ bet, counters: { ...this.#c } });
     if (!journal.durable && this.#in.on_bet === undefined) return;
     const line = bet_line(intent.seq, bet, currency, payout - amount, this.#c, money);
     if (journal.durable) {
@@ -356,19 +398,30 @@ class Engine {
 
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
+    this.#collect = pending.length > 0;
+    const settle = this.#in.settle_ms ?? DEFAULT_SETTLE_MS;
+    const timeout = this.#in.request_timeout_ms ?? DEFAULT_SETTLE_MS;
     for (const intent of pending) {
-      const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+      // The request left at most when it was journaled, and was given up on a request timeout later.
+      const settle_until = (intent.sent_at ?? this.#now()) + timeout + settle;
+      const found = await this.#in.driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
       if (found.kind === 'unknown') {
         throw new Stop('unknown_outcome', `the outcome of bet ${intent.identifier} is still not known (${found.why})`, intent.identifier);
       }
-      if (found.kind === 'not_placed') this.#in.journal.not_placed(intent.seq, found.by, null);
-      else {
+      if (found.kind === 'not_placed') {
+        this.#in.journal.not_placed(intent.seq, found.by, null);
+        this.#in.on_note?.(`bet ${intent.identifier} was not placed`);
+      } else {
+        this.#in.on_note?.(`bet ${intent.identifier}, left open by the journal, was placed (found by ${found.by})`);
         await this.#settle(intent, found.bet, found.by);
         // The strategy goes on from the state it had when it proposed this bet, not the one before.
         this.#restoreStrategy(intent.strategy_state);
+        // That state has seen every bet before this one: only this one (and what is adopted after it) is new to it.
+        this.#unseen = this.#unseen.slice(-1);
       }
     }
     await this.#adoptUnrecorded();
+    this.#collect = false;
     if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();
   }
 }
