@@ -56,6 +56,12 @@ class Engine {
   #unseen: { bet: SettledBet; counters: Counters }[] = [];
   /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
   #collect = false;
+  /**
+   * Until when the site's nonce is read before each bet: a bet found not
+   * placed after the settle period may still land later (a queue longer than
+   * the settle period), and is adopted before the strategy is asked again.
+   */
+  #watchUntil = -Infinity;
 
   constructor(input: EngineInput) {
     this.#in = input;
@@ -74,6 +80,7 @@ class Engine {
       for (let turn = 1; ; turn++) {
         // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.#watchUntil > this.#now()) await this.#adoptUnrecorded();
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
@@ -298,6 +305,7 @@ class Engine {
           journal.not_placed(intent.seq, found.by, outcome.message);
           // Others' bets that took nonces meanwhile are the account's: counted before this step is sent again.
           await this.#adoptUnrecorded();
+          this.#watchUntil = this.#now() + this.#in.resolve_timeout_ms;
           this.#in.on_note?.(`bet ${intent.identifier} was not placed (nothing of it under the seed pair after the settle period); sending it again as a new bet`);
           const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
           if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
