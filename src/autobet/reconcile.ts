@@ -16,7 +16,7 @@
  * `unknown`: the engine then stops, naming the identifier, rather than guess.
  */
 import type { HouseBet } from '../operations/documents/history.js';
-import type { IntentRef, ResolveOutcome, SeedView } from './driver.js';
+import type { Adoption, IntentRef, ResolveOutcome, SeedView } from './driver.js';
 import type { SettledBet } from './strategy.js';
 
 /** What the reconciliation reads: the seeds, pages of the history, and a clock. */
@@ -129,6 +129,15 @@ export async function find_in_history(
     if (below || entries.length < PAGE) break;
   }
   return found;
+}
+
+/** The bets of pair `seed_hash` from nonce `from` on that the history holds, oldest first, and whether any is missing. */
+export async function adopt_from_history(reader: HistoryReader, seed_hash: string, from: number, deadline: number, signal: AbortSignal): Promise<Adoption> {
+  const found = await find_in_history(reader, seed_hash, (nonce) => nonce >= from, deadline, signal);
+  if (found === null) return { bets: [], gap: 'the bet history could not be read in time' };
+  const bets = [...found.values()].sort((a, b) => a.nonce - b.nonce);
+  const expected = bets.length === 0 ? 0 : (bets[bets.length - 1] as SettledBet).nonce - from + 1;
+  return { bets, gap: bets.length === expected ? null : `only ${bets.length} of ${expected} bets were found in the history` };
 }
 
 /**
