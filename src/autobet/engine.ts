@@ -284,9 +284,13 @@ class Engine {
           journal.refused(intent.seq, 'notAuthenticated', outcome.message);
           throw new Stop('error:notAuthenticated', outcome.message);
         case 'unknown': {
-          this.#in.on_note?.(`the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed`);
           // The settle period runs from the moment the answer was given up on.
-          const settle_until = this.#now() + (this.#in.settle_ms ?? DEFAULT_SETTLE_MS);
+          const settle = this.#in.settle_ms ?? DEFAULT_SETTLE_MS;
+          const settle_until = this.#now() + settle;
+          this.#in.on_note?.(
+            `the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed ` +
+              `(nothing is sent before it is found, or before ${Math.ceil(settle / 1000)} s pass without it on the site)`,
+          );
           if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
           const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
           if (found.kind === 'placed') {
