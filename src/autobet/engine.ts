@@ -18,13 +18,14 @@ import { count_bet, is_win, type Counters } from './counters.js';
 import type { Driver, IntentRef, PlaceOutcome } from './driver.js';
 import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
-import { Stop, stop_line_of, strategyStop } from './stop.js';
+import { Stop, stop_line_of } from './stop.js';
 import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
-import { plan_bet, type PlannedBet } from './planned-bet.js';
+import type { PlannedBet } from './planned-bet.js';
+import { StrategySeat, type UnseenBet } from './strategy-seat.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
-import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
+import { StrategyError, type SettledBet } from './strategy.js';
 
 export type { EngineInput } from './engine-input.js';
 
@@ -42,6 +43,7 @@ class Engine {
   readonly #rules;
   readonly #policy: ErrorPolicy;
   readonly #now: () => number;
+  readonly #seat: StrategySeat;
   #seq: number;
   /** The active pair; `nonce` moves with every bet (a copy: the caller's object is not changed). */
   #seeds: { server_seed_hash: string; client_seed: string; nonce: number };
@@ -53,7 +55,7 @@ class Engine {
    * be (adoptions): each but the last is shown to it before it is asked
    * again, so it goes on from every real outcome, in order.
    */
-  #unseen: { bet: SettledBet; counters: Counters }[] = [];
+  #unseen: UnseenBet[] = [];
   /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
   #collect = false;
   /**
@@ -69,6 +71,7 @@ class Engine {
     this.#rules = limit_rules(input.limits, input.money);
     this.#policy = input.policy ?? DEFAULT_ERROR_POLICY;
     this.#now = input.now ?? Date.now;
+    this.#seat = new StrategySeat(input.strategy, input.memory, input.money, input.currency);
     this.#seq = input.seq;
     this.#seeds = { ...input.seeds };
     this.#last = input.last;
@@ -127,64 +130,9 @@ class Engine {
     if (this.#unseen.length > 0) {
       const unseen = this.#unseen;
       this.#unseen = [];
-      if (unseen.length > 1) return this.#replay(unseen.slice(0, -1)).then(() => this.#ask());
+      if (unseen.length > 1) return this.#seat.replay(unseen.slice(0, -1)).then(() => this.#seat.ask(this.#c, this.#last));
     }
-    return this.#ask();
-  }
-
-  /** Shows the strategy bets it was not asked after (adopted ones): a stop it answers is honoured, a bet it asks for is not placed. */
-  async #replay(bets: readonly { bet: SettledBet; counters: Counters }[]): Promise<void> {
-    for (const { bet, counters } of bets) {
-      let answer: unknown;
-      try {
-        answer = await this.#in.strategy.next(this.#state(counters, bet));
-      } catch (error) {
-        throw strategyStop(error);
-      }
-      if (typeof answer === 'object' && answer !== null && 'stop' in answer) this.#plan(answer);
-    }
-  }
-
-  #ask(): PlannedBet | Promise<PlannedBet> {
-    const { strategy } = this.#in;
-    const state = this.#state(this.#c, this.#last);
-    let answer: unknown;
-    try {
-      answer = strategy.next(state);
-    } catch (error) {
-      throw strategyStop(error);
-    }
-    // A synchronous strategy is not awaited: no promise per bet in a simulation.
-    if (answer instanceof Promise) return answer.then((a: unknown) => this.#plan(a), (error: unknown) => Promise.reject(strategyStop(error)));
-    return this.#plan(answer);
-  }
-
-  #state(c: Counters, last: SettledBet | null): StrategyState {
-    const { money } = this.#in;
-    return {
-      bets: c.bets,
-      wins: c.wins,
-      losses: c.losses,
-      profit: money.amount(c.profit),
-      wagered: money.amount(c.wagered),
-      balance: money.amount(c.balance),
-      streak: c.streak,
-      peak_profit: money.amount(c.peak_profit),
-      last,
-      currency: this.#in.currency,
-      memory: this.#in.memory,
-    };
-  }
-
-  #plan(answer: unknown): PlannedBet {
-    let planned;
-    try {
-      planned = plan_bet(answer, this.#in.currency, this.#in.money);
-    } catch (error) {
-      throw strategyStop(error);
-    }
-    if ('stop' in planned) throw new Stop('strategy', planned.stop);
-    return planned;
+    return this.#seat.ask(this.#c, this.#last);
   }
 
   async #rotate(): Promise<void> {
@@ -211,7 +159,7 @@ class Engine {
       seed_hash: this.#seeds.server_seed_hash,
       nonce_expected: this.#seeds.nonce,
       // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
-      strategy_state: this.#in.journal.durable ? this.#snapshot() : null,
+      strategy_state: this.#in.journal.durable ? this.#seat.snapshot() : null,
     };
   }
 
@@ -230,19 +178,6 @@ class Engine {
       return true;
     }
     return this.#place(plan, { intent, outcome });
-  }
-
-  /**
-   * The strategy's state as the journal keeps it: its JSON text, taken before
-   * the request leaves (and written as it is). Memory JSON cannot hold (a cycle, a BigInt) is the strategy's
-   * fault, and stops the run with nothing sent.
-   */
-  #snapshot(): string {
-    try {
-      return JSON.stringify({ strategy: this.#in.strategy.save(), memory: this.#in.memory });
-    } catch (error) {
-      throw new Stop('error:strategy', `the strategy's state cannot be journaled as JSON (${error instanceof Error ? error.message.split('\n')[0] : 'not serialisable'})`);
-    }
   }
 
   /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
@@ -363,7 +298,7 @@ class Engine {
         amount_units: this.#in.money.units(bet.amount),
         seed_hash: this.#seeds.server_seed_hash,
         nonce_expected: bet.nonce,
-        strategy_state: this.#snapshot(),
+        strategy_state: this.#seat.snapshot(),
       };
       this.#count({ ...bet, identifier }, intent, true);
     }
@@ -396,18 +331,6 @@ class Engine {
     this.#in.on_bet?.(line);
   }
 
-  #restoreStrategy(json: string | null): void {
-    const state: unknown = json === null ? null : JSON.parse(json);
-    if (typeof state !== 'object' || state === null) return;
-    const { strategy, memory } = state as { strategy?: unknown; memory?: unknown };
-    if (strategy !== undefined && strategy !== null) this.#in.strategy.restore(strategy);
-    if (typeof memory === 'object' && memory !== null) {
-      const target = this.#in.memory;
-      for (const key of Object.keys(target)) delete target[key];
-      Object.assign(target, memory);
-    }
-  }
-
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
     this.#collect = pending.length > 0;
@@ -427,7 +350,7 @@ class Engine {
         this.#in.on_note?.(`bet ${intent.identifier}, left open by the journal, was placed (found by ${found.by})`);
         await this.#settle(intent, found.bet, found.by);
         // The strategy goes on from the state it had when it proposed this bet, not the one before.
-        this.#restoreStrategy(intent.strategy_state);
+        this.#seat.restore(intent.strategy_state);
         // That state has seen every bet before this one: only this one (and what is adopted after it) is new to it.
         this.#unseen = this.#unseen.slice(-1);
       }
