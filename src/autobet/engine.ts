@@ -83,7 +83,7 @@ class Engine {
       for (let turn = 1; ; turn++) {
         // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        if (this.#watchUntil > this.#now()) await this.#adoptUnrecorded();
+        if (this.#watchUntil !== -Infinity && this.#watchUntil > this.#now()) await this.#adoptUnrecorded();
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
