@@ -81,12 +81,19 @@ export function settled_from_history(entry: HouseBet, identifier: string): Settl
 }
 
 /**
- * Whether `bet` is the bet `intent` asked for: the same game and amount, and
- * every parameter the intent sent that the bet's state shows as a plain value
- * (a dice target and condition, a limbo multiplier) the same.
+ * The bet of `intent` among `bets` (in nonce order): the first with its game
+ * and amount whose state also shows its parameters (a dice target and
+ * condition, a limbo multiplier); else the first with its game and amount.
+ * The parameters only choose between candidates, never rule one out: a site
+ * that writes a target otherwise than it was sent (33.333 as 33.33) must not
+ * make this bet look like another's, and so be sent again.
  */
-export function is_intended(bet: SettledBet, intent: IntentRef): boolean {
-  if (bet.game !== intent.game || bet.amount !== intent.amount) return false;
+export function intended_among(bets: readonly SettledBet[], intent: IntentRef): SettledBet | undefined {
+  const candidates = bets.filter((b) => b.game === intent.game && b.amount === intent.amount);
+  return candidates.find((b) => same_params(b, intent)) ?? candidates[0];
+}
+
+function same_params(bet: SettledBet, intent: IntentRef): boolean {
   const state = (bet.state ?? {}) as Record<string, unknown>;
   for (const [key, value] of Object.entries(intent.params ?? {})) {
     if (key === 'amount' || value === null || typeof value === 'object') continue;
@@ -169,10 +176,8 @@ export async function resolve_intent(reader: HistoryReader, intent: IntentRef, d
         const found = await find_in_history(reader, intent.seed_hash, (n) => n >= expected && n < last, end, signal);
         if (found !== null) {
           const nonces = [...found.keys()].sort((a, b) => a - b);
-          for (const n of nonces) {
-            const bet = found.get(n) as SettledBet;
-            if (is_intended(bet, intent)) return { kind: 'placed', bet: { ...bet, identifier: intent.identifier }, by: 'history' };
-          }
+          const bet = intended_among(nonces.map((n) => found.get(n) as SettledBet), intent);
+          if (bet !== undefined) return { kind: 'placed', bet: { ...bet, identifier: intent.identifier }, by: 'history' };
           const complete = last !== Infinity && nonces.length === last - expected;
           // Only others' bets so far: this one may still land after them, until the settle period ends.
           if (complete && settled) return { kind: 'not_placed', by: 'history' };
