@@ -69,7 +69,8 @@ export async function killAndResume(o) {
     };
     const stopLoss = 0.0001;
     const before = await o.siteState(login);
-    const common = ['--base-url', o.sandbox.url, '--yes', '--json', '--resolve-timeout', '30'];
+    // A short request timeout and settle period: a bet killed before it left is found not placed within 6 s.
+    const common = ['--base-url', o.sandbox.url, '--yes', '--json', '--timeout', '2', '--settle', '4', '--resolve-timeout', '30'];
     const runs = [];
     for (let k = 0; k <= o.kills; k++) {
       const args = k === 0

@@ -15,7 +15,7 @@ import {
 import type { HouseBet } from '../operations/documents/history.js';
 import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';
-import { find_in_history, resolve_intent } from './reconcile.js';
+import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
 
 /** Each game's typed method: the bet's input without `game`, checked again by the method itself. */
@@ -59,12 +59,8 @@ export class ClientDriver implements Driver {
     return resolve_intent(this, intent, deadline, signal);
   }
 
-  async adopt(seed_hash: string, from: number, deadline: number, signal: AbortSignal): Promise<Adoption> {
-    const found = await find_in_history(this, seed_hash, (nonce) => nonce >= from, deadline, signal);
-    if (found === null) return { bets: [], gap: 'the bet history could not be read in time' };
-    const bets = [...found.values()].sort((a, b) => a.nonce - b.nonce);
-    const expected = bets.length === 0 ? 0 : (bets[bets.length - 1] as SettledBet).nonce - from + 1;
-    return { bets, gap: bets.length === expected ? null : `only ${bets.length} of ${expected} bets were found in the history` };
+  adopt(seed_hash: string, from: number, deadline: number, signal: AbortSignal): Promise<Adoption> {
+    return adopt_from_history(this, seed_hash, from, deadline, signal);
   }
 
   async seeds(signal: AbortSignal): Promise<SeedView | null> {

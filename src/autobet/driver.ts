@@ -29,6 +29,14 @@ export interface IntentRef {
   readonly amount: number;
   readonly seed_hash: string | null;
   readonly nonce_expected: number | null;
+  /** The parameters sent with the amount (a dice target, a limbo multiplier): a bet in the history must show the same. */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /**
+   * When the settle period ends (ms since the epoch): until then an unmoved
+   * nonce does not prove the bet was never placed (the request may still sit
+   * in a queue in front of the site). Absent: now.
+   */
+  readonly settle_until?: number;
 }
 
 /** The answer to one bet request. */

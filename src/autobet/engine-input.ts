@@ -26,6 +26,15 @@ export interface EngineInput {
   readonly signal: AbortSignal;
   /** How long an unknown outcome is looked for before the run stops with `unknown_outcome`. */
   readonly resolve_timeout_ms: number;
+  /**
+   * How long after a lost answer an unmoved nonce must stay unmoved (and no
+   * bet of it appear) before the bet is taken as never placed and its step
+   * sent again; default 30 s. `run_autobet` makes it at least twice the
+   * request timeout, and `resolve_timeout_ms` at least as long.
+   */
+  readonly settle_ms?: number;
+  /** The client's limit of one attempt (ms): a resumed intent's settle period runs from its journaling plus this. Default 30 s. */
+  readonly request_timeout_ms?: number;
   readonly policy?: ErrorPolicy;
   readonly on_bet?: (line: BetLine) => void;
   /** Things worth telling a person (a bet adopted, an answer lost, a wait): stderr on the CLI. */

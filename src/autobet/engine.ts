@@ -7,19 +7,25 @@
  * answer, check the limits that refuse a bet, journal the intent (committed),
  * send, then settle: count the bet, journal it with the counters and the
  * strategy's state, print it. An answer that was lost is never sent again
- * blindly: the driver finds out whether the bet exists first.
+ * blindly: the driver finds out whether the bet exists first, watching for
+ * it through the whole settle period (reconcile.ts). A bet the site booked
+ * that the journal does not hold (one that landed late, another client's)
+ * is adopted where it is found: counted against the limits, journaled, and
+ * shown to the strategy in nonce order before it is asked again.
  */
 import { new_identifier } from '../operations/validate/identifier.js';
 import { count_bet, is_win, type Counters } from './counters.js';
 import type { Driver, IntentRef, PlaceOutcome } from './driver.js';
 import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
-import { Stop, stop_line_of, strategyStop } from './stop.js';
+import { Stop, stop_line_of } from './stop.js';
 import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
-import { plan_bet, type PlannedBet } from './planned-bet.js';
+import type { PlannedBet } from './planned-bet.js';
+import { StrategySeat, type UnseenBet } from './strategy-seat.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
-import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
+import { DEFAULT_SETTLE_MS } from './reconcile.js';
+import { StrategyError, type SettledBet } from './strategy.js';
 
 export type { EngineInput } from './engine-input.js';
 
@@ -37,12 +43,27 @@ class Engine {
   readonly #rules;
   readonly #policy: ErrorPolicy;
   readonly #now: () => number;
+  readonly #seat: StrategySeat;
   #seq: number;
   /** The active pair; `nonce` moves with every bet (a copy: the caller's object is not changed). */
   #seeds: { server_seed_hash: string; client_seed: string; nonce: number };
   #last: SettledBet | null;
   #tick: number;
   #lastSentAt = -Infinity;
+  /**
+   * Bets counted since the strategy was last asked, when more than one may
+   * be (adoptions): each but the last is shown to it before it is asked
+   * again, so it goes on from every real outcome, in order.
+   */
+  #unseen: UnseenBet[] = [];
+  /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
+  #collect = false;
+  /**
+   * Until when the site's nonce is read before each bet: a bet found not
+   * placed after the settle period may still land later (a queue longer than
+   * the settle period), and is adopted before the strategy is asked again.
+   */
+  #watchUntil = -Infinity;
 
   constructor(input: EngineInput) {
     this.#in = input;
@@ -50,6 +71,7 @@ class Engine {
     this.#rules = limit_rules(input.limits, input.money);
     this.#policy = input.policy ?? DEFAULT_ERROR_POLICY;
     this.#now = input.now ?? Date.now;
+    this.#seat = new StrategySeat(input.strategy, input.memory, input.money, input.currency);
     this.#seq = input.seq;
     this.#seeds = { ...input.seeds };
     this.#last = input.last;
@@ -61,6 +83,7 @@ class Engine {
       for (let turn = 1; ; turn++) {
         // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.#watchUntil !== -Infinity && this.#watchUntil > this.#now()) await this.#adoptUnrecorded();
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
@@ -104,45 +127,12 @@ class Engine {
       if (reason !== null) throw new Stop(reason);
     }
     this.#checkStop();
-    return this.#ask();
-  }
-
-  #ask(): PlannedBet | Promise<PlannedBet> {
-    const { strategy, money } = this.#in;
-    const c = this.#c;
-    const state: StrategyState = {
-      bets: c.bets,
-      wins: c.wins,
-      losses: c.losses,
-      profit: money.amount(c.profit),
-      wagered: money.amount(c.wagered),
-      balance: money.amount(c.balance),
-      streak: c.streak,
-      peak_profit: money.amount(c.peak_profit),
-      last: this.#last,
-      currency: this.#in.currency,
-      memory: this.#in.memory,
-    };
-    let answer: unknown;
-    try {
-      answer = strategy.next(state);
-    } catch (error) {
-      throw strategyStop(error);
+    if (this.#unseen.length > 0) {
+      const unseen = this.#unseen;
+      this.#unseen = [];
+      if (unseen.length > 1) return this.#seat.replay(unseen.slice(0, -1)).then(() => this.#seat.ask(this.#c, this.#last));
     }
-    // A synchronous strategy is not awaited: no promise per bet in a simulation.
-    if (answer instanceof Promise) return answer.then((a: unknown) => this.#plan(a), (error: unknown) => Promise.reject(strategyStop(error)));
-    return this.#plan(answer);
-  }
-
-  #plan(answer: unknown): PlannedBet {
-    let planned;
-    try {
-      planned = plan_bet(answer, this.#in.currency, this.#in.money);
-    } catch (error) {
-      throw strategyStop(error);
-    }
-    if ('stop' in planned) throw new Stop('strategy', planned.stop);
-    return planned;
+    return this.#seat.ask(this.#c, this.#last);
   }
 
   async #rotate(): Promise<void> {
@@ -169,7 +159,7 @@ class Engine {
       seed_hash: this.#seeds.server_seed_hash,
       nonce_expected: this.#seeds.nonce,
       // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
-      strategy_state: this.#in.journal.durable ? this.#snapshot() : null,
+      strategy_state: this.#in.journal.durable ? this.#seat.snapshot() : null,
     };
   }
 
@@ -188,19 +178,6 @@ class Engine {
       return true;
     }
     return this.#place(plan, { intent, outcome });
-  }
-
-  /**
-   * The strategy's state as the journal keeps it: its JSON text, taken before
-   * the request leaves (and written as it is). Memory JSON cannot hold (a cycle, a BigInt) is the strategy's
-   * fault, and stops the run with nothing sent.
-   */
-  #snapshot(): string {
-    try {
-      return JSON.stringify({ strategy: this.#in.strategy.save(), memory: this.#in.memory });
-    } catch (error) {
-      throw new Stop('error:strategy', `the strategy's state cannot be journaled as JSON (${error instanceof Error ? error.message.split('\n')[0] : 'not serialisable'})`);
-    }
   }
 
   /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
@@ -242,9 +219,15 @@ class Engine {
           journal.refused(intent.seq, 'notAuthenticated', outcome.message);
           throw new Stop('error:notAuthenticated', outcome.message);
         case 'unknown': {
-          this.#in.on_note?.(`the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed`);
+          // The settle period runs from the moment the answer was given up on.
+          const settle = this.#in.settle_ms ?? DEFAULT_SETTLE_MS;
+          const settle_until = this.#now() + settle;
+          this.#in.on_note?.(
+            `the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed ` +
+              `(nothing is sent before it is found, or before ${Math.ceil(settle / 1000)} s pass without it on the site)`,
+          );
           if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
-          const found = await driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+          const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
           if (found.kind === 'placed') {
             this.#in.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
             await this.#settle(intent, found.bet, found.by);
@@ -259,7 +242,10 @@ class Engine {
             );
           }
           journal.not_placed(intent.seq, found.by, outcome.message);
-          this.#in.on_note?.(`bet ${intent.identifier} was not placed; sending it again as a new bet`);
+          // Others' bets that took nonces meanwhile are the account's: counted before this step is sent again.
+          await this.#adoptUnrecorded();
+          this.#watchUntil = this.#now() + this.#in.resolve_timeout_ms;
+          this.#in.on_note?.(`bet ${intent.identifier} was not placed (nothing of it under the seed pair after the settle period); sending it again as a new bet`);
           const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
           if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
           this.#checkStop();
@@ -270,13 +256,15 @@ class Engine {
     }
   }
 
-  #ref(intent: IntentRow): IntentRef {
+  #ref(intent: IntentRow, settle_until: number): IntentRef {
     return {
       identifier: intent.identifier,
       game: intent.game,
       amount: this.#in.money.amount(intent.amount_units),
       seed_hash: intent.seed_hash,
       nonce_expected: intent.nonce_expected,
+      params: intent.variables,
+      settle_until,
     };
   }
 
@@ -301,7 +289,7 @@ class Engine {
     }
     for (const bet of bets) {
       const identifier = `adopted-${bet.id}`;
-      this.#in.on_note?.(`adopting bet ${bet.id} (nonce ${bet.nonce}), booked by the site but not in the journal`);
+      this.#in.on_note?.(`adopting bet ${bet.id} (nonce ${bet.nonce}, ${bet.game} ${bet.amount}), booked by the site but not in the journal: counted against the limits`);
       const intent: IntentRow = {
         seq: this.#seq++,
         identifier,
@@ -310,7 +298,7 @@ class Engine {
         amount_units: this.#in.money.units(bet.amount),
         seed_hash: this.#seeds.server_seed_hash,
         nonce_expected: bet.nonce,
-        strategy_state: this.#snapshot(),
+        strategy_state: this.#seat.snapshot(),
       };
       this.#count({ ...bet, identifier }, intent, true);
     }
@@ -332,6 +320,7 @@ class Engine {
     count_bet(this.#c, amount, payout, is_win(bet));
     if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds.nonce = bet.nonce + 1;
     this.#last = bet;
+    if (adopted || this.#collect || this.#unseen.length > 0) this.#unseen.push({ bet, counters: { ...this.#c } });
     if (!journal.durable && this.#in.on_bet === undefined) return;
     const line = bet_line(intent.seq, bet, currency, payout - amount, this.#c, money);
     if (journal.durable) {
@@ -342,33 +331,32 @@ class Engine {
     this.#in.on_bet?.(line);
   }
 
-  #restoreStrategy(json: string | null): void {
-    const state: unknown = json === null ? null : JSON.parse(json);
-    if (typeof state !== 'object' || state === null) return;
-    const { strategy, memory } = state as { strategy?: unknown; memory?: unknown };
-    if (strategy !== undefined && strategy !== null) this.#in.strategy.restore(strategy);
-    if (typeof memory === 'object' && memory !== null) {
-      const target = this.#in.memory;
-      for (const key of Object.keys(target)) delete target[key];
-      Object.assign(target, memory);
-    }
-  }
-
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
+    this.#collect = pending.length > 0;
+    const settle = this.#in.settle_ms ?? DEFAULT_SETTLE_MS;
+    const timeout = this.#in.request_timeout_ms ?? DEFAULT_SETTLE_MS;
     for (const intent of pending) {
-      const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+      // The request left at most when it was journaled, and was given up on a request timeout later.
+      const settle_until = (intent.sent_at ?? this.#now()) + timeout + settle;
+      const found = await this.#in.driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
       if (found.kind === 'unknown') {
         throw new Stop('unknown_outcome', `the outcome of bet ${intent.identifier} is still not known (${found.why})`, intent.identifier);
       }
-      if (found.kind === 'not_placed') this.#in.journal.not_placed(intent.seq, found.by, null);
-      else {
+      if (found.kind === 'not_placed') {
+        this.#in.journal.not_placed(intent.seq, found.by, null);
+        this.#in.on_note?.(`bet ${intent.identifier} was not placed`);
+      } else {
+        this.#in.on_note?.(`bet ${intent.identifier}, left open by the journal, was placed (found by ${found.by})`);
         await this.#settle(intent, found.bet, found.by);
         // The strategy goes on from the state it had when it proposed this bet, not the one before.
-        this.#restoreStrategy(intent.strategy_state);
+        this.#seat.restore(intent.strategy_state);
+        // That state has seen every bet before this one: only this one (and what is adopted after it) is new to it.
+        this.#unseen = this.#unseen.slice(-1);
       }
     }
     await this.#adoptUnrecorded();
+    this.#collect = false;
     if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();
   }
 }

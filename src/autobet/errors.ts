@@ -9,7 +9,11 @@ export type AutobetErrorCode =
   /** No such session to resume, show or stop. */
   | 'not_found'
   /** An option is missing or wrong (the message names it). */
-  | 'bad_input';
+  | 'bad_input'
+  /** Another session on this account left bets whose outcome is not known: resume or abandon it first. */
+  | 'unfinished'
+  /** The session is running in another process (abandon). */
+  | 'running';
 
 /** A run that did not start; `code` says why. */
 export class AutobetError extends Error {

@@ -7,6 +7,7 @@
 export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview } from './run.js';
 export { AutobetError, type AutobetErrorCode } from './errors.js';
 export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
+export { DEFAULT_SETTLE_MS } from './reconcile.js';
 export { DEFAULT_ERROR_POLICY, type ErrorPolicy, type RefusalAction } from './error-policy.js';
 export type { BetLine, StopLine, StopReason } from './events.js';
 export {
@@ -29,7 +30,7 @@ export {
 } from './strategy.js';
 export { SettingsStrategy, check_settings, type Settings } from './strategies/settings.js';
 export { FunctionStrategy, type StrategyFunction } from './strategies/module.js';
-export { find_session, list_sessions, request_stop, session_bets, type SessionListLine } from './sessions.js';
+export { abandon_session, find_session, is_unfinished, list_sessions, request_stop, session_bets, type Abandoned, type SessionListLine } from './sessions.js';
 export { simulate, type SimulateOptions } from './simulate.js';
 export type { SessionResult } from './sim-session.js';
 export type { SimSummary } from './sim-summary.js';

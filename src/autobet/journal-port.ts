@@ -25,6 +25,8 @@ export interface IntentRow {
    * journal that keeps nothing).
    */
   readonly strategy_state: string | null;
+  /** When the intent was journaled (ms since the epoch): known for intents read back on resume. */
+  readonly sent_at?: number;
 }
 
 /** The engine's state after a settled bet: what a resume starts from. */

@@ -20,11 +20,12 @@ import { AutobetError } from './errors.js';
 import type { BetLine, StopLine } from './events.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
+import { resolve_period, settle_period } from './reconcile.js';
 import { SqliteJournal } from './sqlite-journal.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
-/** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome`. */
+/** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
 
 /** What a run shows before it starts, for a confirmation prompt. */
@@ -48,8 +49,18 @@ export interface AutobetCommonOptions {
   readonly profile?: string | null;
   /** Aborting stops the run after the bet in flight; `signal.reason` (a string) becomes the stop reason (default `interrupted`). */
   readonly signal?: AbortSignal;
-  /** How long an unknown outcome is looked for (default 60 s). */
+  /**
+   * How long an unknown outcome is looked for: at least the settle period
+   * (RangeError otherwise); default the larger of 60 s and the settle period
+   * plus the client's request timeout.
+   */
   readonly resolve_timeout_ms?: number;
+  /**
+   * How long a bet whose answer was lost is watched for before it is taken as
+   * never placed and its step sent again: at least twice the client's
+   * `timeout_ms` (RangeError otherwise); default the larger of 30 s and that.
+   */
+  readonly settle_ms?: number;
   readonly policy?: ErrorPolicy;
   /** Each settled bet, as `--json` prints it (the journal writes this very object a few bets later: read it, do not change it). */
   readonly on_bet?: (line: BetLine) => void;
@@ -125,6 +136,24 @@ async function withAccountLock<T>(database: string, base_url: string, user_id: s
   }
 }
 
+/** The settle period, resolve timeout and request timeout of a run: checked before anything is sent. */
+function timing(options: AutobetCommonOptions): { settle_ms: number; resolve_timeout_ms: number; request_timeout_ms: number } {
+  const request_timeout_ms = typeof options.client.timeout_ms === 'number' ? options.client.timeout_ms : 30_000;
+  const settle_ms = settle_period(options.settle_ms, request_timeout_ms);
+  return { settle_ms, resolve_timeout_ms: resolve_period(options.resolve_timeout_ms, settle_ms, request_timeout_ms), request_timeout_ms };
+}
+
+/** Refuses a new session while another on the account left bets whose outcome nobody knows. */
+function refuseUnfinished(table: import('../journal/sessions.js').SessionsTable, base_url: string, account: string): void {
+  const open = table.unfinished(base_url, account)[0];
+  if (open === undefined) return;
+  throw new AutobetError(
+    'unfinished',
+    `session ${open.id} on this account left ${open.open} ${open.open === 1 ? 'bet' : 'bets'} whose outcome is not known: ` +
+      `'stakeql autobet resume ${open.id}' finds out and goes on, 'stakeql autobet abandon ${open.id}' closes it for good`,
+  );
+}
+
 function context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, note: (t: string) => void): StrategyContext {
   return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print: note };
 }
@@ -138,6 +167,7 @@ function context(driver: 'live' | 'sandbox', currency: string, balance: number, 
  */
 export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
   const limits = check_limits(options.limits, true);
+  const times = timing(options);
   const prepared = await prepare(options.strategy, options.lua_timeout_ms);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
@@ -147,6 +177,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const { file, table, close } = await openDatabase(options.database);
   try {
     return await withAccountLock(file, client.base_url, user.id, async () => {
+      refuseUnfinished(table, client.base_url, user.name);
       const kind = driverKind(client.base_url);
       const driver = new ClientDriver(client, kind);
       const start = await driver.start(currency);
@@ -184,7 +215,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           seq: 1,
           seeds: start.seeds,
           signal: options.signal ?? new AbortController().signal,
-          resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
+          ...times,
           ...(options.policy === undefined ? {} : { policy: options.policy }),
           ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
           on_note: note,
@@ -227,6 +258,7 @@ interface Restored {
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const { client } = options;
   const note = options.on_note ?? (() => undefined);
+  const times = timing(options);
   const { file, table, close } = await openDatabase(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
@@ -240,6 +272,9 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
       ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
       : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms });
     const user = await client.current_user();
+    if (user.name !== record.account) {
+      throw new AutobetError('bad_input', `session ${record.id} ran on account ${record.account}, and these credentials are account ${user.name}'s`);
+    }
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);
     return await withAccountLock(file, client.base_url, user.id, async () => {
@@ -265,6 +300,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           seed_hash: row.seed_hash,
           nonce_expected: row.nonce_expected,
           strategy_state: row.strategy_state,
+          sent_at: row.created_at,
         }));
         const journal = new SqliteJournal(table, record.id);
         const stop = await resume_engine(
@@ -281,7 +317,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
             seq: table.max_seq(record.id) + 1,
             seeds,
             signal: options.signal ?? new AbortController().signal,
-            resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
+            ...times,
             ...(options.policy === undefined ? {} : { policy: options.policy }),
             ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
             on_note: note,

@@ -86,3 +86,63 @@ export async function request_stop(session: number | undefined, options: { reado
     db.close();
   }
 }
+
+/** Stop reasons after which a session is over: `resume --if-any` leaves it alone. */
+const ENDED_FOR_GOOD = new Set([
+  'strategy', 'user', 'abandoned', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
+]);
+
+/**
+ * Whether a session is unfinished: killed while running, interrupted, stopped
+ * by an error or by an outcome it could not tell. One that a limit, the
+ * strategy, a stop request or an abandon ended is over.
+ */
+export function is_unfinished(record: Pick<SessionRecord, 'status' | 'stop_reason'>): boolean {
+  return record.status === 'running' || record.stop_reason === null || !ENDED_FOR_GOOD.has(record.stop_reason);
+}
+
+function alive(pid: number | null): boolean {
+  if (pid === null || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a process of another user holds that pid, so it is alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** What {@link abandon_session} did. */
+export interface Abandoned {
+  readonly session: number;
+  /** Bets journaled without an outcome: they stay so (`history sync` finds the ones the site booked). */
+  readonly open: number;
+  /** False when the session had already been abandoned. */
+  readonly changed: boolean;
+}
+
+/**
+ * Closes a session for good (stop reason `abandoned`): it is never resumed,
+ * and no longer keeps a new run on its account from starting. Bets it left
+ * without an outcome stay as the journal has them; nothing is sent.
+ * @throws AutobetError `not_found`, or `running` when its process is alive (stop it first).
+ */
+export async function abandon_session(session: number, options: { readonly database?: string; readonly now?: number } = {}): Promise<Abandoned> {
+  const { db, table } = await open(options.database);
+  try {
+    const record = table.get(session);
+    if (record === undefined) throw new AutobetError('not_found', `no autobet session ${session}`);
+    if (record.status === 'running' && alive(record.pid)) {
+      throw new AutobetError('running', `session ${session} is running (process ${record.pid}); stop it first ('stakeql autobet stop ${session}')`);
+    }
+    const open_ = table.open_count(session);
+    if (record.stop_reason === 'abandoned') return { session, open: open_, changed: false };
+    const left = open_ === 0 ? 'no bet left open' : `${open_} ${open_ === 1 ? 'bet' : 'bets'} left without a known outcome`;
+    const was = record.stop_reason === null ? 'killed while running' : `stopped with ${record.stop_reason}`;
+    table.finish(session, 'abandoned', `abandoned by the user (${was}; ${left})`, options.now ?? Date.now());
+    return { session, open: open_, changed: true };
+  } finally {
+    db.close();
+  }
+}

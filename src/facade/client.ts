@@ -138,6 +138,11 @@ export class StakeClient implements AsyncDisposable {
     return this.#core.opts.base_url;
   }
 
+  /** The limit of one attempt, in ms (`timeout_ms`, default 30000): autobet's settle period is never shorter than twice it. */
+  get timeout_ms(): number {
+    return this.#core.opts.timeout_ms;
+  }
+
   /** Whether {@link close} was called. */
   get closed(): boolean {
     return this.#core.closed;

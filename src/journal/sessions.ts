@@ -138,6 +138,11 @@ export class SessionsTable {
         SELECT id FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND status = 'placed' ORDER BY id DESC LIMIT 1)`),
       maxSeq: db.prepare(`SELECT COALESCE(MAX(id) & 4294967295, 0) FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE}`).pluck(),
       rows: db.prepare(`${JOURNAL_ROW} WHERE i.id BETWEEN ${SESSION_RANGE} ORDER BY i.id`),
+      // Sessions that may have left a bet open: killed (still 'running'), or stopped before it was told.
+      maybeOpen: db.prepare(`SELECT id FROM sessions WHERE base_url = ? AND account = ? AND (status = 'running'
+        OR stop_reason IN ('unknown_outcome', 'interrupted') OR stop_reason LIKE 'error:%') ORDER BY id`).pluck(),
+      openCount: db.prepare(`SELECT COUNT(*) FROM journal_intents AS i WHERE i.id BETWEEN ${SESSION_RANGE}
+        AND NOT EXISTS (SELECT 1 FROM journal_outcomes AS o WHERE o.id = i.id)`).pluck(),
     };
   }
 
@@ -213,6 +218,25 @@ export class SessionsTable {
 
   max_seq(session_id: number): number {
     return this.#s.maxSeq.get({ session: session_id }) as number;
+  }
+
+  /**
+   * The sessions of `account` on `base_url` that left bets without an
+   * outcome (a killed run, an `unknown_outcome`), with how many: a resume
+   * finds out what became of them, an abandon closes the session.
+   */
+  unfinished(base_url: string, account: string): { id: number; open: number }[] {
+    const out: { id: number; open: number }[] = [];
+    for (const id of this.#s.maybeOpen.all(base_url, account) as number[]) {
+      const open = this.#s.openCount.get({ session: id }) as number;
+      if (open > 0) out.push({ id, open });
+    }
+    return out;
+  }
+
+  /** Intents of the session without an outcome. */
+  open_count(session_id: number): number {
+    return this.#s.openCount.get({ session: session_id }) as number;
   }
 
   rows(session_id: number): IterableIterator<JournalRow> {

@@ -16,10 +16,11 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function world(options: SandboxOptions = {}): Promise<World> {
+/** `timeout_ms`: the client's request timeout (the settle period is at least twice it). */
+export async function world(options: SandboxOptions = {}, timeout_ms?: number): Promise<World> {
   const sandbox = await start_sandbox({ starting_balances: { btc: 1, usd: 1000 }, ...options });
   const login = sandbox.login();
-  const client = new StakeClient({ access_token: login.access_token, session_cookie: login.session_cookie, base_url: sandbox.url });
+  const client = new StakeClient({ access_token: login.access_token, session_cookie: login.session_cookie, base_url: sandbox.url, ...(timeout_ms === undefined ? {} : { timeout_ms }) });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-autobet-'));
   return {
     sandbox,

@@ -95,10 +95,11 @@ describe('autobet on the sandbox', () => {
   });
 
   it('resolves an answer lost before the bet was booked: found not placed, then sent as a new bet, each bet booked once', async () => {
-    w = await world();
+    // A short request timeout lets the settle period (twice it) be short: each dropped bet is watched for 0.6 s.
+    w = await world({}, 300);
     w.sandbox.fail_every({ kind: 'drop', operations: ['DiceRoll'] }, 3);
     const lines: BetLine[] = [];
-    const r = await run_autobet({ client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 8 }, on_bet: (l) => lines.push(l), policy: { refused: {}, refused_default: 'stop', max_attempts: 8, backoff_ms: () => 10 } });
+    const r = await run_autobet({ client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 8 }, on_bet: (l) => lines.push(l), policy: { refused: {}, refused_default: 'stop', max_attempts: 8, backoff_ms: () => 10 }, settle_ms: 600 });
     expect(r.stop?.reason).toBe('max_bets');
     expect(await booked(w)).toHaveLength(8);
     const rows = journalRows(w.database);
@@ -120,12 +121,12 @@ describe('autobet on the sandbox', () => {
   });
 
   it('waits on parallelCasinoBet, 429 and 5xx and goes on, each bet booked once', async () => {
-    w = await world();
+    w = await world({}, 300);
     w.sandbox.fail_next({ kind: 'site_error', error_type: 'parallelCasinoBet', operations: ['DiceRoll'] });
     w.sandbox.fail_next({ kind: 'status', status: 429, retry_after: '0', operations: ['DiceRoll'] });
     w.sandbox.fail_next({ kind: 'status', status: 503, operations: ['DiceRoll'] });
     const policy = { refused: { parallelCasinoBet: 'wait' as const }, refused_default: 'stop' as const, max_attempts: 8, backoff_ms: () => 10 };
-    const r = await run_autobet({ client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 5 }, policy, resolve_timeout_ms: 20_000 });
+    const r = await run_autobet({ client: w.client, database: w.database, strategy: martingale, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 5 }, policy, resolve_timeout_ms: 20_000, settle_ms: 600 });
     expect(r.stop?.reason).toBe('max_bets');
     expect(await booked(w)).toHaveLength(5);
   });

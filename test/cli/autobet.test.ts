@@ -93,6 +93,12 @@ describe('stakeql autobet', () => {
       [['autobet', bad, '--stop-loss', '1', '--max-bet', '1', '--yes'], /bet\.amount/],
       [['autobet', broken, '--stop-loss', '1', '--max-bet', '1', '--yes'], /broken\.mjs does not load/],
       [['autobet', path.join(world.dir, 'missing.json'), '--stop-loss', '1', '--max-bet', '1', '--yes'], /no such file/],
+      // The settle period is never shorter than twice the request timeout, the resolve timeout never shorter than it.
+      [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1', '--yes', '--timeout', '3', '--settle', '5'], /--settle \(5 s\) must be at least twice --timeout \(3 s\)/],
+      [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1', '--yes', '--resolve-timeout', '20'], /--resolve-timeout \(20 s\) must be at least the settle period \(60 s, the default for this --timeout/],
+      [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1', '--yes', '--settle', '4', '--resolve-timeout', '3', '--timeout', '1'], /--resolve-timeout \(3 s\) must be at least the settle period \(4 s\)/],
+      [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1', '--yes', '--settle', 'soon'], /--settle must be a number of seconds above 0/],
+      [['autobet', 'resume', '--yes', '--timeout', '2', '--settle', '1'], /--settle \(1 s\) must be at least twice --timeout \(2 s\)/],
     ];
     for (const [args, message] of cases) {
       const r = await cli([...args, ...base()]);

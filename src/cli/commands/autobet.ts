@@ -1,6 +1,6 @@
 /**
  * `stakeql autobet STRATEGY_FILE [limits]`, and `autobet resume | list | show
- * | stop`: a strategy run with the limits as flags, journaled in the user's
+ * | stop | abandon`: a strategy run with the limits as flags, journaled in the user's
  * database. Everything that can be refused is refused (exit 2) before a bet
  * is sent; a run stopped by a limit, the strategy or a stop request exits 0,
  * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
@@ -17,8 +17,11 @@ import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { oneLine, plainAmount } from '../output.js';
 import { sessionCsv } from '../autobet/session-csv.js';
+import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
+import { abandon } from '../autobet/abandon.js';
+import { DEFAULT_PROFILE } from '../../store/profile.js';
 
-const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop']);
+const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon']);
 
 /** Stop reasons that are a run ending as asked (exit 0), not a failure. */
 const ENDED_AS_ASKED = new Set([
@@ -107,7 +110,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const yes = args.values['yes'] === true;
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet: no terminal to ask on; pass --yes to confirm the run');
   const currencyFlag = args.values['currency'];
-  const resolveTimeout = resolveTimeoutMs(args);
+  const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const lib = await import('../../autobet/index.js');
   try {
@@ -127,10 +130,11 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         strategy: file,
         limits,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
-        profile: opened.credentials.profile,
+        // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
+        profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         signal: controller.signal,
-        ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
+        ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
         confirm: async (preview) => {
@@ -150,28 +154,30 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   return exitFor(result.stop, 0);
 }
 
-function resolveTimeoutMs(args: CommandArgs): number | undefined {
-  const text = args.values['resolve-timeout'];
-  if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !/^[0-9]{1,6}$/.test(text) || Number(text) < 1) throw usageError('--resolve-timeout must be a whole number of seconds from 1');
-  return Number(text) * 1000;
-}
-
 async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const id = sessionNumber(args.positionals[1]);
   const yes = args.values['yes'] === true;
+  const ifAny = args.values['if-any'] === true;
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
-  const resolveTimeout = resolveTimeoutMs(args);
+  const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
+    // --if-any: no session at all is nothing to resume, as a service manager starting it the first time expects.
+    if (ifAny && error instanceof Error && (error as { code?: string }).code === 'not_found' && id === undefined) return null;
     throw describeStartFailure(error);
   });
-  // The session's own profile and site, unless the command line names others.
+  if (record === null || (ifAny && !lib.is_unfinished(record))) {
+    ctx.io.stderr.write(record === null ? 'nothing to resume: no autobet session yet\n' : `nothing to resume: session ${record.id} ended (${record.stop_reason ?? 'stopped'})\n`);
+    return EXIT_OK;
+  }
+  // The session's own profile and site, unless the command line names others. A session run on the
+  // STAKE_* variables recorded no profile, and the default profile is read without being named (so a
+  // missing one is not an error when the environment holds the credentials).
   const values = { ...args.values };
   if (values['profile'] === undefined && values['base-url'] === undefined) {
-    if (record.profile !== null) values['profile'] = record.profile;
+    if (record.profile !== null && record.profile !== DEFAULT_PROFILE) values['profile'] = record.profile;
     values['base-url'] = record.base_url;
   }
   const opened = await openClient({ values, positionals: args.positionals }, ctx, true);
@@ -186,7 +192,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         session: record.id,
         signal: controller.signal,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
-        ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
+        ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
         confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
@@ -281,6 +287,8 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
       return list(args, ctx);
     case 'show':
       return show(args, ctx);
+    case 'abandon':
+      return abandon(args, ctx, describeStartFailure);
     default:
       return stop(args, ctx);
   }
@@ -289,13 +297,17 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
 /** The `autobet` command. */
 export const command: Command = {
   usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
-       stakeql autobet resume [SESSION] | list | show SESSION [--json|--csv] | stop [SESSION]`,
+       stakeql autobet resume [SESSION] [--if-any] | list | show SESSION [--json|--csv] | stop [SESSION]
+       stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
 module whose default export is (state) => next bet, or a .lua DiceBot script.
 Every bet is journaled before it is sent; an answer that is lost is looked for
 on the site, never sent again blindly. On a terminal the run is shown and you
-are asked once; without a terminal --yes is required.
+are asked once; without a terminal --yes is required. 'autobet abandon SESSION'
+closes a session for good (after a confirmation): a session that left a bet
+whose outcome is not known keeps new runs on its account from starting until
+it is resumed or abandoned.
 
 ${LIMIT_OPTIONS_HELP}
 
@@ -303,8 +315,10 @@ Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
   --currency C         the run's currency (default: the settings', else btc)
-  --resolve-timeout S  how long a lost answer is looked for (default 60)
+${TIMING_OPTIONS_HELP}
 ${LUA_TIMEOUT_HELP}
+  --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
+                       (a limit, the strategy, a stop request, abandon): for service managers
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
 
@@ -317,7 +331,8 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...LIMIT_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
-    'resolve-timeout': { type: 'string' },
+    ...TIMING_OPTIONS,
+    'if-any': { type: 'boolean' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
   },
