@@ -64,7 +64,8 @@ export function page_socket_class(session: BrowserSession): WebSocketClass {
         .then(
           (handle) => {
             this.#handle = handle;
-            if (this.#close_requested !== null) handle.close(...this.#close_requested);
+            const requested = this.#close_requested;
+            if (requested !== null) handle.close(requested[0], requested[1]);
           },
           (error: unknown) => {
             this.#error(error);
