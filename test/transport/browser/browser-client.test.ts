@@ -36,6 +36,11 @@ async function until(check: () => boolean | Promise<boolean>, what: string): Pro
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The casino bet of a history entry (every bet here is one). */
+function casino(entry: { readonly bet: unknown }): { id: string; amount: number; payout: number; nonce: number } {
+  return entry.bet as { id: string; amount: number; payout: number; nonce: number };
+}
+
 /** How many requests on the GraphQL path carried this bet identifier. */
 function sent_with(sandbox: Sandbox, identifier: string): number {
   return sandbox.stats().request_log.filter((r) => r.variables['identifier'] === identifier).length;
@@ -142,8 +147,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser transport', () => {
     for await (const bet of ledger.bets({ max: 5 })) history.push(bet);
     const finished = [...placed].reverse();
     const mines = steps[steps.length - 1];
-    expect(history.map((h) => h.bet.id)).toEqual([mines?.id, ...finished.map((b) => b.id)]);
-    expect(history.slice(1).map((h) => h.bet.payout)).toEqual(finished.map((b) => b.payout));
+    expect(history.map((h) => casino(h).id)).toEqual([mines?.id, ...finished.map((b) => b.id)]);
+    expect(history.slice(1).map((h) => casino(h).payout)).toEqual(finished.map((b) => b.payout));
   });
 
   it('rotates the seed pair: the new client seed is active and the old server seed, revealed, hashes to the one shown before', async () => {
@@ -202,10 +207,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser transport', () => {
     const history = [];
     for await (const bet of ledger.bets({ max: 12 })) history.push(bet);
     const booked = history.reverse();
-    expect(journal.map((j) => j.bet_id)).toEqual(booked.map((b) => b.bet.id));
+    expect(journal.map((j) => j.bet_id)).toEqual(booked.map((b) => casino(b).id));
     // Satoshis: the journal's units against the ledger's amounts.
-    expect(journal.map((j) => j.amount_units)).toEqual(booked.map((b) => Math.round(b.bet.amount * 1e8)));
-    expect(journal.map((j) => j.payout_units)).toEqual(booked.map((b) => Math.round(b.bet.payout * 1e8)));
+    expect(journal.map((j) => j.amount_units)).toEqual(booked.map((b) => Math.round(casino(b).amount * 1e8)));
+    expect(journal.map((j) => j.payout_units)).toEqual(booked.map((b) => Math.round(casino(b).payout * 1e8)));
     for (const j of journal) expect(sent_with(sandbox, j.identifier)).toBe(1);
   }, 60_000);
 
@@ -271,7 +276,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser transport', () => {
     const next = StakeClient.from_browser(browser.ws_url, { base_url: sandbox.url });
     try {
       await until(async () => {
-        for await (const bet of ledger.bets({ max: 1 })) return bet.bet.nonce === (lines[2]?.nonce ?? -1) + 1;
+        for await (const bet of ledger.bets({ max: 1 })) return casino(bet).nonce === (lines[2]?.nonce ?? -1) + 1;
         return false;
       }, 'the held bet to be booked');
       const notes: string[] = [];
