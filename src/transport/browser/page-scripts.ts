@@ -4,9 +4,6 @@
  * up in code that runs in the page).
  */
 
-/** Name of the binding the page's websockets report their events through. */
-export const SOCKET_BINDING = '__stakeql_ws_event';
-
 /**
  * One GraphQL request as the page's own `fetch` (whatever the site's scripts
  * wrap around it applies), `credentials: 'include'`. Without a token the
@@ -46,35 +43,60 @@ export type PageFetchResult =
   | { readonly kind: 'broken'; readonly status: number; readonly message: string }
   | { readonly kind: 'ok'; readonly status: number; readonly headers: Array<[string, string]>; readonly text: string; readonly token: string | null };
 
-/** Opens a websocket in the page; its events go to the binding as `[id, type, a, b]` JSON. */
+/**
+ * Opens a websocket in the page. Its events (`['open', protocol]`,
+ * `['message', data]`, `['error']`, `['close', code, reason]`) queue in the
+ * page until {@link socket_poll_expression} takes them: one DevTools round
+ * trip carries every event that arrived meanwhile, so a burst costs a few
+ * round trips, not one per frame (and nothing waits on a timer a background
+ * tab would throttle).
+ */
 export function socket_open_expression(id: string, url: string, protocol: string): string {
   return `(() => {
-  const id = ${JSON.stringify(id)};
-  const map = (window.__stakeql_sockets ||= new Map());
-  const emit = (type, a, b) => window[${JSON.stringify(SOCKET_BINDING)}](JSON.stringify([id, type, a, b]));
-  let ws;
+  const sockets = (window.__stakeql_sockets ||= new Map());
+  const entry = { ws: null, queue: [], wake: null };
+  const push = (event) => {
+    entry.queue.push(event);
+    const wake = entry.wake;
+    entry.wake = null;
+    if (wake) wake();
+  };
+  sockets.set(${JSON.stringify(id)}, entry);
   try {
-    ws = new WebSocket(${JSON.stringify(url)}, ${JSON.stringify(protocol)});
+    entry.ws = new WebSocket(${JSON.stringify(url)}, ${JSON.stringify(protocol)});
   } catch (e) {
-    emit('error');
-    emit('close', 1006, '');
+    push(['error']);
+    push(['close', 1006, '']);
     return;
   }
-  map.set(id, ws);
-  ws.onopen = () => emit('open', ws.protocol);
-  ws.onmessage = (e) => emit('message', typeof e.data === 'string' ? e.data : '');
-  ws.onerror = () => emit('error');
-  ws.onclose = (e) => { map.delete(id); emit('close', e.code, e.reason); };
+  entry.ws.onopen = () => push(['open', entry.ws.protocol]);
+  entry.ws.onmessage = (e) => push(['message', typeof e.data === 'string' ? e.data : '']);
+  entry.ws.onerror = () => push(['error']);
+  entry.ws.onclose = (e) => push(['close', e.code, e.reason]);
+})()`;
+}
+
+/** Resolves, as soon as there is one, to every event queued for the socket (a socket unknown to the page is closed). */
+export function socket_poll_expression(id: string): string {
+  return `(async () => {
+  const sockets = window.__stakeql_sockets;
+  const entry = sockets && sockets.get(${JSON.stringify(id)});
+  if (!entry) return [['close', 1006, '']];
+  if (entry.queue.length === 0) await new Promise((resolve) => { entry.wake = resolve; });
+  const events = entry.queue;
+  entry.queue = [];
+  if (events.some((e) => e[0] === 'close')) sockets.delete(${JSON.stringify(id)});
+  return events;
 })()`;
 }
 
 /** Sends one frame on a websocket of the page. */
 export function socket_send_expression(id: string, data: string): string {
-  return `window.__stakeql_sockets?.get(${JSON.stringify(id)})?.send(${JSON.stringify(data)})`;
+  return `window.__stakeql_sockets?.get(${JSON.stringify(id)})?.ws?.send(${JSON.stringify(data)})`;
 }
 
-/** Closes a websocket of the page. */
+/** Closes a websocket of the page (a code the page refuses closes it with 1000). */
 export function socket_close_expression(id: string, code: number | undefined, reason: string | undefined): string {
   const args = code === undefined ? '' : reason === undefined ? String(code) : `${code}, ${JSON.stringify(reason)}`;
-  return `(() => { const ws = window.__stakeql_sockets?.get(${JSON.stringify(id)}); if (ws) ws.close(${args}); })()`;
+  return `(() => { const e = window.__stakeql_sockets?.get(${JSON.stringify(id)}); if (e && e.ws) { try { e.ws.close(${args}); } catch { e.ws.close(); } } })()`;
 }

@@ -10,15 +10,15 @@
  * unchanged; the realtime feed opens its websocket in the page through
  * `open_socket`. `close()` disconnects and closes only a tab it opened.
  */
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FetchInit, FetchResponseLike } from '../options.js';
 import { BrowserFailure } from './failure.js';
 import type { ResolvedBrowserOptions } from './options.js';
 import {
-  SOCKET_BINDING,
   page_fetch_expression,
   socket_close_expression,
   socket_open_expression,
+  socket_poll_expression,
   socket_send_expression,
   type PageFetchResult,
 } from './page-scripts.js';
@@ -37,13 +37,6 @@ export interface PageSocketHandle {
   close(code?: number, reason?: string): void;
 }
 
-/** The websockets of one page and the DevTools session their events come through. */
-interface Bridge {
-  readonly page: Page;
-  readonly cdp: CDPSession;
-  readonly sinks: Map<string, SocketSink>;
-}
-
 let session_counter = 0;
 
 /** One client's link to the user's browser. */
@@ -56,7 +49,6 @@ export class BrowserSession {
   readonly #prefix = `s${process.pid}-${++session_counter}-${Math.random().toString(36).slice(2, 8)}-`;
   #browser: Promise<Browser> | null = null;
   #page: Promise<Page> | null = null;
-  #bridge: Promise<Bridge> | null = null;
   readonly #opened = new Set<Page>();
   #sockets = 0;
   #closed = false;
@@ -127,26 +119,42 @@ export class BrowserSession {
     return token;
   }
 
-  /** Opens a websocket in the page; its events go to `sink`. */
+  /**
+   * Opens a websocket in the page; its events go to `sink`, fetched in
+   * batches by a long poll of the page. The tab closing or navigating ends it
+   * as a dropped connection does (1006).
+   */
   async open_socket(url: string, protocol: string, sink: SocketSink): Promise<PageSocketHandle> {
-    const bridge = await this.#bridge_of_page();
+    const page = await this.page();
     const id = `${this.#prefix}${++this.#sockets}`;
-    bridge.sinks.set(id, sink);
+    await page.evaluate(socket_open_expression(id, url, protocol));
     const evaluate = (expression: string): void => {
-      bridge.cdp.send('Runtime.evaluate', { expression }).catch(() => {
-        // The page is gone: its close event ends the socket.
+      page.evaluate(expression).catch(() => {
+        // The page is gone: the poll below ends the socket.
       });
     };
-    try {
-      await bridge.cdp.send('Runtime.evaluate', { expression: socket_open_expression(id, url, protocol) });
-    } catch (error) {
-      bridge.sinks.delete(id);
-      throw error;
-    }
+    void this.#poll(page, id, sink);
     return {
       send: (data) => evaluate(socket_send_expression(id, data)),
       close: (code, reason) => evaluate(socket_close_expression(id, code, reason)),
     };
+  }
+
+  async #poll(page: Page, id: string, sink: SocketSink): Promise<void> {
+    const expression = socket_poll_expression(id);
+    for (;;) {
+      let events: unknown;
+      try {
+        events = await page.evaluate(expression);
+      } catch {
+        sink.close(1006, '');
+        return;
+      }
+      if (!Array.isArray(events)) continue;
+      for (const event of events as unknown[]) {
+        if (deliver(sink, event)) return;
+      }
+    }
   }
 
   /** The tab requests run in: the one found or opened before while it is open, else found or opened now. */
@@ -173,8 +181,6 @@ export class BrowserSession {
     if (this.#closed) return;
     this.#closed = true;
     const browser = this.#browser === null ? null : await this.#browser.catch(() => null);
-    const bridge = this.#bridge === null ? null : await this.#bridge.catch(() => null);
-    await bridge?.cdp.detach().catch(() => {});
     await Promise.all([...this.#opened].map((page) => page.close().catch(() => {})));
     this.#opened.clear();
     // For a browser reached over CDP this only disconnects: the user's browser and tabs stay.
@@ -189,7 +195,6 @@ export class BrowserSession {
         browser.on('disconnected', () => {
           this.#browser = null;
           this.#page = null;
-          this.#bridge = null;
         });
         return browser;
       } catch (error) {
@@ -235,59 +240,20 @@ export class BrowserSession {
     }
     return page;
   }
-
-  /** The DevTools session of the current page that carries its websockets' events, made once per page. */
-  async #bridge_of_page(): Promise<Bridge> {
-    const page = await this.page();
-    const current = this.#bridge === null ? null : await this.#bridge.catch(() => null);
-    if (current !== null && current.page === page && !page.isClosed()) return current;
-    const made = (async (): Promise<Bridge> => {
-      const cdp = await page.context().newCDPSession(page);
-      const sinks = new Map<string, SocketSink>();
-      const bridge: Bridge = { page, cdp, sinks };
-      cdp.on('Runtime.bindingCalled', (event: { name: string; payload: string }) => {
-        if (event.name !== SOCKET_BINDING) return;
-        deliver(sinks, event.payload);
-      });
-      const end = (): void => {
-        // The tab went away: every socket of it is lost, as a dropped network connection is (1006).
-        for (const [id, sink] of [...sinks]) {
-          sinks.delete(id);
-          sink.close(1006, '');
-        }
-      };
-      page.once('close', end);
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) end();
-      });
-      await cdp.send('Runtime.enable');
-      await cdp.send('Runtime.addBinding', { name: SOCKET_BINDING });
-      return bridge;
-    })();
-    this.#bridge = made;
-    return made;
-  }
 }
 
-/** Hands one bridged event to its socket's sink (events of sockets of other clients are ignored). */
-function deliver(sinks: Map<string, SocketSink>, payload: string): void {
-  let event: unknown;
-  try {
-    event = JSON.parse(payload);
-  } catch {
-    return;
-  }
-  if (!Array.isArray(event) || typeof event[0] !== 'string') return;
-  const [id, type, a, b] = event as [string, string, unknown, unknown];
-  const sink = sinks.get(id);
-  if (sink === undefined) return;
+/** Hands one event of the page's socket to its sink; true when it was the last (the socket closed). */
+function deliver(sink: SocketSink, event: unknown): boolean {
+  if (!Array.isArray(event)) return false;
+  const [type, a, b] = event as [unknown, unknown, unknown];
   if (type === 'open') sink.open(typeof a === 'string' ? a : '');
   else if (type === 'message') sink.message(typeof a === 'string' ? a : '');
   else if (type === 'error') sink.error();
   else if (type === 'close') {
-    sinks.delete(id);
     sink.close(typeof a === 'number' ? a : 1006, typeof b === 'string' ? b : '');
+    return true;
   }
+  return false;
 }
 
 /** `work`, or a rejection with the signal's reason as soon as it aborts (the work goes on in the page). */
