@@ -45,6 +45,8 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
   sim: { summary: "simulate a strategy on the site's provably-fair outcomes", load: () => import('./commands/sim.js') },
+  browser: { summary: 'start a browser stakeql can drive (log in there once, then use --browser)', load: () => import('./commands/browser.js') },
+  doctor: { summary: 'say which way in works: direct, impit, or your browser', load: () => import('./commands/doctor.js') },
 };
 
 const COMMON_OPTIONS = {
