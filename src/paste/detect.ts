@@ -17,6 +17,8 @@ export type PasteFormat =
   | 'fetch'
   | 'headers'
   | 'har'
+  /** The token alone, as the site's settings page shows it (96 hex digits), or one `x-access-token: …` line. */
+  | 'token'
   | 'unknown';
 
 /** A paste read into requests, with the format it was read as. */
@@ -56,6 +58,34 @@ function curlRequests(commands: readonly string[][]): PastedRequest[] {
     if (at >= 0) for (const request of readCurlArgs(words, at + 1)) requests.push(request);
   }
   return requests;
+}
+
+/** Hex digits in the site's access token. */
+const TOKEN_HEX_LENGTH = 96;
+const TOKEN_LINE = 'x-access-token:';
+
+/**
+ * The token when the paste is only the token (96 hex digits) or only one
+ * `x-access-token: …` line, surrounding whitespace allowed; else null.
+ * Linear: one trim, one scan.
+ */
+function bareToken(text: string): string | null {
+  // Longer than any such line could be: not one (and no scan of a large paste).
+  if (text.length > 4096) return null;
+  const trimmed = text.trim();
+  if (trimmed.length === TOKEN_HEX_LENGTH && isHex(trimmed)) return trimmed;
+  if (trimmed.length <= TOKEN_LINE.length || trimmed.slice(0, TOKEN_LINE.length).toLowerCase() !== TOKEN_LINE) return null;
+  const value = trimmed.slice(TOKEN_LINE.length).trim();
+  if (value === '' || value.includes('\n') || value.includes('\r')) return null;
+  return value;
+}
+
+function isHex(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46))) return false;
+  }
+  return true;
 }
 
 /** How much of each end of a large paste the format and shell marks are looked for in. */
@@ -173,6 +203,8 @@ export function posixCurlFirst(text: string): boolean {
  * likely shell finds no curl command, the others are tried.
  */
 export function readPaste(text: string): ReadPaste {
+  const token = bareToken(text);
+  if (token !== null) return { format: 'token', requests: [{ url: null, headers: [['x-access-token', token]], cookie_strings: [] }] };
   const windows = sniffWindows(text);
   // Every cURL export opens with its command: read as curl straight away,
   // without sniffing for the other formats (none of them opens with curl).

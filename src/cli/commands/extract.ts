@@ -18,6 +18,7 @@ export const FORMAT_NAMES: Readonly<Record<PasteFormat, string>> = {
   fetch: 'fetch (Copy as fetch)',
   headers: 'request headers (Copy request headers)',
   har: 'HAR file (Save all as HAR)',
+  token: 'the access token alone (as the site\'s settings page shows it)',
   unknown: 'not recognised',
 };
 
