@@ -104,7 +104,8 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
 
 /**
  * What the web app adds to each of its GraphQL requests (public clients copy
- * them: see docs/research operations.md), on both paths: the operation's name
+ * them: a slot bot sends x-operation-name, a sports bot both, a keno bot keeps
+ * x-language), on both paths: the operation's name
  * and kind, and the language.
  */
 function add_web_app_headers(headers: Record<string, string>, call: Call): void {
