@@ -33,7 +33,8 @@ export const CLIENT_OPTIONS_HELP = `  --profile NAME  profile to use (default "d
   --browser URL   send every request from a tab of the site in your own browser,
                   reached over its DevTools port (loopback only, e.g.
                   http://127.0.0.1:9222; start one with 'stakeql browser');
-                  default STAKE_BROWSER. The page's login is the credential`;
+                  default STAKE_BROWSER, else the profile's (login --browser).
+                  The page's login is the credential`;
 
 /** The `parseArgs` options of {@link CLIENT_OPTIONS_HELP}: spread them into a command's `options`. */
 export const CLIENT_OPTIONS = {
@@ -76,7 +77,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
     }
   }
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
-  const browser = browserArgument(args, ctx);
+  const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
   if (browser !== null) {
     // The page's session is the credential: a saved token (maybe another account's) would not match the page's cookies.
     const client = new module.StakeClient({
@@ -112,7 +113,8 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
 
 /**
  * `--browser URL`, else `STAKE_BROWSER`, checked as the client checks it
- * (loopback only: a usage error otherwise, before any connection), or null.
+ * (loopback only: a usage error otherwise, before any connection), or null
+ * (then a profile's `browser`, saved by `login --browser`, applies).
  */
 export function browserArgument(args: CommandArgs, ctx: CommandContext): string | null {
   const given = args.values['browser'];

@@ -112,6 +112,21 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     expect(oneErrorLine(remote)).toContain('--browser');
   });
 
+  it('`login --browser` saves a profile with the URL and the site and no secret; commands use it with nothing else given', async () => {
+    const saved = await run(['login', '--browser', cdp_url, '--base-url', kasada.url, '--profile', 'in-browser']);
+    expect(saved.code, saved.stderr).toBe(0);
+    const stored = fs.readFileSync(path.join(config.dir, 'profiles.json'), 'utf8');
+    const profile = (JSON.parse(stored) as { profiles: Record<string, Record<string, unknown>> }).profiles['in-browser'];
+    expect(profile).toMatchObject({ browser: cdp_url, base_url: kasada.url, access_token: null, session_cookie: null });
+    expect(stored).not.toContain(token);
+    const who = await run(['whoami', '--profile', 'in-browser', '--json']);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ name: 'cli-browser-user' });
+    const remote = await run(['login', '--browser', 'http://192.168.0.9:9222', '--profile', 'remote']);
+    expect(remote.code).toBe(2);
+    expect(oneErrorLine(remote)).toContain('loopback');
+  });
+
   it('the direct path against Kasada exits 4 at once, after one request, naming --browser and stakeql browser', async () => {
     const login = kasada.login('direct-cli');
     const before = kasada.stats().requests;

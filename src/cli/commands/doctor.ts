@@ -94,8 +94,8 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
       throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
     }
   }
-  const browser = browserArgument(args, ctx);
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
+  const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
   const m = await import('../../facade/index.js');
   const base_url = typeof baseUrl === 'string' ? baseUrl : credentials.base_url;
   const direct: StakeClientOptions = {

@@ -1,3 +1,5 @@
+import { is_loopback_host } from '../../store/fields.js';
+
 /**
  * The `browser` option of `new StakeClient({ browser })`: where the user's
  * browser listens for the DevTools protocol, and which tab to use. Checked
@@ -32,13 +34,7 @@ export interface ResolvedBrowserOptions {
   readonly connect_timeout_ms: number;
 }
 
-/** Whether `hostname` (as `URL.hostname` gives it) is a loopback address. */
-export function is_loopback_host(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname === '[::1]') return true;
-  const parts = hostname.split('.');
-  if (parts.length !== 4 || parts[0] !== '127') return false;
-  return parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
-}
+export { is_loopback_host };
 
 /**
  * Checks `browser` (TypeError / RangeError naming the field; a URL is never
