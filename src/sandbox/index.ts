@@ -59,7 +59,7 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     auth,
     clearance: new ClearanceRegistry(),
     kasada,
-    pages: { auth, ledger, kasada, users_by_name: new Map() },
+    pages: { auth, ledger, kasada, users_by_name: new Map(), session_max_age_s: resolved.tokenTtlSeconds },
     ledger,
     events: new SandboxEvents(),
     faults: new FaultPlan(),

@@ -21,6 +21,8 @@ export interface PageDeps {
   readonly kasada: KasadaGuard | null;
   /** Sandbox user ids by name, shared with `sandbox.login(name)`: `/login` logs in as the user of that name. */
   readonly users_by_name: Map<string, string>;
+  /** Lifetime of a token, in seconds: the `session` cookie lasts as long (a persistent cookie, as the site's). */
+  readonly session_max_age_s: number;
 }
 
 /** The answer for a page path, or undefined when `path` is not one of the pages. */
@@ -59,6 +61,11 @@ function login(deps: PageDeps, name: string | null): Answer {
   const token = deps.auth.issueToken(userId);
   deps.auth.adoptSession(token, userId);
   // Not HttpOnly: the site's own userscripts read `session` from document.cookie.
-  const cookie = stringifySetCookie('session', token, { encode: (v) => v, path: '/', sameSite: 'lax' });
+  const cookie = stringifySetCookie('session', token, {
+    encode: (v) => v,
+    path: '/',
+    sameSite: 'lax',
+    maxAge: Math.max(1, Math.floor(deps.session_max_age_s)),
+  });
   return { status: 302, headers: { location: '/', 'cache-control': 'no-store' }, body: '', cookies: [cookie] };
 }

@@ -7,7 +7,7 @@
  */
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChallengeError, StakeClient, type FetchLike } from '../../../src/facade/index.js';
+import { AuthenticationError, ChallengeError, StakeClient, type FetchLike } from '../../../src/facade/index.js';
 import { start_sandbox, type Sandbox } from '../../../src/sandbox/index.js';
 import { HAVE_CHROMIUM, start_chromium, type RunningChromium } from './chromium-cdp.js';
 
@@ -92,5 +92,50 @@ describe.skipIf(!HAVE_CHROMIUM)('headers replayed from Node', () => {
     const bet = await client.dice({ amount: 0.0001, currency: 'btc', target: 50, condition: 'above' });
     expect((await first).value?.identifier).toBe(bet.identifier);
     await feed.return?.();
+  }, 30_000);
+
+  it('the realtime feed survives the tab: closed while subscribed, it reconnects from a new tab and events flow again', async () => {
+    const states: string[] = [];
+    let reconnected!: () => void;
+    const back = new Promise<void>((resolve) => (reconnected = resolve));
+    let connected!: () => void;
+    const up = new Promise<void>((resolve) => (connected = resolve));
+    let connections = 0;
+    const stop = client.on_realtime_state((event) => {
+      states.push(event.state);
+      if (event.state === 'connected') (++connections === 1 ? connected : reconnected)();
+    });
+    const feed = client.watch_balances();
+    const first = feed.next();
+    await up;
+    const tab = user.contexts()[0]?.pages().find((p) => p.url().startsWith(sandbox.url));
+    await tab?.close();
+    await back;
+    const bet = await client.dice({ amount: 0.0001, currency: 'btc', target: 50, condition: 'above' });
+    expect((await first).value?.identifier).toBe(bet.identifier);
+    expect(states).toContain('disconnected');
+    stop();
+    await feed.return?.();
+  }, 30_000);
+
+  it('a tab with no session is an AuthenticationError that says to log in; a Cloudflare challenge in the page is vendor cloudflare, for that tab', async () => {
+    // localhost is another cookie host than 127.0.0.1: the tab the client opens there has no session.
+    const anonymous = StakeClient.from_browser(browser.http_url, { base_url: sandbox.url.replace('127.0.0.1', 'localhost') });
+    const refused = await anonymous.balances().catch((e: unknown) => e);
+    await anonymous.close();
+    expect(AuthenticationError.is(refused)).toBe(true);
+    expect((refused as Error).message).toContain('log in to the site in the browser');
+    const cloudflare = await start_sandbox({ protection: 'cloudflare' });
+    const challenged = StakeClient.from_browser(browser.http_url, { base_url: cloudflare.url, access_token: 'e'.repeat(96) });
+    try {
+      const error = await challenged.balances().catch((e: unknown) => e);
+      expect(ChallengeError.is(error)).toBe(true);
+      expect((error as ChallengeError).vendor).toBe('cloudflare');
+      expect((error as ChallengeError).message).toContain('in that tab');
+      expect(JSON.stringify(error)).not.toContain('e'.repeat(96));
+    } finally {
+      await challenged.close();
+      await cloudflare.close();
+    }
   }, 30_000);
 });
