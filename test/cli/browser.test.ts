@@ -80,6 +80,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     }
     await kasada?.close();
     await plain?.close();
+    // Chromium's helper processes may outlive the main one by a moment, still writing into the profile.
+    if (data !== undefined) fs.rmSync(data, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     await config?.remove();
   });
 

@@ -71,7 +71,14 @@ export class BrowserSession {
    * with `init.signal`'s reason when it aborts first.
    */
   async fetch(url: string, init: FetchInit): Promise<FetchResponseLike> {
-    const page = await until_aborted(this.page(), init.signal);
+    let page: Page;
+    try {
+      page = await until_aborted(this.page(), init.signal);
+    } catch (error) {
+      if (init.signal.aborted || error instanceof BrowserFailure) throw error;
+      // Finding or opening the tab failed: nothing was sent.
+      throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} gave no usable tab of the site`, summary(error));
+    }
     const headers: Record<string, string> = {};
     // The browser sends its own cookies and User-Agent; a page may not set either.
     for (const [name, value] of Object.entries(init.headers)) if (name !== 'cookie' && name !== 'user-agent') headers[name] = value;
@@ -84,7 +91,7 @@ export class BrowserSession {
       throw new BrowserFailure(
         'lost',
         'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
-        error,
+        summary(error),
       );
     }
     if (result.kind === 'no_token') {
@@ -254,6 +261,15 @@ function deliver(sink: SocketSink, event: unknown): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * The first line of a DevTools-side error, as the cause to keep: the rest
+ * (a call log) is about the evaluation, whose text holds the request.
+ */
+function summary(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.split('\n', 1)[0]?.slice(0, 300) ?? 'unknown error');
 }
 
 /** `work`, or a rejection with the signal's reason as soon as it aborts (the work goes on in the page). */

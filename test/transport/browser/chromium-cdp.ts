@@ -62,7 +62,8 @@ export async function start_chromium(): Promise<RunningChromium> {
         await exited;
         clearTimeout(timer);
       }
-      await fsp.rm(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing into the profile as the main one exits: retry a busy, non-empty directory.
+      await fsp.rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
