@@ -143,6 +143,9 @@ try {
 } finally {
   await user.close();
   await sandbox.close();
+  const exited = new Promise((ok) => child.once('exit', ok));
   child.kill('SIGKILL');
-  rmSync(profile, { recursive: true, force: true });
+  await exited;
+  // Chromium's helper processes may outlive the main one by a moment, still writing into the profile.
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
