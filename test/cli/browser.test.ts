@@ -121,6 +121,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     const profile = (JSON.parse(stored) as { profiles: Record<string, Record<string, unknown>> }).profiles['in-browser'];
     expect(profile).toMatchObject({ browser: cdp_url, base_url: kasada.url, access_token: null, session_cookie: null });
     expect(stored).not.toContain(token);
+    const status = await run(['status', '--profile', 'in-browser']);
+    expect(status.stdout).toContain(cdp_url);
     const who = await run(['whoami', '--profile', 'in-browser', '--json']);
     expect(who.code, who.stderr).toBe(0);
     expect(JSON.parse(who.stdout)).toMatchObject({ name: 'cli-browser-user' });
