@@ -15,6 +15,7 @@ import { inspect } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resume_autobet, run_autobet, type BetLine } from '../../../src/autobet/index.js';
+import { open_database, sync_history } from '../../../src/history/index.js';
 import { ChallengeError, StakeClient, TransportError } from '../../../src/facade/index.js';
 import { identifier_of } from '../../../src/operations/runner.js';
 import { start_sandbox, token_fingerprint, type Sandbox } from '../../../src/sandbox/index.js';
@@ -213,6 +214,22 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser transport', () => {
     expect(journal.map((j) => j.payout_units)).toEqual(booked.map((b) => Math.round(casino(b).payout * 1e8)));
     for (const j of journal) expect(sent_with(sandbox, j.identifier)).toBe(1);
   }, 60_000);
+
+  it('syncs the bet history through the browser: every bet the ledger holds, once', async () => {
+    const booked: string[] = [];
+    for await (const bet of ledger.bets()) booked.push(casino(bet).id);
+    const db = open_database(path.join(dir, 'history.db'));
+    try {
+      const first = await sync_history(client, db);
+      expect(first.added).toBe(booked.length);
+      const again = await sync_history(client, db);
+      expect(again.added).toBe(0);
+      const ids = (db.prepare('SELECT id FROM bets ORDER BY id').all() as Array<{ id: string }>).map((r) => r.id);
+      expect(ids).toEqual([...booked].sort());
+    } finally {
+      db.close();
+    }
+  }, 30_000);
 
   /** Closes the user's tab of the site as soon as the page sends a DiceRoll (while the sandbox holds it). */
   function close_tab_on_next_bet(): Promise<void> {
