@@ -11,7 +11,7 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 /** Nothing usable in the paste, or the named profile does not exist. */
 export const EXIT_NOT_FOUND = 3;
-/** The server refused the credentials, or Cloudflare answered with a challenge. */
+/** The server refused the credentials, or bot protection (Cloudflare or Kasada) refused the request. */
 export const EXIT_AUTH = 4;
 /** The credential store or the database failed (permissions, a corrupt, locked or newer file, no keyring). */
 export const EXIT_STORE = 5;
@@ -37,7 +37,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   1    runtime failure (network, server, clipboard), or a confirmation declined
   2    usage error (unknown command or option, bad value, bad STAKE_* variable)
   3    nothing found in the paste, or the profile does not exist
-  4    authentication refused, or Cloudflare challenge (refresh the credentials)
+  4    authentication refused, or bot protection (Cloudflare or Kasada): refresh the
+       credentials, or use your browser (--browser, 'stakeql browser')
   5    credential store or database error (permissions, corrupt, locked or newer file, keyring unavailable)
   130  interrupted (Ctrl-C); with a bet or deposit in flight and no answer
        within 5 s, its outcome is unknown and the message names what to check`;

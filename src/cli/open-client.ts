@@ -11,6 +11,7 @@ import { load_credentials, type ResolvedCredentials } from '../store/index.js';
 import type { CommandArgs, CommandContext } from './context.js';
 import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_USAGE, usageError } from './exit-codes.js';
 import { printable } from './output.js';
+import { resolve_browser_options } from '../transport/browser/options.js';
 import { profileArgument } from './profile-args.js';
 
 /** A client built from the resolved credentials, with what it was built from. */
@@ -18,6 +19,8 @@ export interface OpenedClient {
   readonly client: StakeClient;
   readonly module: typeof ClientModule;
   readonly credentials: ResolvedCredentials;
+  /** The DevTools URL when the requests run in the user's browser (`--browser`, `STAKE_BROWSER`). */
+  readonly browser?: string | null;
 }
 
 /** Help lines of the options every command that talks to the site takes. */
@@ -26,13 +29,19 @@ export const CLIENT_OPTIONS_HELP = `  --profile NAME  profile to use (default "d
                   (default: STAKE_BASE_URL, else the profile's, else https://stake.com)
   --timeout SECONDS
                   give up on an attempt with no complete answer after this long
-                  (default 30); a read is tried up to 3 times, a bet once`;
+                  (default 30); a read is tried up to 3 times, a bet once
+  --browser URL   send every request from a tab of the site in your own browser,
+                  reached over its DevTools port (loopback only, e.g.
+                  http://127.0.0.1:9222; start one with 'stakeql browser');
+                  default STAKE_BROWSER, else the profile's (login --browser).
+                  The page's login is the credential`;
 
 /** The `parseArgs` options of {@link CLIENT_OPTIONS_HELP}: spread them into a command's `options`. */
 export const CLIENT_OPTIONS = {
   profile: { type: 'string' },
   'base-url': { type: 'string' },
   timeout: { type: 'string' },
+  browser: { type: 'string' },
 } as const;
 
 // The longest timer Node keeps (2^31 - 1 ms), in seconds.
@@ -68,6 +77,16 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
     }
   }
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
+  const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
+  if (browser !== null) {
+    // The page's session is the credential: a saved token (maybe another account's) would not match the page's cookies.
+    const client = new module.StakeClient({
+      base_url: typeof baseUrl === 'string' ? baseUrl : credentials.base_url,
+      timeout_ms,
+      browser: { cdp_url: browser },
+    });
+    return { client, module, credentials, browser };
+  }
   if (credentials.access_token === null && credentials.session_cookie === null) {
     const why =
       credentials.profile_found === false
@@ -92,6 +111,24 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   return { client, module, credentials };
 }
 
+/**
+ * `--browser URL`, else `STAKE_BROWSER`, checked as the client checks it
+ * (loopback only: a usage error otherwise, before any connection), or null
+ * (then a profile's `browser`, saved by `login --browser`, applies).
+ */
+export function browserArgument(args: CommandArgs, ctx: CommandContext): string | null {
+  const given = args.values['browser'];
+  const value = typeof given === 'string' ? given : ctx.io.env['STAKE_BROWSER'];
+  if (value === undefined || value === '') return null;
+  const name = typeof given === 'string' ? '--browser' : 'STAKE_BROWSER';
+  try {
+    resolve_browser_options({ cdp_url: value });
+  } catch (error) {
+    throw usageError(`${name}: ${error instanceof Error ? error.message.replace('browser.cdp_url', 'the URL') : 'not a URL'}`);
+  }
+  return value;
+}
+
 const TRANSPORT_KINDS: Readonly<Record<string, string>> = {
   timeout: 'timeout',
   aborted: 'aborted',
@@ -100,6 +137,8 @@ const TRANSPORT_KINDS: Readonly<Record<string, string>> = {
   network: 'connection lost',
   bad_response: 'unexpected answer',
   http_status: 'server error',
+  browser_unreachable: 'no browser',
+  browser_lost: 'browser tab lost',
 };
 
 /**
@@ -110,6 +149,11 @@ const TRANSPORT_KINDS: Readonly<Record<string, string>> = {
 export function describeClientFailure(error: unknown, opened: OpenedClient): unknown {
   const m = opened.module;
   const sources = opened.credentials.sources;
+  if (typeof opened.browser === 'string' && m.AuthenticationError.is(error)) {
+    return new CliError(EXIT_AUTH, `authentication refused in the browser: log in to the site in that browser, then try again (${error.message})`, {
+      cause: error,
+    });
+  }
   if (m.AuthenticationError.is(error)) {
     // A GraphQL refusal comes with 200: only another status says something.
     const status = error.status === null || error.status === 200 ? '' : ` (HTTP ${error.status})`;
@@ -121,6 +165,18 @@ export function describeClientFailure(error: unknown, opened: OpenedClient): unk
         `copy a fresh request from the logged-in browser and run 'stakeql login'${fromEnv}`,
       { cause: error },
     );
+  }
+  if (m.ChallengeError.is(error) && error.vendor === 'kasada') {
+    return new CliError(
+      EXIT_AUTH,
+      `Kasada bot protection refused the request${error.status === null ? '' : ` (HTTP ${error.status})`}: the site wants fresh ` +
+        'x-kpsdk-* headers that only its own page makes, so a copied request cannot pass. Use your browser: run ' +
+        "'stakeql browser', log in to the site in the window it opens, then add --browser URL (or set STAKE_BROWSER)",
+      { cause: error },
+    );
+  }
+  if (m.ChallengeError.is(error) && typeof opened.browser === 'string') {
+    return new CliError(EXIT_AUTH, error.message, { cause: error });
   }
   if (m.ChallengeError.is(error)) {
     const ua = error.had_user_agent ? '' : ' The credentials hold no User-Agent: cf_clearance only works with the one it was issued to.';

@@ -128,6 +128,21 @@ export class StakeClient implements AsyncDisposable {
     return client;
   }
 
+  /**
+   * A client whose every request runs in a tab of the site in the user's own
+   * browser, reached over the DevTools protocol at `cdp_url` (loopback only;
+   * `stakeql browser` starts one): `new StakeClient({ ...options, browser: { cdp_url } })`.
+   * Nothing connects until the first request. The token: `options.access_token`,
+   * else the page's `session` cookie (log in to the site in that browser).
+   *
+   * @throws RangeError when `cdp_url` is not a loopback URL (before any connection).
+   */
+  static from_browser(cdp_url: string, options: StakeClientOptions & { readonly tab_url?: string | null } = {}): StakeClient {
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const { tab_url, ...rest } = options;
+    return new StakeClient({ ...rest, browser: { cdp_url, tab_url: tab_url ?? null } });
+  }
+
   /** The credential manager every request reads from. */
   get _auth_manager(): AuthManager {
     return this.#core.auth;
@@ -349,6 +364,8 @@ export class StakeClient implements AsyncDisposable {
       auth: core.auth.toJSON(),
       cf_clearance: core.opts.cf_clearance === null ? null : '[set]',
       user_agent: core.opts.user_agent,
+      // Host and port only: the ws:// path of a DevTools endpoint is a capability.
+      browser: core.browser === null ? null : { cdp: core.browser.cdp_host },
       // Names only; a name a hostile server chose could itself be a credential.
       cookies: core.jar.toJSON().cookies.map((name) => core.redact(name)),
     };

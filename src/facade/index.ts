@@ -25,6 +25,7 @@ export {
   RateLimitError,
   StakeError,
   TransportError,
+  type ChallengeVendor,
   type GraphQLErrorItem,
   type OperationKind,
   type RedactedRequest,

@@ -17,7 +17,8 @@ import {
   type BalanceUpdate,
   type HouseBet,
 } from './documents.js';
-import { resolve_realtime_options, type ResolvedRealtimeOptions } from './options.js';
+import { resolve_realtime_options, type RealtimeOptions, type ResolvedRealtimeOptions } from './options.js';
+import { page_socket_class } from './page-socket.js';
 
 /** Per-subscription options. */
 export interface SubscribeOptions {
@@ -35,7 +36,12 @@ const CONNECTIONS = new WeakMap<ClientCore, RealtimeConnection>();
 
 /** Checks `options.realtime` when the client is built (a bad one throws and no client is made). */
 export function configure_realtime(client: object, options: unknown): void {
-  OPTIONS.set(internals_of(client), resolve_realtime_options(options));
+  const core = internals_of(client);
+  // On the browser path the websocket is opened in the page, unless the caller brought a class of their own.
+  if (core.browser !== null && (options === undefined || options === null || (typeof options === 'object' && (options as RealtimeOptions).websocket == null))) {
+    options = { ...(options as RealtimeOptions | null | undefined ?? {}), websocket: page_socket_class(core.browser) };
+  }
+  OPTIONS.set(core, resolve_realtime_options(options));
 }
 
 /** The client's realtime connection, made on first use. */
@@ -137,6 +143,29 @@ function read_document(document: unknown, wanted: string | null): { query: strin
 function host_of(core: ClientCore): RealtimeHost {
   const base = new URL(core.opts.base_url);
   const url = `${base.protocol === 'https:' ? 'wss:' : 'ws:'}//${base.host}${base.pathname.replace(/\/+$/, '')}/_api/websockets`;
+  const browser = core.browser;
+  if (browser !== null) {
+    // The page's socket carries the page's cookies; the token (given, else the page's session) goes in connection_init.
+    let page_token: string | null = null;
+    const token = (): string | null => core.auth.access_token ?? page_token;
+    return {
+      url,
+      async upgrade_headers() {
+        if (core.auth.access_token === null) page_token = await browser.page_token().catch(() => page_token);
+        return { headers: {}, had_clearance: false };
+      },
+      access_token: token,
+      token_to_send: () => {
+        const value = token();
+        core.secrets.remember(value);
+        return value;
+      },
+      scrub: (value) => core.secrets.scrub(value),
+      store_cookies: () => {},
+      redact: (text) => core.redact(text),
+      had_user_agent: false,
+    };
+  }
   return {
     url,
     async upgrade_headers() {

@@ -91,7 +91,7 @@ export function to_stake_error(failure: unknown, ctx: FailureContext): StakeErro
   }
   if (typeof failure === 'object' && failure !== null && 'target' in failure) {
     const refusal = refusal_of((failure as { target: unknown }).target);
-    if (refusal !== undefined) return from_refusal(refusal.status, refusal.challenge, ctx);
+    if (refusal !== undefined) return from_refusal(refusal.status, refusal.challenge, refusal.kasada, ctx);
     return new TransportError({
       ...base,
       reason: 'connection_failed',
@@ -123,8 +123,11 @@ export function from_graphql_errors(errors: readonly unknown[], ctx: FailureCont
   return new GraphQLError({ operation_name: ctx.operation_name, errors: items, data });
 }
 
-function from_refusal(status: number, challenge: boolean, ctx: FailureContext): StakeError {
+function from_refusal(status: number, challenge: boolean, kasada: boolean, ctx: FailureContext): StakeError {
   const base = { operation_name: ctx.operation_name, status };
+  if (kasada && (status === 403 || status === 429)) {
+    return new ChallengeError({ ...base, had_clearance: ctx.had_clearance, had_user_agent: ctx.had_user_agent, vendor: 'kasada' });
+  }
   // On the site's websocket a 403 comes from Cloudflare's edge, challenge header or not.
   if (challenge || status === 403) {
     return new ChallengeError({ ...base, had_clearance: ctx.had_clearance, had_user_agent: ctx.had_user_agent });

@@ -13,6 +13,8 @@ export interface UpgradeRefusal {
   readonly status: number;
   /** `cf-mitigated: challenge` was on the answer. */
   readonly challenge: boolean;
+  /** A Kasada `x-kpsdk-*` header was on the answer. */
+  readonly kasada: boolean;
 }
 
 /** What one connection attempt sends in its upgrade request. */
@@ -54,6 +56,7 @@ export function socket_class(base: WebSocketClass, hooks: SocketHooks): WebSocke
         REFUSALS.set(this, {
           status: res.statusCode ?? 0,
           challenge: typeof mitigated === 'string' && mitigated.trim().toLowerCase() === 'challenge',
+          kasada: Object.keys(res.headers).some((name) => name.startsWith('x-kpsdk-')),
         });
         res.resume();
         // What ws does itself when nobody listens: the socket errors, then closes (1006).

@@ -60,6 +60,14 @@ export class AuthRegistry {
     return value;
   }
 
+  /**
+   * Makes `value` (a token `/login` issued) also a live session of the user:
+   * the site's `session` cookie holds the token itself.
+   */
+  adoptSession(value: string, userId: string): void {
+    this.#sessions.set(value, { userId, retiredAtMs: null });
+  }
+
   /** Revokes a token; unknown tokens are ignored. */
   revokeToken(token: string): void {
     const record = this.#tokens.get(token);

@@ -11,6 +11,7 @@ import { DEFAULT_USER_AGENT, curlSample } from './curl-sample.js';
 import { SandboxEvents } from './events.js';
 import { FaultPlan, checkFault } from './faults.js';
 import { GraphQLRunner } from './graphql-runner.js';
+import { KasadaGuard } from './kasada.js';
 import { Ledger } from './ledger.js';
 import { resolveOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
@@ -53,12 +54,16 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
   const resolved = resolveOptions(options);
   const sleeps = new Set<{ timer: NodeJS.Timeout; resolve: (done: boolean) => void }>();
   const limit = resolved.rateLimit;
+  const auth = new AuthRegistry(resolved.tokenTtlSeconds, resolved.sessionGraceSeconds);
   const ledger = new Ledger(resolved.startingBalances, resolved.diceSeed);
   const events = new SandboxEvents();
+  const kasada = resolved.protection === 'kasada' ? new KasadaGuard(resolved.kasadaTtlMs) : null;
   const core: SandboxCore = {
     options: resolved,
-    auth: new AuthRegistry(resolved.tokenTtlSeconds, resolved.sessionGraceSeconds),
+    auth,
     clearance: new ClearanceRegistry(),
+    kasada,
+    pages: { auth, ledger, kasada, users_by_name: new Map(), session_max_age_s: resolved.tokenTtlSeconds },
     ledger,
     events,
     sports: new SportsBook(ledger, events, resolved.site === 'stake.us'),
@@ -98,6 +103,7 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     auth: core.auth,
     clearance: core.clearance,
     requireClearance: resolved.requireClearance,
+    kasada,
     events: core.events,
   });
   return new RunningSandbox(server, core, cancelSleeps, realtime);
@@ -140,6 +146,8 @@ class RunningSandbox implements Sandbox {
     }
     this.#logins++;
     const user = this.#core.ledger.createUser(userName);
+    // `/login?user=NAME` in a browser logs in as this user from now on.
+    this.#core.pages.users_by_name.set(userName, user.id);
     return Object.freeze({
       access_token: this.#core.auth.issueToken(user.id),
       session_cookie: this.#core.auth.issueSession(user.id),

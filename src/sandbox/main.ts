@@ -1,7 +1,8 @@
 /**
  * Runs a sandbox from the command line:
  *
- *   node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session] [--faults SPEC]
+ *   node dist/sandbox/main.js [--port N] [--protection none|cloudflare|kasada] [--kasada-ttl-ms MS]
+ *     [--require-clearance] [--rotate-session] [--faults SPEC]
  *
  * Prints the URL and a cURL paste for a freshly logged-in user (the paste
  * holds that sandbox user's token: it exists only in this process), then
@@ -14,10 +15,15 @@ import { FAULT_SPEC_HELP, add_fault_rules, parse_fault_spec } from './fault-spec
 import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from './index.js';
 import { parse_listen_port } from './listen-port.js';
 
-const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--require-clearance] [--rotate-session] [--faults SPEC]
+const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--protection none|cloudflare|kasada] [--kasada-ttl-ms MS]
+         [--require-clearance] [--rotate-session] [--faults SPEC]
 
 Starts the stakeql sandbox on 127.0.0.1 and prints a cURL paste of a logged-in request.
   --port N              port to listen on (default: a free one)
+  --protection P        bot protection to emulate: none (default), cloudflare (as --require-clearance),
+                        kasada (a page script adds expiring x-kpsdk-* headers; only a browser passes:
+                        open <sandbox url>/login?user=NAME in it, then use --browser)
+  --kasada-ttl-ms MS    with kasada: how long the page's headers stay good (default 60000)
   --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
   --rotate-session      hand out a new session cookie on every authenticated answer
   --faults SPEC         misbehave on purpose (see below)
@@ -42,6 +48,8 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
     options: {
       port: { type: 'string' },
       'require-clearance': { type: 'boolean', default: false },
+      protection: { type: 'string' },
+      'kasada-ttl-ms': { type: 'string' },
       'rotate-session': { type: 'boolean', default: false },
       faults: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -52,10 +60,17 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
   if (values.help === true) return { sandbox: null, text: USAGE };
   const port = values.port === undefined ? 0 : parse_listen_port(values.port);
   const faults = values.faults === undefined ? [] : parse_fault_spec(values.faults, '--faults');
-  const requireClearance = values['require-clearance'] === true;
+  const protection = values.protection;
+  if (protection !== undefined && protection !== 'none' && protection !== 'cloudflare' && protection !== 'kasada') {
+    throw new RangeError('--protection must be none, cloudflare or kasada');
+  }
+  const ttl = values['kasada-ttl-ms'];
+  if (ttl !== undefined && !/^[1-9][0-9]{0,7}$/.test(ttl)) throw new RangeError('--kasada-ttl-ms must be a whole number of milliseconds from 1 to 86400000');
+  const requireClearance = values['require-clearance'] === true || protection === 'cloudflare';
   const sandbox = await start_sandbox({
     port,
-    require_clearance: requireClearance,
+    ...(protection === undefined || protection === 'cloudflare' ? { require_clearance: requireClearance } : { protection }),
+    ...(ttl === undefined ? {} : { kasada_ttl_ms: Number(ttl) }),
     rotate_session: values['rotate-session'] === true,
   });
   add_fault_rules(sandbox, faults);
@@ -64,6 +79,9 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
   const text = [
     `stakeql sandbox listening on ${sandbox.url}`,
     `GraphQL endpoint: ${sandbox.url}/_api/graphql`,
+    ...(protection === 'kasada'
+      ? ['', `Kasada emulation is on: only a browser passes. Log in there at ${sandbox.url}/login?user=NAME and use --browser.`]
+      : []),
     '',
     'A request of a freshly logged-in user, as Chrome copies it (paste it into bash or into stakeql):',
     '',

@@ -1,5 +1,6 @@
 /** Checks {@link SandboxOptions} from user code and fills in the defaults. */
 import { currencyInfo } from './currencies.js';
+import { DEFAULT_KASADA_TTL_MS } from './kasada.js';
 import type { SandboxOptions } from './types.js';
 
 /** Options with every default applied. */
@@ -7,6 +8,9 @@ export interface ResolvedOptions {
   readonly port: number;
   readonly tokenTtlSeconds: number;
   readonly requireClearance: boolean;
+  /** The bot protection emulated: `cloudflare` is what `require_clearance` turns on. */
+  readonly protection: 'none' | 'cloudflare' | 'kasada';
+  readonly kasadaTtlMs: number;
   readonly rateLimit: { readonly maxRequests: number; readonly windowMs: number; readonly retryAfterSeconds: number | undefined } | null;
   readonly rotateSession: boolean;
   readonly startingBalances: Readonly<Record<string, number>>;
@@ -32,7 +36,9 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
   checkNumber('token_ttl_seconds', tokenTtlSeconds, 0, Number.MAX_SAFE_INTEGER / 1000, false);
   const sessionGraceSeconds = options.session_grace_seconds ?? 10;
   checkNumber('session_grace_seconds', sessionGraceSeconds, 0, Number.MAX_SAFE_INTEGER / 1000, false);
-  const requireClearance = checkBoolean('require_clearance', options.require_clearance);
+  const { protection, requireClearance } = resolveProtection(options.protection, checkBoolean('require_clearance', options.require_clearance));
+  const kasadaTtlMs = options.kasada_ttl_ms ?? DEFAULT_KASADA_TTL_MS;
+  checkNumber('kasada_ttl_ms', kasadaTtlMs, 1, 86_400_000, true);
   const rotateSession = checkBoolean('rotate_session', options.rotate_session);
 
   let rateLimit: ResolvedOptions['rateLimit'] = null;
@@ -79,12 +85,32 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
     port,
     tokenTtlSeconds,
     requireClearance,
+    protection,
+    kasadaTtlMs,
     rateLimit,
     rotateSession,
     startingBalances: Object.freeze({ ...balances }),
     sessionGraceSeconds,
     diceSeed,
   };
+}
+
+const PROTECTIONS = ['none', 'cloudflare', 'kasada'] as const;
+
+/** `protection`, with `require_clearance` as the alias of `'cloudflare'` it has always been. */
+function resolveProtection(value: unknown, requireClearance: boolean): { protection: ResolvedOptions['protection']; requireClearance: boolean } {
+  if (value === undefined || value === null) {
+    return { protection: requireClearance ? 'cloudflare' : 'none', requireClearance };
+  }
+  if (typeof value !== 'string') throw new TypeError('start_sandbox: protection must be a string');
+  if (!(PROTECTIONS as readonly string[]).includes(value)) {
+    throw new RangeError(`start_sandbox: protection must be one of ${PROTECTIONS.join(', ')}`);
+  }
+  const protection = value as ResolvedOptions['protection'];
+  if (requireClearance && protection !== 'cloudflare') {
+    throw new RangeError(`start_sandbox: require_clearance is protection 'cloudflare'; it cannot be combined with protection '${protection}'`);
+  }
+  return { protection, requireClearance: protection === 'cloudflare' };
 }
 
 function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {

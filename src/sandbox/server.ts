@@ -4,7 +4,8 @@
  *
  * On the GraphQL path a request is counted as it arrives; once its body is
  * read (and so its operation name known) it takes the fault it is due, if
- * any; then, unless the fault answers instead, it goes through: clearance (403) → path (404) → method (405) → rate limit
+ * any; then, unless the fault answers instead, it goes through: clearance (403) → path (the web pages, else 404) →
+ * Kasada's headers (403) → method (405) → rate limit
  * (429) → body (400/413) → token shape (401) → GraphQL execution (200).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
@@ -12,6 +13,8 @@ import { parse as parseCookies } from 'cookie';
 import type { AuthRegistry } from './auth.js';
 import { Casino } from './casino.js';
 import type { ClearanceRegistry } from './clearance.js';
+import { kasadaRefusal, type KasadaGuard } from './kasada.js';
+import { pageAnswer, type PageDeps } from './pages.js';
 import { type FaultPlan, faultLabel } from './faults.js';
 import type { GraphQLRequestBody, GraphQLRunner } from './graphql-runner.js';
 import type { SandboxEvents } from './events.js';
@@ -44,6 +47,10 @@ export interface SandboxCore {
   readonly options: ResolvedOptions;
   readonly auth: AuthRegistry;
   readonly clearance: ClearanceRegistry;
+  /** With `protection: 'kasada'`: the page tokens and the check of each API request's headers. */
+  readonly kasada: KasadaGuard | null;
+  /** What the web pages (`/`, `/login`) need. */
+  readonly pages: PageDeps;
   readonly ledger: Ledger;
   /** Bets and vault moves, for the realtime feed. */
   readonly events: SandboxEvents;
@@ -164,7 +171,13 @@ async function answerNormally(
   if (core.options.requireClearance && !core.clearance.passes(cookies['cf_clearance'], req.headers['user-agent'])) {
     return challengeAnswer();
   }
-  if (!onGraphQL) return errorAnswer(404, 'Not found.');
+  if (!onGraphQL) {
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    return pageAnswer(core.pages, req, url.pathname, url.searchParams) ?? errorAnswer(404, 'Not found.');
+  }
+  if (core.kasada !== null && !core.kasada.passes_headers(req.headers['x-kpsdk-ct'], req.headers['x-kpsdk-cd'])) {
+    return kasadaRefusal();
+  }
   if (req.method !== 'POST') return errorAnswer(405, 'Method not allowed: use POST.', undefined, { allow: 'POST' });
   const wait = core.limiter?.admit() ?? null;
   if (wait !== null) {

@@ -92,6 +92,18 @@ export interface SandboxOptions {
    */
   readonly require_clearance?: boolean;
   /**
+   * The bot protection the sandbox emulates; default `'none'`.
+   * - `'cloudflare'`: what `require_clearance: true` does (it stays as its alias).
+   * - `'kasada'`: the page at `/` carries a script that adds expiring
+   *   `x-kpsdk-ct` / `x-kpsdk-cd` headers to the page's own fetch, and sets a
+   *   `KP_UIDz` cookie; `/_api/graphql` refuses (403 with an `x-kpsdk-ct`
+   *   header) a request without live headers, the websocket upgrade one
+   *   without a live cookie. A browser logs in at `/login?user=NAME`.
+   */
+  readonly protection?: 'none' | 'cloudflare' | 'kasada';
+  /** With `protection: 'kasada'`: how long (ms) the page's headers and cookie stay good; default 60000. */
+  readonly kasada_ttl_ms?: number;
+  /**
    * Rate limit: at most `max_requests` per `window_ms` (all clients together);
    * past it, 429 with `Retry-After: retry_after_seconds` (when omitted: the
    * whole seconds until the oldest counted request leaves the window, at

@@ -54,3 +54,34 @@ export function validateUnixSeconds(value: unknown, param: string): number {
   if (!Number.isFinite(value)) throw new RangeError(`${param} must be a finite number of Unix seconds`);
   return value;
 }
+
+/** Whether `hostname` (as `URL.hostname` gives it) is a loopback address: 127.0.0.0/8, `[::1]`, `localhost`. */
+export function is_loopback_host(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  const parts = hostname.split('.');
+  if (parts.length !== 4 || parts[0] !== '127') return false;
+  return parts.every((p) => /^[0-9]{1,3}$/.test(p) && Number(p) <= 255);
+}
+
+/**
+ * Returns a browser's DevTools URL (`http://127.0.0.1:9222` or its `ws://`
+ * endpoint), or throws. Loopback only: the DevTools protocol gives full
+ * control of the browser. No user name or password (a secret in a field that is not one).
+ */
+export function validateBrowserUrl(value: unknown, param = 'browser'): string {
+  const text = requireNonEmptyString(value, param);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new RangeError(`${param} must be an absolute URL such as http://127.0.0.1:9222`);
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new RangeError(`${param} must be an http(s) or ws(s) URL such as http://127.0.0.1:9222`);
+  }
+  if (!is_loopback_host(url.hostname)) {
+    throw new RangeError(`${param} must be a loopback address (127.0.0.1, [::1] or localhost): the DevTools protocol gives full control of the browser`);
+  }
+  if (url.username !== '' || url.password !== '') throw new RangeError(`${param} must not hold a user name or password`);
+  return text;
+}

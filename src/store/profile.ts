@@ -1,5 +1,5 @@
 import { validateAccessToken, validateCookieValue } from '../auth/validate.js';
-import { validateBaseUrl, validateUnixSeconds, validateUserAgent } from './fields.js';
+import { validateBaseUrl, validateBrowserUrl, validateUnixSeconds, validateUserAgent } from './fields.js';
 
 /**
  * One saved set of credentials, as the store keeps it. Every credential is
@@ -18,6 +18,12 @@ export interface StoredProfile {
   base_url: string | null;
   /** Unix seconds at which `access_token` expires (`AuthManager._token_expires_at`); null = unknown. */
   token_expires_at: number | null;
+  /**
+   * The DevTools URL (loopback) of the user's browser to send every request
+   * through (`stakeql login --browser`); not a secret. Absent: the direct path
+   * (a profile without one is written and read exactly as before it existed).
+   */
+  browser?: string;
   /** Unix seconds (whole) at which the store wrote this profile. */
   saved_at: number;
 }
@@ -32,7 +38,10 @@ export type ProfileInput = Partial<StoredProfile>;
 export const DEFAULT_PROFILE = 'default';
 
 const CREDENTIAL_FIELDS = ['access_token', 'session_cookie', 'cf_clearance', 'user_agent', 'base_url', 'token_expires_at'] as const;
-const ALL_FIELDS: ReadonlySet<string> = new Set<string>([...CREDENTIAL_FIELDS, 'saved_at']);
+// Fields added later: a profile written before them is read as null.
+const LATER_FIELDS = ['browser'] as const;
+const ALL_FIELDS: ReadonlySet<string> = new Set<string>([...CREDENTIAL_FIELDS, ...LATER_FIELDS, 'saved_at']);
+const REQUIRED_STORED: ReadonlySet<string> = new Set<string>([...CREDENTIAL_FIELDS, 'saved_at']);
 
 // Anchored, no nesting, and only ever run on a string of at most 64 characters.
 const NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -77,7 +86,7 @@ export function checkProfile(input: unknown, savedAt: number, stored = false): S
     if (!ALL_FIELDS.has(key)) throw new TypeError(`profile has an unknown field ${describeKey(key)}`);
   }
   if (stored) {
-    for (const key of ALL_FIELDS) {
+    for (const key of REQUIRED_STORED) {
       if (!Object.hasOwn(input, key)) throw new TypeError(`profile lacks the field "${key}"`);
     }
   }
@@ -94,6 +103,8 @@ export function checkProfile(input: unknown, savedAt: number, stored = false): S
     token_expires_at: opt('token_expires_at', validateUnixSeconds),
     saved_at: stored ? validateUnixSeconds(input['saved_at'], 'saved_at') : savedAt,
   };
+  const browser = opt('browser', validateBrowserUrl);
+  if (browser !== null) profile.browser = browser;
   // An expiry belongs to a token; alone it would later be applied to another one.
   if (profile.token_expires_at !== null && profile.access_token === null) {
     throw new RangeError('token_expires_at is set without access_token');
@@ -102,7 +113,8 @@ export function checkProfile(input: unknown, savedAt: number, stored = false): S
 }
 
 /** The profile as a plain object with a fixed key order, for writing out. */
-export function profileToRecord(profile: StoredProfile): Record<keyof StoredProfile, string | number | null> {
+export function profileToRecord(profile: StoredProfile): Partial<Record<keyof StoredProfile, string | number | null>> {
+  const browser = profile.browser === undefined ? {} : { browser: profile.browser };
   return {
     access_token: profile.access_token,
     session_cookie: profile.session_cookie,
@@ -110,6 +122,7 @@ export function profileToRecord(profile: StoredProfile): Record<keyof StoredProf
     user_agent: profile.user_agent,
     base_url: profile.base_url,
     token_expires_at: profile.token_expires_at,
+    ...browser,
     saved_at: profile.saved_at,
   };
 }

@@ -92,6 +92,8 @@ export async function load_credentials(options: LoadCredentialsOptions = {}): Pr
     user_agent: values['user_agent'] ?? null,
     base_url: values['base_url'] ?? null,
     token_expires_at: expiresAt,
+    // Not from the environment: STAKE_BROWSER is read by the command line, over the profile's.
+    ...(profile?.browser === undefined ? {} : { browser: profile.browser }),
     sources,
     profile: name,
     profile_found: found,

@@ -1,7 +1,8 @@
+import { BrowserFailure } from './browser/failure.js';
 import { interpret } from './classify.js';
 import { connect_failure_cause, host_and_port, never_sent } from './connect-failure.js';
 import type { ClientCore } from './core.js';
-import type { RedactedRequest } from './errors/index.js';
+import { AuthenticationError, type RedactedRequest } from './errors/index.js';
 import { stopped_error, transport_error, type Call, type Fail, type Outcome } from './call.js';
 import type { FetchResponseLike } from './options.js';
 import { redact_headers } from './redact.js';
@@ -21,6 +22,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
     const built = core.request_headers();
     headers = built.headers;
     sentToken = built.token;
+    add_web_app_headers(headers, call);
     const early = scope.reason();
     if (early !== null) return fail(stopped_error(early, call, false, opts.timeout_ms, undefined, request()));
     if (opts.logger !== null) {
@@ -52,6 +54,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
     } catch (error) {
       const why = scope.reason();
       if (why !== null) return fail(stopped_error(why, call, true, opts.timeout_ms, error, request()), { retryable: why === 'timeout' });
+      if (error instanceof BrowserFailure) return browser_failure(error, call, fail, request());
       const connected = !never_sent(error, core.endpoint_url);
       return fail(transport_error(call, {
         reason: connected ? 'network' : 'connection_failed',
@@ -92,10 +95,42 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
       fail,
       endpoint: core.endpoint_url,
       redact: core.redact_bound,
+      in_browser: core.browser !== null,
     });
   } finally {
     scope.dispose();
   }
+}
+
+/**
+ * What the web app adds to each of its GraphQL requests (public clients copy
+ * them: a slot bot sends x-operation-name, a sports bot both, a keno bot keeps
+ * x-language), on both paths: the operation's name
+ * and kind, and the language.
+ */
+function add_web_app_headers(headers: Record<string, string>, call: Call): void {
+  headers['x-language'] = 'en';
+  if (call.op.operation_name !== null) headers['x-operation-name'] = call.op.operation_name;
+  headers['x-operation-type'] = call.op.kind;
+}
+
+/** The page's fetch failed: the typed error, and whether the request may have run. */
+function browser_failure(error: BrowserFailure, call: Call, fail: Fail, request: RedactedRequest): ReturnType<Fail> {
+  if (error.kind === 'no_token') {
+    return fail(new AuthenticationError({
+      operation_name: call.op.operation_name,
+      request,
+      message: `${error.message}${call.op.operation_name === null ? '' : ` (for ${call.op.operation_name})`}`,
+    }), { reached: false });
+  }
+  const lost = error.kind === 'lost';
+  return fail(transport_error(call, {
+    reason: lost ? 'browser_lost' : 'browser_unreachable',
+    may_have_reached_server: lost || call.maybe_ran,
+    detail: error.message,
+    cause: error,
+    request,
+  }), { reached: lost, retryable: lost });
 }
 
 /** Why a request was never written, naming where it was going (host and port only: never a credential). */

@@ -6,6 +6,7 @@ import {
   RateLimitError,
   is_authentication_failure,
   is_challenge,
+  is_kasada_refusal,
   type GraphQLErrorItem,
   type RedactedRequest,
 } from './errors/index.js';
@@ -30,15 +31,24 @@ export interface Answer {
   readonly endpoint: URL;
   /** Removes credentials from text that came from the server; `extra` are more values to remove. */
   readonly redact: (text: string, extra?: readonly string[]) => string;
+  /** The request was the page's own fetch in the user's browser (a challenge is then the user's to pass in that tab). */
+  readonly in_browser?: boolean;
 }
 
 /** Turns a complete answer into data or a typed error. */
 export function interpret(answer: Answer): Outcome {
   const { status, headers: responseHeaders, text, call, request, fail } = answer;
   const operation_name = call.op.operation_name;
+  const in_browser = answer.in_browser === true;
+  // Before the 429 rule: a Kasada refusal is never retried, whatever its status.
+  if (is_kasada_refusal(status, responseHeaders)) {
+    return fail(new ChallengeError({
+      status, operation_name, request: request(), had_clearance: answer.had_clearance, had_user_agent: answer.had_user_agent, vendor: 'kasada', in_browser,
+    }));
+  }
   if (is_challenge(status, responseHeaders.get('cf-mitigated'), text)) {
     return fail(new ChallengeError({
-      status, operation_name, request: request(), had_clearance: answer.had_clearance, had_user_agent: answer.had_user_agent,
+      status, operation_name, request: request(), had_clearance: answer.had_clearance, had_user_agent: answer.had_user_agent, vendor: 'cloudflare', in_browser,
     }));
   }
   if (status >= 300 && status < 400) {

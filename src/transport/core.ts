@@ -1,4 +1,6 @@
 import { AuthManager } from '../auth/index.js';
+import { resolve_browser_options } from './browser/options.js';
+import { BrowserSession } from './browser/session.js';
 import { is_sendable_header_value } from './connect-failure.js';
 import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
 import type { RedactedRequest } from './errors/index.js';
@@ -58,12 +60,18 @@ export class ClientCore {
    * leave the client through `secrets.scrub`, log events through `log`.
    */
   readonly secrets: SecretRedactor;
+  /** The user's browser every request runs in (`options.browser`), or null on the direct path. */
+  readonly browser: BrowserSession | null;
   readonly #disposers = new Set<Disposer>();
   #headers: HeaderCache | null = null;
 
-  /** @throws TypeError / RangeError on a bad option; nothing is created then. */
+  /** @throws TypeError / RangeError on a bad option; nothing is created (and no connection made) then. */
   constructor(options: TransportOptions) {
-    this.opts = resolve_options(options);
+    const browser = options?.browser == null ? null : resolve_browser_options(options.browser);
+    if (browser !== null && options.fetch != null) throw new TypeError('fetch and browser cannot both be given: the browser makes the requests');
+    this.opts = resolve_options(
+      browser === null ? options : { ...options, fetch: (url, init) => (this.browser as BrowserSession).fetch(url, init) },
+    );
     this.endpoint_url = new URL(this.opts.endpoint);
     this.auth = new AuthManager(options?.access_token ?? null, options?.session_cookie ?? null);
     const auth = this.auth;
@@ -74,6 +82,9 @@ export class ClientCore {
     this.refresher = this.opts.refresh === null
       ? null
       : new SingleFlightRefresh(this.opts.refresh, this.auth, (text) => this.redact(text));
+    this.browser = browser === null ? null : new BrowserSession(browser, this.opts.base_url, (value) => this.secrets.remember(value));
+    const session = this.browser;
+    if (session !== null) this.add_disposer(() => session.close());
   }
 
   get closed(): boolean {

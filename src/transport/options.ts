@@ -3,6 +3,7 @@ import type { OperationKind } from './errors/index.js';
 import type { HeadersLike } from './cookie-jar.js';
 import type { RefreshCallback } from './refresh.js';
 import { BAD_PORTS, effective_port } from './connect-failure.js';
+import type { BrowserOptions } from './browser/options.js';
 import { resolve_retry_options, sleep, type RetryOptions } from './retry.js';
 
 /** The request the client hands to `fetch`: always a POST of a JSON string. */
@@ -86,8 +87,19 @@ export interface TransportOptions {
   user_agent?: string | null;
   /** Site origin (an http or https URL); default `https://stake.com`. A trailing slash is dropped. */
   base_url?: string | null;
-  /** Any fetch-compatible function; default `globalThis.fetch`. */
+  /** Any fetch-compatible function; default `globalThis.fetch`. Not with `browser`. */
   fetch?: FetchLike | null;
+  /**
+   * Run every request inside a tab of the site in the user's own browser
+   * (Chrome, Edge, Brave, Chromium), reached over the DevTools protocol at
+   * `cdp_url` (loopback only): each request is the page's own `fetch`, so
+   * whatever the site's scripts add (bot-protection headers, cookies) is
+   * added to ours, and the realtime websocket is opened in the page. The
+   * token: `access_token` when given, else the page's `session` cookie. The
+   * page sends its own cookies and User-Agent: `session_cookie`,
+   * `cf_clearance` and `user_agent` are not sent on this path.
+   */
+  browser?: BrowserOptions | null;
   /**
    * Limit for one attempt (sending and reading the whole answer), in ms;
    * default 30000. A query is retried after a timeout (see `retry`), so a

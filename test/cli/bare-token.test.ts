@@ -1,35 +1,41 @@
-/**
- * The token the site's settings page shows, pasted alone, through `extract
- * --json` and `login` (browser.md, "A bare token"): read as the access token
- * (format `token`), masked in every output, and the saved profile logs in.
- */
-import { describe, expect, it } from 'vitest';
-import { useCliSandboxSession } from './helpers/sandbox-session.js';
+/** The bare token through the command line: `extract --json` names the format, `login` saves it and `whoami` uses it. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { useBuiltCli } from './helpers/cli.js';
+
+const cli = useBuiltCli();
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await start_sandbox();
+});
+afterAll(() => sandbox.close());
 
 describe('a bare token on the command line', () => {
-  const session = useCliSandboxSession();
-
-  it('extract --json reads it as the access token, masked', async () => {
-    const token = session.user.access_token;
-    expect(token).toMatch(/^[0-9a-f]{96}$/); // the shape the site's settings page shows
-    for (const paste of [`${token}\n`, `x-access-token: ${token}\n`]) {
-      const r = await session.run(['extract', '--json', '-'], paste);
-      expect(r.code, r.stderr).toBe(0);
-      const out = JSON.parse(r.stdout) as { format: string; credentials: Record<string, unknown> };
-      expect(out.format).toBe('token');
-      expect(typeof out.credentials['access_token']).toBe('string');
-      expect(r.stdout + r.stderr).not.toContain(token);
-      expect(r.stdout + r.stderr).not.toContain(token.slice(0, 16));
-    }
+  it('extract --json reads it as format token, masked', async () => {
+    const { access_token } = sandbox.login('bare-extract');
+    const result = await cli.run(['extract', '--json'], { input: `${access_token}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    const shown = JSON.parse(result.stdout) as { format: string; credentials: Record<string, unknown> };
+    expect(shown.format).toBe('token');
+    expect(shown.credentials['access_token']).not.toBeNull();
+    expect(result.stdout).not.toContain(access_token);
   });
 
-  it('login saves it, and whoami on that profile is the sandbox user', async () => {
-    const token = session.user.access_token;
-    const saved = await session.run(['login', '-', '--profile', 'bare'], `${token}\n`);
+  it('login saves it (from a lone x-access-token line too) and whoami logs in with it', async () => {
+    const { access_token } = sandbox.login('bare-login');
+    const saved = await cli.run(['login', '--profile', 'bare'], { input: `${access_token}\n` });
     expect(saved.code, saved.stderr).toBe(0);
-    expect(saved.stdout + saved.stderr).not.toContain(token);
-    const who = await session.run(['whoami', '--json', '--profile', 'bare', '--base-url', session.sandbox.url]);
+    const who = await cli.run(['whoami', '--profile', 'bare', '--base-url', sandbox.url]);
     expect(who.code, who.stderr).toBe(0);
-    expect(JSON.parse(who.stdout)).toEqual({ id: session.user.user_id, name: 'cli-tester' });
+    expect(who.stdout).toContain('bare-login');
+    const line = sandbox.login('bare-line');
+    const again = await cli.run(['login', '--profile', 'line'], { input: `x-access-token: ${line.access_token}\n` });
+    expect(again.code, again.stderr).toBe(0);
+    const who2 = await cli.run(['whoami', '--profile', 'line', '--base-url', sandbox.url, '--json']);
+    expect(JSON.parse(who2.stdout)).toMatchObject({ name: 'bare-line' });
+    for (const r of [saved, who, again, who2]) {
+      expect(r.stdout + r.stderr).not.toContain(access_token);
+      expect(r.stdout + r.stderr).not.toContain(line.access_token);
+    }
   });
 });

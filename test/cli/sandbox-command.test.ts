@@ -123,4 +123,25 @@ describe('stakeql sandbox', () => {
     expect(help.stdout).toContain('--faults SPEC');
     expect(help.stdout).toContain('drop_after_processing:DiceRoll:every=7');
   });
+  it('--protection kasada: the printed paste is refused with x-kpsdk-ct, the login page is named; bad values are usage errors', async () => {
+    const running = await startSandboxCommand(['--protection', 'kasada', '--kasada-ttl-ms', '5000']);
+    try {
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(running.banner)?.[1] as string;
+      expect(running.banner).toContain(`${url}/login?user=NAME`);
+      const paste = running.banner.slice(running.banner.indexOf('curl '), running.banner.indexOf('\n\nNext:'));
+      const login = await cli.run(['login'], { input: paste });
+      expect(login.code).toBe(0);
+      const whoami = await cli.run(['whoami', '--base-url', url]);
+      expect(whoami.code).toBe(4);
+      expect(oneErrorLine(whoami)).toContain('Kasada');
+    } finally {
+      running.child.kill('SIGTERM');
+    }
+    expect((await running.exited).code).toBe(0);
+    for (const args of [['--protection', 'akamai'], ['--protection', 'kasada', '--kasada-ttl-ms', '0'], ['--protection', 'kasada', '--require-clearance']]) {
+      const bad = await runCli(['sandbox', ...args], { configDir: cli.config_dir });
+      expect(bad.code, args.join(' ')).toBe(2);
+      oneErrorLine(bad);
+    }
+  });
 });

@@ -25,6 +25,29 @@ describe('sandbox main script', () => {
     }
   });
 
+  it('starts a sandbox emulating Kasada with --protection kasada: the printed paste is refused, the login page is named', async () => {
+    const { sandbox, text } = await launch_sandbox(['--protection', 'kasada', '--kasada-ttl-ms', '5000']);
+    expect(sandbox).not.toBeNull();
+    if (sandbox === null) return;
+    try {
+      expect(text).toContain(`${sandbox.url}/login?user=NAME`);
+      const paste = text.slice(text.indexOf('curl '), text.indexOf("}'", text.indexOf('--data-raw')) + 2);
+      const request = JSON.parse(toJsonString(paste)) as { url: string; headers: Record<string, string>; data: unknown };
+      const res = await fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: typeof request.data === 'string' ? request.data : JSON.stringify(request.data),
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('x-kpsdk-ct')).not.toBeNull();
+    } finally {
+      await sandbox.close();
+    }
+    await expect(launch_sandbox(['--protection', 'akamai'])).rejects.toThrow(/--protection/);
+    await expect(launch_sandbox(['--protection', 'kasada', '--kasada-ttl-ms', '0'])).rejects.toThrow(/--kasada-ttl-ms/);
+  });
+
   it('prints usage for --help and starts nothing', async () => {
     const { sandbox, text } = await launch_sandbox(['--help']);
     expect(sandbox).toBeNull();

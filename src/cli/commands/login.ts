@@ -1,9 +1,9 @@
 /** `stakeql login`: save a paste's credentials as a profile. */
 import { validateAccessToken, validateCookieValue } from '../../auth/validate.js';
-import { validateBaseUrl, validateUserAgent } from '../../store/fields.js';
+import { validateBaseUrl, validateBrowserUrl, validateUserAgent } from '../../store/fields.js';
 import type { Credentials } from '../../paste/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
+import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { formatRows } from '../output.js';
 import { credentialRows, PASTE_SOURCE_HELP, readCredentials } from '../paste-credentials.js';
 import { describeLocation, openStore, profileArgument } from '../profile-args.js';
@@ -37,8 +37,34 @@ function checked(credentials: Credentials): Credentials {
   return out;
 }
 
+/**
+ * `login --browser URL`: a profile that sends every request through the
+ * user's browser. It holds the URL and the site, no secret: the page's
+ * session is the credential.
+ */
+async function saveBrowserProfile(name: string, browserUrl: string, args: CommandArgs, ctx: CommandContext): Promise<number> {
+  if (args.positionals.length > 0 || args.values['clipboard'] === true) throw usageError('--browser saves no paste: give no FILE and no --clipboard');
+  let browser: string;
+  let base_url: string | null = null;
+  try {
+    browser = validateBrowserUrl(browserUrl, '--browser');
+    const site = args.values['base-url'];
+    if (typeof site === 'string') base_url = validateBaseUrl(site, '--base-url');
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : 'bad value');
+  }
+  const store = await openStore(ctx);
+  await badValueIsUsage(() => store.save_profile(name, { browser, base_url }));
+  const { io, out } = ctx;
+  io.stdout.write(`${out.green('Saved')} profile "${name}" in ${describeLocation(store)}: requests go through the browser at ${browser}` +
+    ` to ${base_url ?? 'https://stake.com'}; no token is stored (the page's login is the credential).\n`);
+  return EXIT_OK;
+}
+
 async function runLogin(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const name = await profileArgument(args);
+  const browserUrl = args.values['browser'];
+  if (typeof browserUrl === 'string') return saveBrowserProfile(name, browserUrl, args, ctx);
   const extracted = await readCredentials(args, ctx);
   for (const warning of extracted.warnings) ctx.warn(warning.message);
   const found = extracted.credentials;
@@ -61,7 +87,7 @@ async function runLogin(args: CommandArgs, ctx: CommandContext): Promise<number>
 
 /** The `login` command. */
 export const command: Command = {
-  usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]',
+  usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]\n       stakeql login --browser URL [--base-url URL] [--profile NAME]',
   help: `Reads a request copied from the logged-in browser and saves its access
 token, session cookie, cf_clearance cookie, User-Agent and site as a profile
 (default "default"), in the OS keyring when one is usable, else in a private
@@ -70,12 +96,20 @@ a session cookie, and any value the client would refuse.
 
 ${PASTE_SOURCE_HELP}
 
+With --browser, saves a profile that sends every request through a tab of
+the site in your own browser (see 'stakeql browser'): the DevTools URL and the
+site, no secret. autobet, resume, watch, history sync and dashboard use it.
+
 Options:
   --clipboard     read the paste from the system clipboard
-  --profile NAME  profile to save to (1-64 of A-Z a-z 0-9 . _ -)`,
+  --profile NAME  profile to save to (1-64 of A-Z a-z 0-9 . _ -)
+  --browser URL   save a profile that uses the browser at this DevTools URL (loopback)
+  --base-url URL  with --browser: the site (default https://stake.com)`,
   options: {
     clipboard: { type: 'boolean' },
     profile: { type: 'string' },
+    browser: { type: 'string' },
+    'base-url': { type: 'string' },
   },
   minPositionals: 0,
   maxPositionals: 1,

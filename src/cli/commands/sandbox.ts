@@ -3,18 +3,32 @@ import { FAULT_SPEC_HELP, parse_fault_spec } from '../../sandbox/fault-spec.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import { parse_listen_port } from '../../sandbox/listen-port.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { CliError, EXIT_FAILURE, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
 
 async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const portText = args.values['port'] as string | undefined;
   const spec = args.values['faults'] as string | undefined;
   const port = portText === undefined ? 0 : await badValueIsUsage(() => parse_listen_port(portText));
   const faults = spec === undefined ? [] : await badValueIsUsage(() => parse_fault_spec(spec, '--faults'));
-  const requireClearance = args.values['require-clearance'] === true;
+  const protection = args.values['protection'];
+  if (protection !== undefined && protection !== 'none' && protection !== 'cloudflare' && protection !== 'kasada') {
+    throw usageError('--protection: must be none, cloudflare or kasada');
+  }
+  const ttlText = args.values['kasada-ttl-ms'];
+  if (ttlText !== undefined && !/^[1-9][0-9]{0,7}$/.test(String(ttlText))) {
+    throw usageError('--kasada-ttl-ms: must be a whole number of milliseconds from 1 to 86400000');
+  }
+  const requireClearance = args.values['require-clearance'] === true || protection === 'cloudflare';
+  if (requireClearance && protection === 'kasada') throw usageError('--require-clearance is --protection cloudflare: not with kasada');
+  const kasada = protection === 'kasada';
   const { SANDBOX_DEFAULT_USER_AGENT, add_fault_rules, start_sandbox } = await import('../../sandbox/index.js');
   let sandbox: Sandbox;
   try {
-    sandbox = await start_sandbox({ port, require_clearance: requireClearance });
+    sandbox = await start_sandbox({
+      port,
+      ...(kasada ? { protection: 'kasada' as const } : { require_clearance: requireClearance }),
+      ...(ttlText === undefined ? {} : { kasada_ttl_ms: Number(ttlText) }),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EADDRINUSE' ? `port ${port} is in use` : code === 'EACCES' ? `port ${port} is not allowed` : 'it could not listen';
@@ -31,6 +45,10 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
         `${out.bold('stakeql sandbox')} listening on ${out.green(sandbox.url)} (GraphQL at ${sandbox.url}/_api/graphql)` +
           (requireClearance ? ', demanding cf_clearance like stake.com' : ''),
         ...(spec === undefined ? [] : [`Injecting faults: ${spec}`]),
+        ...(kasada
+          ? ['', `Kasada emulation is on: the paste below is refused (403, x-kpsdk-ct). Only a browser passes: open ` +
+            `${sandbox.url}/login?user=NAME in the one 'stakeql browser' starts (--site ${sandbox.url}), then use --browser.`]
+          : []),
         '',
         // The paste holds this sandbox user's token: it exists only in this process.
         'A request of a logged-in sandbox user, as Chrome copies it:',
@@ -52,7 +70,7 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
 
 /** The `sandbox` command. */
 export const command: Command = {
-  usage: 'stakeql sandbox [--port N] [--require-clearance] [--faults SPEC]',
+  usage: 'stakeql sandbox [--port N] [--require-clearance | --protection none|cloudflare|kasada] [--kasada-ttl-ms MS] [--faults SPEC]',
   help: `Starts a local stand-in for the site's GraphQL API on 127.0.0.1, with the
 site's authentication rules, prints its address and a "Copy as cURL" paste of
 a logged-in sandbox user, and runs until Ctrl-C (SIGINT) or SIGTERM.
@@ -68,10 +86,16 @@ ${FAULT_SPEC_HELP}
 Options:
   --port N              port to listen on (default: a free one)
   --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
+  --protection P        none (default), cloudflare (as --require-clearance), or kasada: a page
+                        script adds expiring x-kpsdk-* headers to the page's requests and the API
+                        refuses any request without live ones (log a browser in at /login?user=NAME)
+  --kasada-ttl-ms MS    with kasada: how long the page's headers stay good (default 60000)
   --faults SPEC         inject the faults SPEC names (above)`,
   options: {
     port: { type: 'string' },
     'require-clearance': { type: 'boolean' },
+    protection: { type: 'string' },
+    'kasada-ttl-ms': { type: 'string' },
     faults: { type: 'string' },
   },
   minPositionals: 0,

@@ -24,6 +24,8 @@ interface ProfileView {
   readonly saved_at: string;
   readonly fields: Record<DisplayField, FieldView>;
   readonly token: { readonly state: TokenState; readonly expires_at: string | null; readonly source: 'env' | 'profile' | null };
+  /** The browser the profile sends requests through (`login --browser`), when it has one. */
+  readonly browser?: string;
 }
 
 function tokenState(hasToken: boolean, expiresAt: number | null, now: number): TokenState {
@@ -56,6 +58,8 @@ function viewOf(name: string, profile: StoredProfile, env: EnvCredentials, now: 
   return {
     name,
     saved_at: isoSeconds(profile.saved_at),
+    // Present only for a profile that uses the browser (login --browser): the DevTools URL, not a secret.
+    ...(profile.browser === undefined ? {} : { browser: profile.browser }),
     fields,
     token: {
       state: tokenState(hasToken, expiresAt, now),
@@ -106,6 +110,7 @@ function profileText(view: ProfileView, expiresAt: number | null, now: number, s
     return [field, f.value];
   });
   rows.push(['token', tokenText(view.token, expiresAt, now, style)]);
+  if (view.browser !== undefined) rows.push(['browser', `${view.browser}  ${style.dim("(requests go through this browser; the page's login is the credential)")}`]);
   return `${style.bold(`Profile "${view.name}"`)} ${style.dim(`(saved ${view.saved_at})`)}\n${formatRows(rows, style)}`;
 }
 

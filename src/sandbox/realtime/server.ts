@@ -21,6 +21,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AuthRegistry } from '../auth.js';
 import type { ClearanceRegistry } from '../clearance.js';
+import { KASADA_COOKIE, kasadaRefusal, type KasadaGuard } from '../kasada.js';
 import type { SandboxEvents } from '../events.js';
 import { challengeAnswer, type Answer } from '../responses.js';
 import { RealtimeFeed, type BalanceDelivery, type FeedConnection } from './feed.js';
@@ -38,6 +39,8 @@ export interface RealtimeDeps {
   readonly auth: AuthRegistry;
   readonly clearance: ClearanceRegistry;
   readonly requireClearance: boolean;
+  /** With `protection: 'kasada'`: an upgrade needs the live `KP_UIDz` cookie the page's script got. */
+  readonly kasada: KasadaGuard | null;
   readonly events: SandboxEvents;
 }
 
@@ -205,6 +208,11 @@ export class RealtimeServer {
     if (this.#deps.requireClearance && !this.#deps.clearance.passes(cookies['cf_clearance'], req.headers['user-agent'])) {
       this.#refused++;
       writeRawAnswer(socket, challengeAnswer());
+      return;
+    }
+    if (this.#deps.kasada !== null && !this.#deps.kasada.passes_cookie(cookies[KASADA_COOKIE])) {
+      this.#refused++;
+      writeRawAnswer(socket, kasadaRefusal());
       return;
     }
     if (path !== WEBSOCKET_PATH) {

@@ -1,7 +1,14 @@
 import { StakeError, name_error_class, type StakeErrorInit } from './stake-error.js';
 
+/** Which bot protection refused the request. */
+export type ChallengeVendor = 'cloudflare' | 'kasada';
+
 /** Fields of a {@link ChallengeError}. */
 export interface ChallengeErrorInit extends StakeErrorInit {
+  /** Who refused; default `'cloudflare'`. */
+  readonly vendor?: ChallengeVendor;
+  /** The request was made by the page of the user's browser (the browser transport): the user must act in that tab. */
+  readonly in_browser?: boolean;
   /** Whether the refused request carried a `cf_clearance` cookie. */
   readonly had_clearance: boolean;
   /** Whether the client sent a User-Agent of its own choosing. */
@@ -21,7 +28,29 @@ export function is_challenge(status: number, cf_mitigated: string | null, body: 
   return CHALLENGE_MARKERS.some((m) => body.includes(m));
 }
 
+// Kasada's response header names, as public clients of 2025–26 list them.
+const KASADA_HEADERS = ['x-kpsdk-ct', 'x-kpsdk-cd', 'x-kpsdk-h', 'x-kpsdk-v', 'x-kpsdk-a', 'x-kpsdk-d', 'x-kpsdk-r'];
+
+/** True when a refusal (403 or 429) carries a Kasada `x-kpsdk-*` header: fresh headers only the site's page can make are wanted. */
+export function is_kasada_refusal(status: number, headers: { get(name: string): string | null }): boolean {
+  if (status !== 403 && status !== 429) return false;
+  return KASADA_HEADERS.some((name) => headers.get(name) !== null);
+}
+
+/** What the user can do about a Kasada refusal: only a real page makes its headers. */
+const KASADA_ADVICE = 'Kasada bot protection wants fresh x-kpsdk-* headers on every request, which only the site\'s own ' +
+  'script in a real browser tab makes; a pasted request stops working within minutes. Use the browser path: start a browser ' +
+  'with `stakeql browser`, log in there once, then pass --browser URL (StakeClient.from_browser(cdp_url) in code).';
+
 function advice(init: ChallengeErrorInit): string {
+  if (init.vendor === 'kasada') {
+    return init.in_browser === true
+      ? 'The page\'s own request was refused by Kasada: reload the site in that tab, pass any check it shows, and try again.'
+      : KASADA_ADVICE;
+  }
+  if (init.in_browser === true) {
+    return 'The tab the client uses shows a Cloudflare challenge: pass it in that tab (the browser keeps the clearance), then try again.';
+  }
   const ua = init.had_user_agent
     ? 'and pass exactly the User-Agent of the browser it came from (a cf_clearance only works with the User-Agent it was issued to)'
     : 'and pass that browser\'s exact User-Agent as user_agent (none was given: a cf_clearance only works with the User-Agent it was issued to)';
@@ -34,12 +63,16 @@ function advice(init: ChallengeErrorInit): string {
 }
 
 /**
- * Cloudflare answered with an anti-bot challenge instead of the API. Never
- * retried: only a browser can solve it. The message says whether the
- * `cf_clearance` cookie was missing or present but rejected, and what to do.
+ * Bot protection answered instead of the API: Cloudflare's challenge
+ * (`vendor: 'cloudflare'`) or a Kasada refusal, a 403/429 carrying
+ * `x-kpsdk-*` headers (`vendor: 'kasada'`). Never retried: only a browser can
+ * pass either. The message says what was sent and what to do (for Kasada:
+ * the browser path).
  */
 export class ChallengeError extends StakeError {
   declare readonly name: 'ChallengeError';
+  /** Who refused: `'cloudflare'` or `'kasada'`. */
+  readonly vendor: ChallengeVendor;
   /** Whether the refused request carried a `cf_clearance` cookie. */
   readonly had_clearance: boolean;
   /** Whether a User-Agent was given to the client. */
@@ -48,7 +81,10 @@ export class ChallengeError extends StakeError {
   constructor(init: ChallengeErrorInit) {
     const op = init.operation_name === null || init.operation_name === undefined ? '' : ` for ${init.operation_name}`;
     const status = init.status === null || init.status === undefined ? '' : ` (HTTP ${init.status})`;
-    super(`Cloudflare challenge${status}${op}. ${advice(init)}`, init);
+    const vendor = init.vendor ?? 'cloudflare';
+    const what = vendor === 'kasada' ? 'Kasada bot protection refused the request' : 'Cloudflare challenge';
+    super(`${what}${status}${op}. ${advice(init)}`, init);
+    this.vendor = vendor;
     this.had_clearance = init.had_clearance;
     this.had_user_agent = init.had_user_agent;
   }

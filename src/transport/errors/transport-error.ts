@@ -10,10 +10,16 @@ import { StakeError, name_error_class, type StakeErrorInit } from './stake-error
  *   handshake, or a header fetch could not build;
  * - `network`: the connection broke (reset, dropped) after the request left;
  * - `bad_response`: the answer was not a GraphQL JSON response;
- * - `http_status`: an HTTP error status (5xx after retries, an unexpected 4xx).
+ * - `http_status`: an HTTP error status (5xx after retries, an unexpected 4xx);
+ * - `browser_unreachable` (browser transport): no browser answers at `cdp_url`,
+ *   or no tab of the site could be opened; nothing was sent;
+ * - `browser_lost` (browser transport): the tab was closed, navigated or
+ *   crashed, or the browser went away, while the page's request was in
+ *   flight: the answer is lost and the request may have run.
  */
 export type TransportFailure =
-  | 'timeout' | 'aborted' | 'closed' | 'connection_failed' | 'network' | 'bad_response' | 'http_status';
+  | 'timeout' | 'aborted' | 'closed' | 'connection_failed' | 'network' | 'bad_response' | 'http_status'
+  | 'browser_unreachable' | 'browser_lost';
 
 /** Fields of a {@link TransportError}. */
 export interface TransportErrorInit extends StakeErrorInit {

@@ -1,0 +1,157 @@
+/**
+ * `stakeql doctor`: which way in works on this machine. Asks the site for
+ * `UserBalances` by each path it can — direct; through `impit` when it is
+ * installed; through the browser when one is given — and says for each:
+ * works, or why not (Cloudflare, Kasada, region block, token refused,
+ * unreachable), and which path to use. Exit 0 when one works, 4 when none does.
+ */
+import type * as ClientModule from '../../facade/index.js';
+import type { FetchLike, StakeClientOptions } from '../../facade/index.js';
+import { load_credentials } from '../../store/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { EXIT_AUTH, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument } from '../open-client.js';
+import { printable, writeJson } from '../output.js';
+import { profileArgument } from '../profile-args.js';
+
+/** Why a path failed, as `--json` names it. */
+type Reason = 'ok' | 'cloudflare' | 'kasada' | 'region_blocked' | 'unauthorized' | 'unreachable' | 'error';
+
+interface Verdict {
+  readonly path: 'direct' | 'impit' | 'browser';
+  readonly ok: boolean;
+  readonly reason: Reason;
+  readonly status?: number;
+  /** One line for people; from the client's (redacted) messages. */
+  readonly detail: string;
+}
+
+/** The reason a failed `UserBalances` gives, from the client's typed error. */
+function reason_of(m: typeof ClientModule, error: unknown): { reason: Reason; status: number | null } {
+  if (m.ChallengeError.is(error)) return { reason: error.vendor === 'kasada' ? 'kasada' : 'cloudflare', status: error.status };
+  if (m.AuthenticationError.is(error)) return { reason: 'unauthorized', status: error.status };
+  if (m.TransportError.is(error)) {
+    if (error.status === 451) return { reason: 'region_blocked', status: 451 };
+    const unreachable = ['connection_failed', 'timeout', 'network', 'browser_unreachable', 'browser_lost'].includes(error.reason);
+    return { reason: unreachable ? 'unreachable' : 'error', status: error.status };
+  }
+  if (m.StakeError.is(error)) return { reason: 'error', status: error.status };
+  return { reason: 'error', status: null };
+}
+
+const ADVICE: Readonly<Record<Reason, string>> = {
+  ok: 'works',
+  cloudflare: 'Cloudflare challenge: copy a fresh request (cf_clearance and User-Agent) from your browser, or use --browser',
+  kasada: "Kasada refusal (x-kpsdk-*): only the site's page passes; use --browser ('stakeql browser' starts one)",
+  region_blocked: 'region blocked (HTTP 451): the site refuses this network',
+  unauthorized: "token refused: log in again ('stakeql login'), or log in to the site in the browser",
+  unreachable: 'unreachable',
+  error: 'failed',
+};
+
+async function ask(path: Verdict['path'], m: typeof ClientModule, options: StakeClientOptions): Promise<Verdict> {
+  // One attempt: the question is whether a path works now, not to wait out a retry.
+  const client = new m.StakeClient({ ...options, retry: { limit: 0 } });
+  try {
+    await client.balances();
+    return { path, ok: true, reason: 'ok', detail: 'works' };
+  } catch (error) {
+    const { reason, status } = reason_of(m, error);
+    const said = error instanceof Error ? error.message : String(error);
+    return { path, ok: false, reason, ...(status === null ? {} : { status }), detail: `${ADVICE[reason]} (${said})` };
+  } finally {
+    await client.close();
+  }
+}
+
+/** impit's fetch when the package is installed (it is not a dependency), else null. */
+async function impit_fetch(): Promise<FetchLike | null> {
+  const name = 'impit';
+  try {
+    const module = (await import(name)) as { Impit: new (options: object) => { fetch: FetchLike } };
+    const impit = new module.Impit({ browser: 'chrome' });
+    return impit.fetch.bind(impit);
+  } catch {
+    return null;
+  }
+}
+
+async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const profile = typeof args.values['profile'] === 'string' ? await profileArgument(args) : null;
+  const baseUrl = args.values['base-url'];
+  const timeoutText = args.values['timeout'];
+  let timeout_ms: number | undefined;
+  if (typeof timeoutText === 'string') {
+    const seconds = /^[0-9]{1,7}(?:\.[0-9]{1,3})?$/.test(timeoutText) ? Number(timeoutText) : Number.NaN;
+    if (!(seconds > 0)) throw usageError('--timeout: must be a number of seconds above 0');
+    timeout_ms = Math.round(seconds * 1000);
+  }
+  if (typeof baseUrl === 'string') {
+    const { resolve_base_url } = await import('../../transport/options.js');
+    try {
+      resolve_base_url(baseUrl);
+    } catch (error) {
+      throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
+    }
+  }
+  const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
+  const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
+  const m = await import('../../facade/index.js');
+  const base_url = typeof baseUrl === 'string' ? baseUrl : credentials.base_url;
+  const direct: StakeClientOptions = {
+    access_token: credentials.access_token,
+    session_cookie: credentials.session_cookie,
+    cf_clearance: credentials.cf_clearance,
+    user_agent: credentials.user_agent,
+    base_url,
+    timeout_ms,
+  };
+  const verdicts: Verdict[] = [await ask('direct', m, direct)];
+  const impit = await impit_fetch();
+  if (impit !== null) verdicts.push(await ask('impit', m, { ...direct, fetch: impit }));
+  if (browser !== null) {
+    verdicts.push(await ask('browser', m, { base_url, timeout_ms, browser: { cdp_url: browser } }));
+  }
+  const works = verdicts.find((v) => v.ok);
+  if (args.values['json'] === true) {
+    for (const v of verdicts) writeJson(ctx.io.stdout, { path: v.path, ok: v.ok, reason: v.reason, ...(v.status === undefined ? {} : { status: v.status }) }, true);
+  } else {
+    const { out } = ctx;
+    for (const v of verdicts) {
+      ctx.io.stdout.write(`${v.path.padEnd(8)}${v.ok ? out.green('ok') : out.bold(v.reason)}  ${printable(v.detail)}\n`);
+    }
+    ctx.io.stdout.write(
+      works !== undefined
+        ? `Use the ${works.path} path${works.path === 'browser' ? ' (--browser, or STAKE_BROWSER)' : works.path === 'impit' ? ' (impit as the fetch, in code)' : ''}.\n`
+        : browser === null
+          ? "No path works. If the site refuses copied requests, start a browser with 'stakeql browser', log in there, and run 'stakeql doctor --browser URL'.\n"
+          : 'No path works.\n',
+    );
+  }
+  return works !== undefined ? EXIT_OK : EXIT_AUTH;
+}
+
+/** The `doctor` command. */
+export const command: Command = {
+  usage: 'stakeql doctor [--profile NAME | --base-url URL] [--browser URL] [--json]',
+  help: `Asks the site for your balances by each way in it can — direct (the saved
+credentials), through impit when it is installed, through your browser when
+--browser (or STAKE_BROWSER) is given — and says for each whether it works,
+or why not: a Cloudflare challenge, a Kasada refusal (x-kpsdk-*), a region
+block (HTTP 451), a refused token, unreachable. Then it says which path to use.
+Each path is tried once (no retries). Exit code 0 when at least one path
+works, 4 when none does.
+
+Options:
+${CLIENT_OPTIONS_HELP}
+  --json          one line per path: {"path","ok","reason","status"?}, path one of
+                  direct, impit, browser; reason one of ok, cloudflare, kasada,
+                  region_blocked, unauthorized, unreachable, error`,
+  options: {
+    ...CLIENT_OPTIONS,
+    json: { type: 'boolean' },
+  },
+  minPositionals: 0,
+  maxPositionals: 0,
+  run: runDoctor,
+};

@@ -1,0 +1,24 @@
+/**
+ * How the browser transport's fetch fails, told apart by the attempt loop
+ * (attempt.ts) into the client's typed errors. Its own module, free of
+ * playwright-core, so the attempt loop can read it without loading the browser part.
+ */
+
+/**
+ * - `unreachable`: no browser answers at `cdp_url` (nothing was sent);
+ * - `lost`: the tab closed, navigated or crashed, or the browser went away,
+ *   while the page's fetch was in flight (it may have reached the server);
+ * - `no_token`: no token was given and the page has no `session` cookie (nothing was sent).
+ */
+export type BrowserFailureKind = 'unreachable' | 'lost' | 'no_token';
+
+/** A failure of the page's fetch; `message` holds no secret (host and port at most). */
+export class BrowserFailure extends Error {
+  readonly kind: BrowserFailureKind;
+
+  constructor(kind: BrowserFailureKind, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.kind = kind;
+  }
+}
+BrowserFailure.prototype.name = 'BrowserFailure';

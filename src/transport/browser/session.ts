@@ -1,0 +1,295 @@
+/**
+ * The browser transport: the client's one link to a tab of the site in the
+ * user's own browser, over the DevTools protocol (playwright-core's
+ * `connectOverCDP`, imported here, dynamically, on first use: nothing else
+ * in the library loads it).
+ *
+ * It is a seam below the client, not a second client: `fetch` has the shape
+ * of the `fetch` the attempt loop calls, so every rule of the direct path
+ * (identifiers, no resend of a mutation, unknown outcomes, redaction) holds
+ * unchanged; the realtime feed opens its websocket in the page through
+ * `open_socket`. `close()` disconnects and closes only a tab it opened.
+ */
+import type { Browser, Page } from 'playwright-core';
+import type { FetchInit, FetchResponseLike } from '../options.js';
+import { BrowserFailure } from './failure.js';
+import type { ResolvedBrowserOptions } from './options.js';
+import {
+  page_fetch_expression,
+  socket_close_expression,
+  socket_open_expression,
+  socket_poll_expression,
+  socket_send_expression,
+  type PageFetchResult,
+} from './page-scripts.js';
+
+/** Where a websocket of the page reports. */
+export interface SocketSink {
+  open(protocol: string): void;
+  message(data: string): void;
+  error(): void;
+  close(code: number, reason: string): void;
+}
+
+/** A websocket opened in the page. */
+export interface PageSocketHandle {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+let session_counter = 0;
+
+/** One client's link to the user's browser. */
+export class BrowserSession {
+  readonly #opts: ResolvedBrowserOptions;
+  readonly #base_url: string;
+  readonly #origin: string;
+  /** Every value read from the page that is a credential (the session cookie) goes here first. */
+  readonly #remember: (value: string) => void;
+  readonly #prefix = `s${process.pid}-${++session_counter}-${Math.random().toString(36).slice(2, 8)}-`;
+  #browser: Promise<Browser> | null = null;
+  #page: Promise<Page> | null = null;
+  readonly #opened = new Set<Page>();
+  #sockets = 0;
+  #closed = false;
+
+  constructor(opts: ResolvedBrowserOptions, base_url: string, remember: (value: string) => void) {
+    this.#opts = opts;
+    this.#base_url = base_url;
+    this.#origin = new URL(base_url).origin;
+    this.#remember = remember;
+  }
+
+  /** `host:port` of the DevTools endpoint. */
+  get cdp_host(): string {
+    return this.#opts.cdp_host;
+  }
+
+  /**
+   * Sends one request as the page's fetch. Rejects with a {@link BrowserFailure}
+   * (`unreachable` and `no_token` before anything was sent, `lost` after), or
+   * with `init.signal`'s reason when it aborts first.
+   */
+  async fetch(url: string, init: FetchInit): Promise<FetchResponseLike> {
+    let page: Page;
+    try {
+      page = await until_aborted(this.page(), init.signal);
+    } catch (error) {
+      if (init.signal.aborted || error instanceof BrowserFailure) throw error;
+      // Finding or opening the tab failed: nothing was sent.
+      throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} gave no usable tab of the site`, summary(error));
+    }
+    const headers: Record<string, string> = {};
+    // The browser sends its own cookies and User-Agent; a page may not set either.
+    for (const [name, value] of Object.entries(init.headers)) if (name !== 'cookie' && name !== 'user-agent') headers[name] = value;
+    const expression = page_fetch_expression({ url, headers, body: init.body, want_token: headers['x-access-token'] === undefined });
+    let result: PageFetchResult;
+    try {
+      result = await until_aborted(page.evaluate(expression) as Promise<PageFetchResult>, init.signal);
+    } catch (error) {
+      if (init.signal.aborted) throw error;
+      throw new BrowserFailure(
+        'lost',
+        'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
+        summary(error),
+      );
+    }
+    if (result.kind === 'no_token') {
+      throw new BrowserFailure('no_token', 'No access token was given and the browser\'s tab of the site has no session: log in to the site in the browser');
+    }
+    if (result.kind === 'network') {
+      // The page's fetch says only "Failed to fetch": whether the request left is unknown, so it counts as sent.
+      throw new Error(`The page's fetch failed (${result.message})`);
+    }
+    if (result.kind === 'broken') {
+      throw new Error(`The connection broke while the page read the answer (HTTP ${result.status}): ${result.message}`);
+    }
+    if (result.token !== null) this.#remember(result.token);
+    const answer = new Headers(result.headers);
+    const text = result.text;
+    return { status: result.status, headers: answer, text: async () => text };
+  }
+
+  /** The page's `session` cookie (the site's token), or null; remembered by the client's redaction. */
+  async page_token(): Promise<string | null> {
+    const page = await this.page();
+    const cookies = await page.context().cookies(this.#base_url);
+    const value = cookies.find((c) => c.name === 'session')?.value;
+    if (value === undefined || value === '') return null;
+    let token = value;
+    try {
+      token = decodeURIComponent(value);
+    } catch {
+      // Not percent-encoded: sent as it is, as the page's own scripts would.
+    }
+    this.#remember(token);
+    return token;
+  }
+
+  /**
+   * Opens a websocket in the page; its events go to `sink`, fetched in
+   * batches by a long poll of the page. The tab closing or navigating ends it
+   * as a dropped connection does (1006).
+   */
+  async open_socket(url: string, protocol: string, sink: SocketSink): Promise<PageSocketHandle> {
+    const page = await this.page();
+    const id = `${this.#prefix}${++this.#sockets}`;
+    await page.evaluate(socket_open_expression(id, url, protocol));
+    const evaluate = (expression: string): void => {
+      page.evaluate(expression).catch(() => {
+        // The page is gone: the poll below ends the socket.
+      });
+    };
+    void this.#poll(page, id, sink);
+    return {
+      send: (data) => evaluate(socket_send_expression(id, data)),
+      close: (code, reason) => evaluate(socket_close_expression(id, code, reason)),
+    };
+  }
+
+  async #poll(page: Page, id: string, sink: SocketSink): Promise<void> {
+    const expression = socket_poll_expression(id);
+    for (;;) {
+      let events: unknown;
+      try {
+        events = await page.evaluate(expression);
+      } catch {
+        sink.close(1006, '');
+        return;
+      }
+      if (!Array.isArray(events)) continue;
+      for (const event of events as unknown[]) {
+        if (deliver(sink, event)) return;
+      }
+    }
+  }
+
+  /** The tab requests run in: the one found or opened before while it is open, else found or opened now. */
+  async page(): Promise<Page> {
+    if (this.#closed) throw new BrowserFailure('lost', 'The client is closed');
+    const current = this.#page;
+    if (current !== null) {
+      const page = await current.catch(() => null);
+      if (page !== null && !page.isClosed()) return page;
+      if (this.#page === current) this.#page = null;
+    }
+    this.#page ??= this.#acquire();
+    const pending = this.#page;
+    try {
+      return await pending;
+    } catch (error) {
+      if (this.#page === pending) this.#page = null;
+      throw error;
+    }
+  }
+
+  /** Disconnects from the browser and closes the tabs this session opened; never the user's. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const browser = this.#browser === null ? null : await this.#browser.catch(() => null);
+    await Promise.all([...this.#opened].map((page) => page.close().catch(() => {})));
+    this.#opened.clear();
+    // For a browser reached over CDP this only disconnects: the user's browser and tabs stay.
+    await browser?.close().catch(() => {});
+  }
+
+  #connect(): Promise<Browser> {
+    this.#browser ??= (async () => {
+      const { chromium } = await import('playwright-core');
+      try {
+        const browser = await chromium.connectOverCDP(this.#opts.cdp_url, { timeout: this.#opts.connect_timeout_ms });
+        browser.on('disconnected', () => {
+          this.#browser = null;
+          this.#page = null;
+        });
+        return browser;
+      } catch (error) {
+        this.#browser = null;
+        throw new BrowserFailure(
+          'unreachable',
+          `No browser answers the DevTools protocol at ${this.#opts.cdp_host}: start one with \`stakeql browser\` ` +
+            '(or Chrome/Edge/Brave with --remote-debugging-port=9222 --remote-debugging-address=127.0.0.1) and log in to the site there',
+          error,
+        );
+      }
+    })();
+    return this.#browser;
+  }
+
+  async #acquire(): Promise<Page> {
+    const browser = await this.#connect();
+    const timeout = this.#opts.connect_timeout_ms;
+    const wanted = this.#opts.tab_url;
+    const matches = (url: string): boolean => {
+      if (wanted !== null) return url.startsWith(wanted);
+      try {
+        return new URL(url).origin === this.#origin;
+      } catch {
+        return false;
+      }
+    };
+    for (const context of browser.contexts()) {
+      for (const page of context.pages()) {
+        if (page.isClosed() || !matches(page.url())) continue;
+        await page.waitForLoadState('domcontentloaded', { timeout }).catch(() => {});
+        return page;
+      }
+    }
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    this.#opened.add(page);
+    page.once('close', () => this.#opened.delete(page));
+    try {
+      await page.goto(wanted ?? `${this.#base_url}/`, { waitUntil: 'domcontentloaded', timeout });
+    } catch (error) {
+      throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} could not open the site in a new tab`, error);
+    }
+    return page;
+  }
+}
+
+/** Hands one event of the page's socket to its sink; true when it was the last (the socket closed). */
+function deliver(sink: SocketSink, event: unknown): boolean {
+  if (!Array.isArray(event)) return false;
+  const [type, a, b] = event as [unknown, unknown, unknown];
+  if (type === 'open') sink.open(typeof a === 'string' ? a : '');
+  else if (type === 'message') sink.message(typeof a === 'string' ? a : '');
+  else if (type === 'error') sink.error();
+  else if (type === 'close') {
+    sink.close(typeof a === 'number' ? a : 1006, typeof b === 'string' ? b : '');
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The first line of a DevTools-side error, as the cause to keep: the rest
+ * (a call log) is about the evaluation, whose text holds the request.
+ */
+function summary(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.split('\n', 1)[0]?.slice(0, 300) ?? 'unknown error');
+}
+
+/** `work`, or a rejection with the signal's reason as soon as it aborts (the work goes on in the page). */
+function until_aborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(signal.reason as Error);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const on_abort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', on_abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', on_abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', on_abort);
+        reject(error as Error);
+      },
+    );
+  });
+}
