@@ -269,17 +269,22 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser transport', () => {
     const lines: BetLine[] = [];
     let closed: Promise<void> | null = null;
     const limits = { stop_loss: 0.01, max_bet: 0.001, max_bets: 6 };
+    // A request timeout of 2 s allows a settle period and resolve timeout of 4 s, which keeps the test short.
+    const quick = StakeClient.from_browser(browser.ws_url, { base_url: sandbox.url, timeout_ms: 2_000 });
     const first = await run_autobet({
-      client, database, strategy: MARTINGALE, limits, resolve_timeout_ms: 1,
+      client: quick, database, strategy: MARTINGALE, limits, settle_ms: 4_000, resolve_timeout_ms: 4_000,
       on_bet: (l) => {
         lines.push(l);
         if (lines.length === 3) {
-          // The 4th bet is held by the sandbox for 5 s and its tab closed meanwhile: the run cannot know its outcome.
+          // The 4th bet is held by the sandbox for 5 s and its tab closed meanwhile, and every read that could tell
+          // whether it landed fails (the seed pair, the history) until the resolve timeout: the outcome stays unknown.
           sandbox.fail_next({ kind: 'slow', delay_ms: 5_000, operations: ['DiceRoll'] });
+          sandbox.fail_every({ kind: 'status', status: 503, operations: ['UserSeedPair', 'MyBetList'] }, 1);
           closed = close_tab_on_next_bet();
         }
       },
-    });
+    }).finally(() => quick.close());
+    sandbox.clear_faults();
     await closed;
     expect(first.stop?.reason).toBe('unknown_outcome');
     const db = new Database(database);
