@@ -8,6 +8,7 @@ export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCo
 export { AutobetError, type AutobetErrorCode } from './errors.js';
 export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
 export { DEFAULT_ERROR_POLICY, type ErrorPolicy, type RefusalAction } from './error-policy.js';
+export type { NotifyOptions } from './notify-hook.js';
 export type { BetLine, StopLine, StopReason } from './events.js';
 export {
   AUTOBET_GAMES,

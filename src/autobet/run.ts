@@ -21,6 +21,7 @@ import type { BetLine, StopLine } from './events.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
+import { run_notifications, type NotifyOptions, type RunNotifications } from './notify-hook.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
@@ -39,7 +40,7 @@ export interface RunPreview {
 }
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
-export interface AutobetCommonOptions {
+export interface AutobetCommonOptions extends NotifyOptions {
   /** A client for the account (live site, or the sandbox's URL). The run does not close it. */
   readonly client: StakeClient;
   /** The database file; default `default_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql.db`). */
@@ -143,6 +144,18 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const { client } = options;
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
+  const notes = run_notifications(options, note);
+  try {
+    return await runChecked(options, limits, prepared, currency, money, note, notes);
+  } finally {
+    await notes?.abandon();
+  }
+}
+
+async function runChecked(
+  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, notes: RunNotifications | null,
+): Promise<AutobetResult> {
+  const { client } = options;
   const user = await client.current_user();
   const { file, table, close } = await openDatabase(options.database);
   try {
@@ -171,6 +184,8 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           pid: process.pid,
         });
         const journal = new SqliteJournal(table, session);
+        const counters = new_counters(money.units_down(start.balance));
+        notes?.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
           driver,
@@ -178,7 +193,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           currency,
           money,
           limits,
-          counters: new_counters(money.units_down(start.balance)),
+          counters,
           memory: {},
           last: null,
           seq: 1,
@@ -186,11 +201,12 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           signal: options.signal ?? new AbortController().signal,
           resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
           ...(options.policy === undefined ? {} : { policy: options.policy }),
-          ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+          ...with_bet_hook(options.on_bet, notes),
           on_note: note,
         });
         journal.flush();
         table.finish(session, stop.reason, stop.message ?? null, Date.now());
+        await notes?.stopped(stop);
         return { session, stop };
       } finally {
         await strategy.close?.();
@@ -225,8 +241,17 @@ interface Restored {
  * @throws AutobetError `not_found` (no such session) or `locked`; JournalError.
  */
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
-  const { client } = options;
   const note = options.on_note ?? (() => undefined);
+  const notes = run_notifications(options, note);
+  try {
+    return await resumeChecked(options, note, notes);
+  } finally {
+    await notes?.abandon();
+  }
+}
+
+async function resumeChecked(options: ResumeOptions, note: (t: string) => void, notes: RunNotifications | null): Promise<AutobetResult> {
+  const { client } = options;
   const { file, table, close } = await openDatabase(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
@@ -267,6 +292,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           strategy_state: row.strategy_state,
         }));
         const journal = new SqliteJournal(table, record.id);
+        notes?.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
         const stop = await resume_engine(
           {
             strategy,
@@ -283,7 +309,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
             signal: options.signal ?? new AbortController().signal,
             resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
             ...(options.policy === undefined ? {} : { policy: options.policy }),
-            ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+            ...with_bet_hook(options.on_bet, notes),
             on_note: note,
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
@@ -291,6 +317,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
         );
         journal.flush();
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
+        await notes?.stopped(stop);
         return { session: record.id, stop };
       } finally {
         await strategy.close?.();
@@ -299,6 +326,12 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
   } finally {
     await close();
   }
+}
+
+/** The caller's `on_bet` and the notifications' (big wins), as the engine's one hook. */
+function with_bet_hook(on_bet: ((line: BetLine) => void) | undefined, notes: RunNotifications | null): { on_bet?: (line: BetLine) => void } {
+  if (notes === null) return on_bet === undefined ? {} : { on_bet };
+  return { on_bet: on_bet === undefined ? (l) => notes.bet(l) : (l) => { on_bet(l); notes.bet(l); } };
 }
 
 function restore(table: import('../journal/sessions.js').SessionsTable, session: number, start_units: number): Restored {
