@@ -18,7 +18,7 @@ import { Stop, stop_line_of, strategyStop } from './stop.js';
 import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
 import { plan_bet, type PlannedBet } from './planned-bet.js';
-import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
+import { DEFAULT_ERROR_POLICY, RetryWindow, type ErrorPolicy } from './error-policy.js';
 import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
 
 export type { EngineInput } from './engine-input.js';
@@ -206,6 +206,7 @@ class Engine {
   /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
   async #place(plan: PlannedBet, first?: { intent: IntentRow; outcome: PlaceOutcome }): Promise<void> {
     const { driver, journal, currency } = this.#in;
+    const retry = new RetryWindow(this.#policy, this.#now);
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) {
         // Bets adopted meanwhile count against the limits: the same plan may no longer fit them.
@@ -223,28 +224,34 @@ class Engine {
         case 'refused': {
           journal.refused(intent.seq, outcome.error_type, outcome.message);
           const action = this.#policy.refused[outcome.error_type] ?? this.#policy.refused_default;
-          if (action === 'stop' || attempt >= this.#policy.max_attempts) {
+          retry.failed();
+          if (action === 'stop' || retry.exhausted(attempt)) {
             throw new Stop(`error:${outcome.error_type}`, outcome.message);
           }
           // Another bet of this account is in flight (perhaps one of ours the site is still booking): wait, then
           // make sure the journal knows every bet the site booked before trying again.
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut(outcome.error_type, retry.wait_ms(attempt));
           await this.#adoptUnrecorded();
           continue;
         }
         case 'not_sent':
           journal.not_placed(intent.seq, 'not_sent', outcome.message);
-          if (attempt >= this.#policy.max_attempts) throw new Stop('error:network', outcome.message);
+          retry.failed();
+          if (retry.exhausted(attempt)) throw new Stop('error:network', outcome.message);
           this.#in.on_note?.(`bet not sent (${outcome.message}); trying again`);
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut('network', retry.wait_ms(attempt));
           continue;
         case 'auth':
           journal.refused(intent.seq, 'notAuthenticated', outcome.message);
           throw new Stop('error:notAuthenticated', outcome.message);
         case 'unknown': {
           this.#in.on_note?.(`the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed`);
-          if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
-          const found = await driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+          retry.failed();
+          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
+          // Waiting out trouble gives the search as long as the window has left: the outcome is still found out first.
+          const look_ms = Math.max(this.#in.resolve_timeout_ms, Math.min(retry.left_ms(), 2 ** 31 - 1));
+          if (outcome.retry_after_ms !== null) await this.#waitOut(cause, Math.min(outcome.retry_after_ms, look_ms));
+          const found = await driver.resolve(this.#ref(intent), this.#now() + look_ms, this.#in.signal);
           if (found.kind === 'placed') {
             this.#in.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
             await this.#settle(intent, found.bet, found.by);
@@ -260,10 +267,9 @@ class Engine {
           }
           journal.not_placed(intent.seq, found.by, outcome.message);
           this.#in.on_note?.(`bet ${intent.identifier} was not placed; sending it again as a new bet`);
-          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
-          if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
+          if (retry.exhausted(attempt)) throw new Stop(`error:${cause}`, outcome.message);
           this.#checkStop();
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut(cause, retry.wait_ms(attempt, outcome.retry_after_ms));
           continue;
         }
       }
@@ -280,8 +286,11 @@ class Engine {
     };
   }
 
-  async #wait(ms: number): Promise<void> {
-    if (ms > 0) await this.#in.driver.sleep(ms, this.#in.signal);
+  /** A wait for trouble to pass, told to the caller (`{ event: 'wait' }`) before it starts. */
+  async #waitOut(reason: string, ms: number): Promise<void> {
+    if (ms <= 0) return;
+    this.#in.on_wait?.({ event: 'wait', reason, seconds: Math.round(ms / 100) / 10 });
+    await this.#in.driver.sleep(ms, this.#in.signal);
   }
 
   /** Adopts the bets the site booked under the active pair past the journal's nonce. */

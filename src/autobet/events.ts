@@ -45,6 +45,17 @@ export interface StopLine {
   readonly identifier?: string;
 }
 
+/**
+ * A wait for trouble to pass before a bet is tried again: `reason` is what
+ * the run would stop with once `--retry-for` is spent (`rateLimited`,
+ * `network`, `challenge`, `parallelCasinoBet`), `seconds` the wait.
+ */
+export interface WaitLine {
+  readonly event: 'wait';
+  readonly reason: string;
+  readonly seconds: number;
+}
+
 /** The line of a settled bet. */
 export function bet_line(seq: number, bet: SettledBet, currency: string, profit_units: number, c: Counters, money: Money): BetLine {
   return {

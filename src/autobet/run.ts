@@ -15,9 +15,9 @@ import { ClientDriver } from './client-driver.js';
 import { Money, new_counters, type Counters } from './counters.js';
 import type { SeedView } from './driver.js';
 import { resume_engine, run_engine } from './engine.js';
-import type { ErrorPolicy } from './error-policy.js';
+import { retry_for_policy, type ErrorPolicy } from './error-policy.js';
 import { AutobetError } from './errors.js';
-import type { BetLine, StopLine } from './events.js';
+import type { BetLine, StopLine, WaitLine } from './events.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
@@ -52,6 +52,14 @@ export interface AutobetCommonOptions extends NotifyOptions {
   /** How long an unknown outcome is looked for (default 60 s). */
   readonly resolve_timeout_ms?: number;
   readonly policy?: ErrorPolicy;
+  /**
+   * How long one bet's trouble (429s, 5xx, challenges, another bet in flight,
+   * the network) is waited out before the run stops with its reason; at most
+   * 24 h. Without it (and without `policy`), the default policy's 8 tries (about 2 minutes).
+   */
+  readonly retry_for_ms?: number;
+  /** Each wait for trouble to pass, before it starts (`--json` prints it as a line). */
+  readonly on_wait?: (line: WaitLine) => void;
   /** Each settled bet, as `--json` prints it (the journal writes this very object a few bets later: read it, do not change it). */
   readonly on_bet?: (line: BetLine) => void;
   /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
@@ -144,6 +152,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const { client } = options;
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
+  policy_of(options);
   const notes = run_notifications(options, note);
   try {
     return await runChecked(options, limits, prepared, currency, money, note, notes);
@@ -200,7 +209,7 @@ async function runChecked(
           seeds: start.seeds,
           signal: options.signal ?? new AbortController().signal,
           resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
-          ...(options.policy === undefined ? {} : { policy: options.policy }),
+          ...policy_of(options),
           ...with_bet_hook(options.on_bet, notes),
           on_note: note,
         });
@@ -242,6 +251,7 @@ interface Restored {
  */
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const note = options.on_note ?? (() => undefined);
+  policy_of(options);
   const notes = run_notifications(options, note);
   try {
     return await resumeChecked(options, note, notes);
@@ -308,7 +318,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             seeds,
             signal: options.signal ?? new AbortController().signal,
             resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
-            ...(options.policy === undefined ? {} : { policy: options.policy }),
+            ...policy_of(options),
             ...with_bet_hook(options.on_bet, notes),
             on_note: note,
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
@@ -326,6 +336,15 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
   } finally {
     await close();
   }
+}
+
+/**
+ * The engine's policy and wait hook: `policy` as given, else `retry_for_ms`'s.
+ * @throws RangeError for a `retry_for_ms` out of range.
+ */
+function policy_of(options: AutobetCommonOptions): { policy?: ErrorPolicy; on_wait?: (line: WaitLine) => void } {
+  const policy = options.policy ?? (options.retry_for_ms === undefined ? undefined : retry_for_policy(options.retry_for_ms));
+  return { ...(policy === undefined ? {} : { policy }), ...(options.on_wait === undefined ? {} : { on_wait: options.on_wait }) };
 }
 
 /** The caller's `on_bet` and the notifications' (big wins), as the engine's one hook. */

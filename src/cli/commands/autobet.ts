@@ -6,12 +6,13 @@
  * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
  */
 import type * as Autobet from '../../autobet/index.js';
-import type { BetLine, StopLine } from '../../autobet/events.js';
+import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
+import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args } from '../autobet/retry-args.js';
 import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../confirm.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
@@ -77,6 +78,11 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       status?.clear();
       ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
     },
+    on_wait: (line: WaitLine): void => {
+      if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+      status?.clear();
+      ctx.io.stderr.write(`stakeql: waiting ${line.seconds}s (${line.reason}) before trying again\n`);
+    },
     stop: (stop: StopLine, session: number): void => {
       status?.clear();
       if (json) {
@@ -110,7 +116,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const resolveTimeout = resolveTimeoutMs(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = notify_from_args(args);
+  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -135,6 +141,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_wait: report.on_wait,
         ...notify,
         confirm: async (preview) => {
           currency = preview.currency;
@@ -166,7 +173,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const resolveTimeout = resolveTimeoutMs(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = notify_from_args(args);
+  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -193,6 +200,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...(resolveTimeout === undefined ? {} : { resolve_timeout_ms: resolveTimeout }),
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_wait: report.on_wait,
         ...notify,
         confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
       });
@@ -311,6 +319,7 @@ ${YES_OPTION_HELP}
   --resolve-timeout S  how long a lost answer is looked for (default 60)
 ${LUA_TIMEOUT_HELP}
 ${NOTIFY_OPTIONS_HELP}
+${RETRY_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
 
@@ -322,6 +331,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...YES_OPTION,
     ...LIMIT_OPTIONS,
     ...NOTIFY_OPTIONS,
+    ...RETRY_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
     'resolve-timeout': { type: 'string' },

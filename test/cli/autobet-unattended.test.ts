@@ -1,5 +1,5 @@
 /**
- * `autobet --notify` as a user runs it: a real child process, a real sandbox
+ * `autobet --notify` and `--retry-for` as a user runs them: a real child process, a real sandbox
  * and a JSON receiver on 127.0.0.1. The stop arrives once, with the counters
  * of the stop line; a bad URL is refused (exit 2) before any bet, and neither
  * its token nor the account's is printed.
@@ -11,7 +11,7 @@ import { useAutobetWorld } from './helpers/autobet-world.js';
 import { buildCli } from './helpers/cli.js';
 import { http_receiver, type HttpReceiver } from '../notify/receivers.js';
 
-const world = useAutobetWorld(undefined, 'stakeql-autobet-notify-');
+const world = useAutobetWorld(undefined, 'stakeql-autobet-unattended-');
 let rx: HttpReceiver | undefined;
 afterEach(async () => {
   await rx?.close();
@@ -66,6 +66,15 @@ describe('stakeql autobet --notify', () => {
     const bad = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, '--notify-on', 'jackpot']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--notify-on: unknown event 'jackpot'");
+    expect(world.sandbox.stats().mutations_executed).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad --retry-for with exit 2 before any bet', async () => {
+    for (const d of ['0s', '25h', '10x', '1.5m', '-3s']) {
+      const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, `--retry-for=${d}`]);
+      expect(r.code, d).toBe(2);
+      expect(r.stderr).toContain('--retry-for must be a duration like 90s, 10m or 2h');
+    }
     expect(world.sandbox.stats().mutations_executed).toBe(0);
   }, 90_000);
 });
