@@ -63,6 +63,8 @@ class Engine {
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
+        // The deposit first: it lowers the balance the bet's limits are then checked against.
+        if (plan.vault_units > 0) await this.#deposit(plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
         const refused = check_before(this.#rules, this.#c, plan.amount_units);
         if (refused !== null) throw new Stop(refused);
@@ -276,6 +278,69 @@ class Engine {
     }
   }
 
+  /**
+   * Moves `units` into the vault, journaled as its own intent first (with the
+   * vault's balance before, which tells a resume whether it ran). Never
+   * retried; a refusal or a deposit that certainly did not run is a note and
+   * the run goes on; a lost answer is found out from the vault's balance.
+   */
+  async #deposit(units: number): Promise<void> {
+    const { driver, journal, currency, money } = this.#in;
+    if (driver.deposit === undefined) throw new Stop('error:strategy', 'the strategy asked for a vault deposit, and this site has no vault');
+    if (units > this.#c.balance) throw new Stop('error:strategy', `the strategy asked to deposit ${money.amount(units)} ${currency}, more than the balance`);
+    const before = (await driver.vault_balance?.(currency, this.#in.signal)) ?? null;
+    const amount = money.amount(units);
+    const intent: IntentRow = {
+      seq: this.#seq++,
+      identifier: `vault-${new_identifier()}`,
+      game: 'vault',
+      variables: { amount, currency, vault_before: before },
+      amount_units: units,
+      seed_hash: null,
+      nonce_expected: null,
+      strategy_state: journal.durable ? this.#snapshot() : null,
+    };
+    if (journal.durable) journal.intend(intent);
+    const outcome = await driver.deposit(amount, currency);
+    if (outcome.kind === 'deposited') return this.#deposited(intent);
+    if (outcome.kind === 'refused' || outcome.kind === 'not_sent') {
+      if (outcome.kind === 'refused') journal.refused(intent.seq, outcome.error_type, outcome.message);
+      else journal.not_placed(intent.seq, 'not_sent', outcome.message);
+      this.#in.on_note?.(`vault deposit of ${amount} ${currency} not made (${outcome.message}); betting on`);
+      return;
+    }
+    this.#in.on_note?.(`the answer to the vault deposit of ${amount} ${currency} was lost; reading the vault to find out whether it ran`);
+    await this.#resolveDeposit(intent);
+  }
+
+  #deposited(intent: IntentRow): void {
+    this.#c.balance -= intent.amount_units;
+    this.#c.vaulted = (this.#c.vaulted ?? 0) + intent.amount_units;
+    if (this.#in.journal.durable) this.#in.journal.deposited(intent.seq, { counters: { ...this.#c }, seeds: { ...this.#seeds } }, this.#last);
+    this.#in.on_note?.(`moved ${this.#in.money.amount(intent.amount_units)} ${this.#in.currency} into the vault`);
+  }
+
+  /** Whether the deposit of `intent` ran, told by the vault's balance against the one before it; unknown stops the run. */
+  async #resolveDeposit(intent: IntentRow): Promise<void> {
+    const { driver, currency, money, signal } = this.#in;
+    const before = intent.variables['vault_before'];
+    const deadline = this.#now() + this.#in.resolve_timeout_ms;
+    while (typeof before === 'number' && driver.vault_balance !== undefined && !signal.aborted && this.#now() <= deadline) {
+      const now = await driver.vault_balance(currency, signal);
+      if (now !== null) {
+        const moved = money.units(now) - money.units(before);
+        if (moved === intent.amount_units) return this.#deposited(intent);
+        if (moved === 0) {
+          this.#in.journal.not_placed(intent.seq, 'vault', null);
+          return;
+        }
+        break;
+      }
+      await driver.sleep(1000, signal);
+    }
+    throw new Stop('unknown_outcome', `whether the vault deposit ${intent.identifier} ran is not known; check the vault balance`, intent.identifier);
+  }
+
   #ref(intent: IntentRow): IntentRef {
     return {
       identifier: intent.identifier,
@@ -366,6 +431,10 @@ class Engine {
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
     for (const intent of pending) {
+      if (intent.game === 'vault') {
+        await this.#resolveDeposit(intent);
+        continue;
+      }
       const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
       if (found.kind === 'unknown') {
         throw new Stop('unknown_outcome', `the outcome of bet ${intent.identifier} is still not known (${found.why})`, intent.identifier);

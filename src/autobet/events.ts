@@ -39,6 +39,8 @@ export interface StopLine {
   readonly losses: number;
   readonly wagered: number;
   readonly profit: number;
+  /** Moved into the vault during the session (it stays in the account). */
+  readonly vaulted: number;
   /** Words that go with the reason: the strategy's, the error's, the identifier of a bet whose outcome is unknown. */
   readonly message?: string;
   /** The bet whose outcome could not be told (`unknown_outcome`, or `interrupted` while resolving). */
@@ -84,6 +86,7 @@ export function stop_line(reason: StopReason, c: Counters, money: Money, extra: 
     losses: c.losses,
     wagered: money.amount(c.wagered),
     profit: money.amount(c.profit),
+    vaulted: money.amount(c.vaulted ?? 0),
     ...(extra.message === undefined ? {} : { message: extra.message }),
     ...(extra.identifier === undefined ? {} : { identifier: extra.identifier }),
   };

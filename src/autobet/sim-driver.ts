@@ -20,7 +20,7 @@ import {
   type DiceCondition,
 } from '../games/payouts.js';
 import type { Money } from './counters.js';
-import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
 import type { SettledBet } from './strategy.js';
 
@@ -60,6 +60,8 @@ export class SimDriver implements Driver {
   #ahead: { result: number }[] = [];
   #aheadGame = '';
   #aheadFrom = 0;
+  /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
+  #vault = 0;
 
   /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
   constructor(source: SeedSource, start_balance: number, money: Money) {
@@ -100,6 +102,20 @@ export class SimDriver implements Driver {
 
   identifier(): string {
     return `sim-${this.#count + 1}`;
+  }
+
+  /** The simulated vault's balance. */
+  get vaulted(): number {
+    return this.#money.amount(this.#vault);
+  }
+
+  async deposit(amount: number): Promise<DepositOutcome> {
+    this.#vault += this.#money.units(amount);
+    return { kind: 'deposited' };
+  }
+
+  async vault_balance(): Promise<number> {
+    return this.#money.amount(this.#vault);
   }
 
   async start(): Promise<DriverStart> {

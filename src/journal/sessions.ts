@@ -74,14 +74,16 @@ export interface JournalRow extends JournalIntent {
 
 /** What a settled bet writes. */
 export interface Settlement {
-  readonly bet_id: string;
+  /** Null for a vault deposit (it has no bet). */
+  readonly bet_id: string | null;
   /** The server seed hash and nonce the site reports for the bet (the history finds the journal's row by them). */
   readonly seed_hash: string | null;
-  readonly nonce: number;
-  readonly payout_units: number;
+  readonly nonce: number | null;
+  readonly payout_units: number | null;
   readonly result: string;
   readonly counters: string;
-  readonly line: string;
+  /** The bet's `--json` line; null for a vault deposit (no bet line to show). */
+  readonly line: string | null;
   readonly resolved_by: string;
 }
 
