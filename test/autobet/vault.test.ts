@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
+import { list_sessions, run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
 import type { SessionResult } from '../../src/autobet/sim-session.js';
 import { Database } from '../support/sqlite.js';
 import { world, type World } from './helpers.js';
@@ -67,6 +67,7 @@ describe('vault_pct', () => {
     expect(deposits.length).toBeGreaterThan(0);
     expect(await vault_units(w)).toBe(total);
     expect(units(r.stop?.vaulted ?? NaN)).toBe(total);
+    expect(units((await list_sessions({ database: w.database }))[0]?.vaulted ?? NaN)).toBe(total);
     // Deposits leave the profit alone and lower the balance.
     const profit = lines.reduce((a, l) => a + units(l.payout) - units(l.amount), 0);
     expect(units(r.stop?.profit ?? NaN)).toBe(profit);

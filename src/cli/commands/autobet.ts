@@ -92,7 +92,8 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
       ctx.io.stdout.write(
         `session ${session} stopped (${stop.reason})${message}\n` +
-          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}\n`,
+          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}` +
+          `${stop.vaulted > 0 ? `, vaulted ${plainAmount(stop.vaulted)} ${currency()}` : ''}\n`,
       );
     },
   };
@@ -223,7 +224,7 @@ async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
   });
   if (args.values['json'] === true) {
     for (const s of sessions) {
-      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, reason: s.reason })}\n`);
+      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, vaulted: s.vaulted, reason: s.reason })}\n`);
     }
     return EXIT_OK;
   }
