@@ -21,7 +21,8 @@ import type { BetLine, StopLine, WaitLine } from './events.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
-import { run_notifications, type NotifyOptions, type RunNotifications } from './notify-hook.js';
+import type { NotifyOptions } from './notify-hook.js';
+import { run_hooks, type RunHooks, type StatsOptions } from './run-hooks.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
@@ -40,7 +41,7 @@ export interface RunPreview {
 }
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
-export interface AutobetCommonOptions extends NotifyOptions {
+export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   /** A client for the account (live site, or the sandbox's URL). The run does not close it. */
   readonly client: StakeClient;
   /** The database file; default `default_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql.db`). */
@@ -153,16 +154,16 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
-  const notes = run_notifications(options, note);
+  const notes = run_hooks(options, note);
   try {
     return await runChecked(options, limits, prepared, currency, money, note, notes);
   } finally {
-    await notes?.abandon();
+    await notes.abandon();
   }
 }
 
 async function runChecked(
-  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, notes: RunNotifications | null,
+  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, notes: RunHooks,
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
@@ -194,7 +195,7 @@ async function runChecked(
         });
         const journal = new SqliteJournal(table, session);
         const counters = new_counters(money.units_down(start.balance));
-        notes?.started(session, { site: client.base_url, currency, limits, money, counters });
+        notes.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
           driver,
@@ -210,12 +211,12 @@ async function runChecked(
           signal: options.signal ?? new AbortController().signal,
           resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
           ...policy_of(options),
-          ...with_bet_hook(options.on_bet, notes),
+          ...notes.on_bet(options.on_bet),
           on_note: note,
         });
         journal.flush();
         table.finish(session, stop.reason, stop.message ?? null, Date.now());
-        await notes?.stopped(stop);
+        await notes.stopped(stop);
         return { session, stop };
       } finally {
         await strategy.close?.();
@@ -252,15 +253,15 @@ interface Restored {
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
-  const notes = run_notifications(options, note);
+  const notes = run_hooks(options, note);
   try {
     return await resumeChecked(options, note, notes);
   } finally {
-    await notes?.abandon();
+    await notes.abandon();
   }
 }
 
-async function resumeChecked(options: ResumeOptions, note: (t: string) => void, notes: RunNotifications | null): Promise<AutobetResult> {
+async function resumeChecked(options: ResumeOptions, note: (t: string) => void, notes: RunHooks): Promise<AutobetResult> {
   const { client } = options;
   const { file, table, close } = await openDatabase(options.database);
   try {
@@ -302,7 +303,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           strategy_state: row.strategy_state,
         }));
         const journal = new SqliteJournal(table, record.id);
-        notes?.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
+        notes.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
         const stop = await resume_engine(
           {
             strategy,
@@ -319,7 +320,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             signal: options.signal ?? new AbortController().signal,
             resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
             ...policy_of(options),
-            ...with_bet_hook(options.on_bet, notes),
+            ...notes.on_bet(options.on_bet),
             on_note: note,
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
@@ -327,7 +328,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         );
         journal.flush();
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
-        await notes?.stopped(stop);
+        await notes.stopped(stop);
         return { session: record.id, stop };
       } finally {
         await strategy.close?.();
@@ -345,12 +346,6 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
 function policy_of(options: AutobetCommonOptions): { policy?: ErrorPolicy; on_wait?: (line: WaitLine) => void } {
   const policy = options.policy ?? (options.retry_for_ms === undefined ? undefined : retry_for_policy(options.retry_for_ms));
   return { ...(policy === undefined ? {} : { policy }), ...(options.on_wait === undefined ? {} : { on_wait: options.on_wait }) };
-}
-
-/** The caller's `on_bet` and the notifications' (big wins), as the engine's one hook. */
-function with_bet_hook(on_bet: ((line: BetLine) => void) | undefined, notes: RunNotifications | null): { on_bet?: (line: BetLine) => void } {
-  if (notes === null) return on_bet === undefined ? {} : { on_bet };
-  return { on_bet: on_bet === undefined ? (l) => notes.bet(l) : (l) => { on_bet(l); notes.bet(l); } };
 }
 
 function restore(table: import('../journal/sessions.js').SessionsTable, session: number, start_units: number): Restored {

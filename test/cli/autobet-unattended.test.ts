@@ -69,6 +69,22 @@ describe('stakeql autobet --notify', () => {
     expect(world.sandbox.stats().mutations_executed).toBe(0);
   }, 90_000);
 
+  it('--stats-every with --json: stats lines, the last one at the stop with the stop line\'s counts', async () => {
+    const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '9', '--yes', '--json', '--base-url', world.sandbox.url, '--stats-every', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const stop = out.at(-1) as Record<string, unknown>;
+    const stats = out.filter((l) => l['event'] === 'stats');
+    expect(out.filter((l) => l['event'] === 'bet')).toHaveLength(9);
+    expect(out.at(-2)).toMatchObject({ event: 'stats', bets: 9, profit: stop['profit'], wagered: stop['wagered'] });
+    expect(Object.keys(stats.at(-1) as object).sort()).toEqual(
+      ['event', 'seconds', 'bets', 'bets_per_second', 'profit', 'profit_per_hour', 'wagered', 'drawdown', 'max_drawdown', 'luck', 'limits_left'].sort(),
+    );
+    const bad = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, '--stats-every', '1.5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--stats-every must be a whole number of seconds');
+  }, 90_000);
+
   it('refuses a bad --retry-for with exit 2 before any bet', async () => {
     for (const d of ['0s', '25h', '10x', '1.5m', '-3s']) {
       const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, `--retry-for=${d}`]);

@@ -1,6 +1,7 @@
 /**
  * `--retry-for DURATION` (`90s`, `10m`, `2h`; at most 24 h): how long a run
- * waits out trouble before it stops. A bad value is a usage error naming the flag.
+ * waits out trouble before it stops; `--stats-every S`: how often it says how
+ * it is going. A bad value is a usage error naming the flag.
  */
 import { MAX_RETRY_FOR_MS } from '../../autobet/error-policy.js';
 import type { CommandArgs } from '../context.js';
@@ -35,4 +36,23 @@ export function retry_from_args(args: CommandArgs): { retry_for_ms?: number } {
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : 'bad --retry-for');
   }
+}
+
+/** The `--stats-every` option. */
+export const STATS_OPTIONS = { 'stats-every': { type: 'string' } } as const;
+
+/** Help line. */
+export const STATS_OPTIONS_HELP = `  --stats-every S      a stats line every S seconds: profit/hour, drawdown, luck,
+                       limits left (default 10 on a terminal, off otherwise; 0: off)`;
+
+/**
+ * Milliseconds between stats lines: `--stats-every S` (0 turns them off),
+ * else 10 s on a terminal and none otherwise.
+ */
+export function stats_every_ms(args: CommandArgs, terminal: boolean): number | undefined {
+  const text = args.values['stats-every'];
+  if (text === undefined) return terminal ? 10_000 : undefined;
+  if (typeof text !== 'string' || !/^[0-9]{1,5}$/.test(text)) throw usageError('--stats-every must be a whole number of seconds (0 turns it off)');
+  const seconds = Number(text);
+  return seconds === 0 ? undefined : seconds * 1000;
 }

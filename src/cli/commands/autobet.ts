@@ -7,12 +7,13 @@
  */
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
+import type { StatsLine } from '../../autobet/stats.js';
 import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
-import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args } from '../autobet/retry-args.js';
+import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
 import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../confirm.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
@@ -69,7 +70,15 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
   const json = args.values['json'] === true;
   const tty = ctx.io.stderr.isTTY === true && !json;
   let status: StatusLine | null = null;
+  const statsEvery = stats_every_ms(args, tty);
   return {
+    stats: statsEvery === undefined ? {} : {
+      stats_every_ms: statsEvery,
+      on_stats: (line: StatsLine): void => {
+        if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+        else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).stats(line);
+      },
+    },
     on_bet: (line: BetLine): void => {
       if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
       else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).bet(line);
@@ -143,6 +152,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         on_bet: report.on_bet,
         on_note: report.on_note,
         on_wait: report.on_wait,
+        ...report.stats,
         ...notify,
         confirm: async (preview) => {
           currency = preview.currency;
@@ -202,6 +212,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         on_bet: report.on_bet,
         on_note: report.on_note,
         on_wait: report.on_wait,
+        ...report.stats,
         ...notify,
         confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
       });
@@ -321,6 +332,7 @@ ${YES_OPTION_HELP}
 ${LUA_TIMEOUT_HELP}
 ${NOTIFY_OPTIONS_HELP}
 ${RETRY_OPTIONS_HELP}
+${STATS_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
 
@@ -333,6 +345,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...LIMIT_OPTIONS,
     ...NOTIFY_OPTIONS,
     ...RETRY_OPTIONS,
+    ...STATS_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
     'resolve-timeout': { type: 'string' },
