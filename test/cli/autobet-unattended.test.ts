@@ -85,6 +85,23 @@ describe('stakeql autobet --notify', () => {
     expect(bad.stderr).toContain('--stats-every must be a whole number of seconds');
   }, 90_000);
 
+  it('history stats --wagered 7d --in usd: the synced bets of the account at the sandbox\'s rate', async () => {
+    const run = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--max-bets', '8', '--yes', '--base-url', world.sandbox.url]);
+    expect(run.code, run.stderr).toBe(0);
+    const sync = await cli(['history', 'sync', '--base-url', world.sandbox.url]);
+    expect(sync.code, sync.stderr).toBe(0);
+    const r = await cli(['history', 'stats', '--wagered', '7d', '--in', 'usd', '--json', '--base-url', world.sandbox.url]);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { wagered: number; rates: string; in: string; by_currency: Array<{ currency: string; bets: number; wagered: string }> };
+    // 8 bets of one satoshi; the sandbox publishes 60,000 US dollars per btc (src/sandbox/rates.ts).
+    expect(out.by_currency).toEqual([expect.objectContaining({ currency: 'btc', bets: 8, wagered: '0.00000008' })]);
+    expect(out.wagered).toBeCloseTo(8e-8 * 60_000, 6);
+    expect(out).toMatchObject({ in: 'usd', rates: 'now' });
+    const bad = await cli(['history', 'stats', '--wagered', '7w']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--wagered must be a window like 24h, 7d or 30d');
+  }, 90_000);
+
   it('refuses a bad --retry-for with exit 2 before any bet', async () => {
     for (const d of ['0s', '25h', '10x', '1.5m', '-3s']) {
       const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, `--retry-for=${d}`]);
