@@ -42,6 +42,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     activeCasinoBet(game: CasinoGameEnum!): CasinoBet
     "The user's own bets, newest first; limit 1 to 50 (default 10), offset >= 0."
     houseBetList(offset: Int, limit: Int): [Bet!]!
+    rakeback: UserRakeback!
+    flagProgress: FlagProgress
   }
 
   type CasinoClientSeed { id: String! seed: String! user: User! }
@@ -102,6 +104,11 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   type Bet { id: String! iid: String! type: String game: HouseBetGame! bet: BetBet! }
 
   type VaultMovement { id: String! amount: Float! currency: CurrencyEnum! user: User! }
+  "Rakeback and VIP progress: test fixtures (sandbox.set_rakeback / set_vip), not the site's rules."
+  type RakebackBalance { currency: CurrencyEnum! availableAmount: Float! }
+  type UserRakeback { enabled: Boolean! balances: [RakebackBalance!]! }
+  type FlagProgress { flag: String! progress: Float! }
+  type RakebackClaim { id: String! currency: CurrencyEnum! amount: Float! }
 
   type Query {
     "The logged-in user; needs X-Access-Token."
@@ -125,5 +132,6 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     rotateSeedPair(seed: String!): CasinoSeedPair!
     createVaultDeposit(currency: CurrencyEnum!, amount: Float!): VaultMovement!
     createVaultWithdrawal(currency: CurrencyEnum!, amount: Float!, password: String, tfaToken: String, oauthToken: String): VaultMovement!
+    claimRakeback: [RakebackClaim!]!
   }
 `;
