@@ -18,6 +18,7 @@ import { Stop, stop_line_of, strategyStop } from './stop.js';
 import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
 import { plan_bet, type PlannedBet } from './planned-bet.js';
+import { win_probability } from './win-probability.js';
 import { DEFAULT_ERROR_POLICY, RetryWindow, type ErrorPolicy } from './error-policy.js';
 import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
 
@@ -404,6 +405,7 @@ class Engine {
     const amount = amount_units ?? money.units(bet.amount);
     const payout = money.units(bet.payout);
     count_bet(this.#c, amount, payout, is_win(bet));
+    this.#expect(bet);
     if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds.nonce = bet.nonce + 1;
     this.#last = bet;
     if (!journal.durable && this.#in.on_bet === undefined) return;
@@ -414,6 +416,15 @@ class Engine {
       else journal.placed(intent.seq, bet, payout, snapshot, line, by);
     }
     this.#in.on_bet?.(line);
+  }
+
+  /** Adds the bet's win chance to the session's expected wins (luck's denominator). */
+  #expect(bet: SettledBet): void {
+    const sum = this.#c.expected_wins;
+    if (sum === null) return;
+    const p = win_probability(bet);
+    // A session journaled before the field existed has no sum to go on from: its luck stays unknown.
+    this.#c.expected_wins = p === null || (sum === undefined && this.#c.bets > 1) ? null : (sum ?? 0) + p;
   }
 
   #restoreStrategy(json: string | null): void {

@@ -49,7 +49,6 @@ export class RunHooks {
     return {
       on_bet: (line) => {
         caller?.(line);
-        this.#stats?.bet(line);
         this.#notes?.bet(line);
       },
     };

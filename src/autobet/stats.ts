@@ -2,14 +2,14 @@
  * How a run is going, as the `stats` line and the status line show it:
  * duration, pace, profit per hour, drawdown and luck, and what is left of
  * each limit. Money figures come from the engine's session counters (so a
- * resumed session keeps its drawdown and pace); luck counts the bets this
- * run has seen, each against its own win chance.
+ * resumed session keeps its drawdown, pace and luck). Luck is the session's
+ * wins against the sum of each bet's win chance, which the engine keeps in
+ * the counters as it counts a bet (journaled with them).
  */
 import type { Counters, Money } from './counters.js';
-import type { BetLine } from './events.js';
 import type { Limits } from './limits.js';
 import { limits_left } from './limits-left.js';
-import { dice_win_chance, MINES_TILES } from '../games/payouts.js';
+export { win_probability } from './win-probability.js';
 
 /** One `{ "event": "stats" }` line. Money in currency units. */
 export interface StatsLine {
@@ -25,48 +25,12 @@ export interface StatsLine {
   readonly drawdown: number;
   readonly max_drawdown: number;
   /**
-   * 100 × wins ÷ Σ each bet's win probability, over the bets of this run
-   * (since it started or resumed); null before the first bet, or when a bet's
-   * chance is not known from a public rule (keno, plinko: their tables are the sandbox's own).
+   * 100 × wins ÷ Σ each bet's win probability, over the session; null before
+   * the first bet, or when a bet's chance is not known from a public rule
+   * (keno, plinko: their tables are the sandbox's own).
    */
   readonly luck: number | null;
   readonly limits_left: Readonly<Record<string, number>>;
-}
-
-function choose(n: number, k: number): number {
-  let out = 1;
-  for (let i = 0; i < k; i++) out = (out * (n - i)) / (i + 1);
-  return out;
-}
-
-/**
- * The chance (0–1) that the bet of `line` wins (pays more than it cost), from
- * the game's published rule; null where there is none we trust.
- */
-export function win_probability(line: Pick<BetLine, 'game' | 'state'>): number | null {
-  const s = (line.state ?? {}) as Record<string, unknown>;
-  switch (line.game) {
-    case 'dice': {
-      const target = s['target'];
-      const condition = s['condition'];
-      if (typeof target !== 'number' || (condition !== 'above' && condition !== 'below')) return null;
-      return dice_win_chance(target, condition) / 100;
-    }
-    case 'limbo': {
-      const target = s['multiplierTarget'];
-      // The site's rule: a result reaches x with probability 0.99 / x (1 % edge).
-      return typeof target === 'number' && target >= 1 ? Math.min(1, 0.99 / target) : null;
-    }
-    case 'mines': {
-      const mines = s['minesCount'];
-      const fields = s['mines'] === undefined ? null : (s['rounds'] as unknown[] | undefined)?.length ?? null;
-      if (typeof mines !== 'number' || fields === null || fields < 1) return null;
-      // Every picked field safe: C(25 − m, k) / C(25, k).
-      return choose(MINES_TILES - mines, fields) / choose(MINES_TILES, fields);
-    }
-    default:
-      return null;
-  }
 }
 
 /** What the stats read: the session's counters (live), the limits, the currency's units. */
@@ -76,25 +40,19 @@ export interface StatsSource {
   readonly money: Money;
 }
 
-/** Keeps what luck needs from each bet and writes stats lines. */
+/** Luck from counters: 100 × wins ÷ expected wins, to 2 decimals; null when unknown. */
+export function luck_of(c: Pick<Counters, 'bets' | 'wins' | 'expected_wins'>): number | null {
+  const expected = c.expected_wins;
+  if (c.bets === 0 || expected === null || expected === undefined || !(expected > 0)) return null;
+  return Math.round((10_000 * c.wins) / expected) / 100;
+}
+
+/** Writes stats lines from the session's counters. */
 export class RunStats {
   readonly #src: StatsSource;
-  #wins = 0;
-  #expected = 0;
-  #counted = 0;
-  #unknown = false;
 
   constructor(source: StatsSource) {
     this.#src = source;
-  }
-
-  /** A settled bet of this run. */
-  bet(line: BetLine): void {
-    const p = win_probability(line);
-    this.#counted++;
-    if (p === null) this.#unknown = true;
-    else this.#expected += p;
-    if (line.payoutMultiplier > 1) this.#wins++;
   }
 
   /** The figures now. */
@@ -112,7 +70,7 @@ export class RunStats {
       wagered: money.amount(c.wagered),
       drawdown: money.amount(c.peak_profit - c.profit),
       max_drawdown: money.amount(c.max_drawdown),
-      luck: this.#unknown || this.#counted === 0 || this.#expected === 0 ? null : Math.round((10_000 * this.#wins) / this.#expected) / 100,
+      luck: luck_of(c),
       limits_left: limits_left(limits, c, money),
     };
   }

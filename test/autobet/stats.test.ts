@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, type BetLine } from '../../src/autobet/index.js';
 import type { StatsLine } from '../../src/autobet/stats.js';
+import { SessionReader } from '../../src/dashboard/session-view.js';
+import { open_database } from '../../src/journal/index.js';
 import { world, type World } from './helpers.js';
 
 let w: World | undefined;
@@ -82,6 +84,16 @@ describe('the stats line', () => {
     expect(units(last.limits_left['max_wagered'] as number)).toBe(1e8 - wagered);
     expect(last.seconds).toBeGreaterThanOrEqual(0);
     expect(Math.sign(last.profit_per_hour)).toBe(last.seconds > 0 ? Math.sign(profit) : 0);
+    // The dashboard reads the same figures from the journal.
+    const db = open_database(w.database);
+    try {
+      const view = new SessionReader(db).current();
+      expect(units(view?.stats.drawdown ?? NaN)).toBe(peak - profit);
+      expect(units(view?.stats.max_drawdown ?? NaN)).toBe(maxDown);
+      expect(view?.stats.luck).toBeCloseTo((100 * wins) / expected, 2);
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses a stats interval out of range before anything is sent', async () => {
