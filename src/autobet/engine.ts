@@ -288,7 +288,7 @@ class Engine {
   async #deposit(units: number): Promise<void> {
     const { driver, journal, currency, money } = this.#in;
     if (driver.deposit === undefined) throw new Stop('error:strategy', 'the strategy asked for a vault deposit, and this site has no vault');
-    if (units > this.#c.balance) throw new Stop('error:strategy', `the strategy asked to deposit ${money.amount(units)} ${currency}, more than the balance`);
+    if (units > this.#c.balance) throw new Stop('error:strategy', `the strategy asked to deposit ${plain_units(units, money.decimals)} ${currency}, more than the balance`);
     const before = (await driver.vault_balance?.(currency, this.#in.signal)) ?? null;
     const amount = money.amount(units);
     const intent: IntentRow = {
@@ -307,10 +307,10 @@ class Engine {
     if (outcome.kind === 'refused' || outcome.kind === 'not_sent') {
       if (outcome.kind === 'refused') journal.refused(intent.seq, outcome.error_type, outcome.message);
       else journal.not_placed(intent.seq, 'not_sent', outcome.message);
-      this.#in.on_note?.(`vault deposit of ${amount} ${currency} not made (${outcome.message}); betting on`);
+      this.#in.on_note?.(`vault deposit of ${plain_units(units, money.decimals)} ${currency} not made (${outcome.message}); betting on`);
       return;
     }
-    this.#in.on_note?.(`the answer to the vault deposit of ${amount} ${currency} was lost; reading the vault to find out whether it ran`);
+    this.#in.on_note?.(`the answer to the vault deposit of ${plain_units(units, money.decimals)} ${currency} was lost; reading the vault to find out whether it ran`);
     await this.#resolveDeposit(intent);
   }
 
@@ -318,11 +318,11 @@ class Engine {
     this.#c.balance -= intent.amount_units;
     this.#c.vaulted = (this.#c.vaulted ?? 0) + intent.amount_units;
     if (this.#in.journal.durable) this.#in.journal.deposited(intent.seq, { counters: { ...this.#c }, seeds: { ...this.#seeds } }, this.#last);
-    this.#in.on_note?.(`moved ${this.#in.money.amount(intent.amount_units)} ${this.#in.currency} into the vault`);
+    this.#in.on_note?.(`moved ${plain_units(intent.amount_units, this.#in.money.decimals)} ${this.#in.currency} into the vault`);
   }
 
-  /** Whether the deposit of `intent` ran, told by the vault's balance against the one before it; unknown stops the run. */
-  async #resolveDeposit(intent: IntentRow): Promise<void> {
+  /** Whether the deposit of `intent` ran (true: counted), told by the vault's balance against the one before it; unknown stops the run. */
+  async #resolveDeposit(intent: IntentRow): Promise<boolean> {
     const { driver, currency, money, signal } = this.#in;
     const before = intent.variables['vault_before'];
     const deadline = this.#now() + this.#in.resolve_timeout_ms;
@@ -330,10 +330,13 @@ class Engine {
       const now = await driver.vault_balance(currency, signal);
       if (now !== null) {
         const moved = money.units(now) - money.units(before);
-        if (moved === intent.amount_units) return this.#deposited(intent);
+        if (moved === intent.amount_units) {
+          this.#deposited(intent);
+          return true;
+        }
         if (moved === 0) {
           this.#in.journal.not_placed(intent.seq, 'vault', null);
-          return;
+          return false;
         }
         break;
       }
@@ -443,7 +446,8 @@ class Engine {
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
     for (const intent of pending) {
       if (intent.game === 'vault') {
-        await this.#resolveDeposit(intent);
+        // A deposit that ran: the strategy goes on from the state it had when it asked for it.
+        if (await this.#resolveDeposit(intent)) this.#restoreStrategy(intent.strategy_state);
         continue;
       }
       const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
@@ -460,6 +464,12 @@ class Engine {
     await this.#adoptUnrecorded();
     if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();
   }
+}
+
+/** Units as a plain decimal for a note (7.7e-7 reads as nonsense to a person). */
+function plain_units(units: number, decimals: number): string {
+  const text = (units / 10 ** decimals).toFixed(decimals);
+  return decimals === 0 ? text : text.replace(/\.?0+$/, '');
 }
 
 /** A resumed run: first reconciles the journal with the site, then runs. */

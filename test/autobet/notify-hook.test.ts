@@ -8,7 +8,7 @@
  */
 import util from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run_autobet } from '../../src/autobet/index.js';
+import { resume_autobet, run_autobet } from '../../src/autobet/index.js';
 import { MARTINGALE, world, type World } from './helpers.js';
 import { http_receiver, smtp_receiver, type HttpReceiver, type SmtpReceiver } from '../notify/receivers.js';
 
@@ -130,6 +130,20 @@ describe('autobet notifications', () => {
     expect(notes.filter((n) => n.includes('slack://') && n.includes('failed (HTTP 500)'))).toHaveLength(1);
     expect(notes.some((n) => n.startsWith('notifications not delivered at exit') && n.includes('discord://778899/***'))).toBe(true);
     noSecrets(notes.join('\n'), [DISCORD_TOKEN, SLACK_TOKEN, w.login.access_token]);
+  });
+
+  it('a resumed session notifies its own stop, with the session\'s counters', async () => {
+    w = await world();
+    rx = await http_receiver();
+    const notify = [`json://127.0.0.1:${new URL(rx.base).port}/resume`];
+    const first = await run_autobet({ client: w.client, database: w.database, strategy: MARTINGALE, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 6 }, notify, notify_on: 'limit' });
+    expect(first.stop?.reason).toBe('max_bets');
+    const again = await resume_autobet({ client: w.client, database: w.database, notify, notify_on: 'limit' });
+    expect(again.session).toBe(first.session);
+    const events = rx.requests.map((q) => JSON.parse(q.body) as Record<string, unknown>);
+    expect(events).toHaveLength(2);
+    // The resume stops at once (max_bets already reached): the same session and counts.
+    expect(events[1]).toMatchObject({ event: 'stop', reason: 'max_bets', session: first.session, bets: 6, wins: first.stop?.wins, profit: first.stop?.profit });
   });
 
   it('refuses a bad notification URL or event before anything is sent, naming the field and not the URL', async () => {

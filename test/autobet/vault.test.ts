@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { list_sessions, run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
+import { list_sessions, resume_autobet, run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
 import type { SessionResult } from '../../src/autobet/sim-session.js';
 import { Database } from '../support/sqlite.js';
 import { world, type World } from './helpers.js';
@@ -163,5 +163,39 @@ describe('reset_seed', () => {
       expect(b.hash).toBe(pairs[Math.floor(i / 5)]);
       if (i >= 5) expect(b.nonce).toBe(i % 5);
     });
+  });
+});
+
+describe('a deposit whose outcome the journal lost', () => {
+  it('is found out on resume from the vault balance, counted once, and the strategy goes on from where it asked', async () => {
+    w = await world();
+    const mod = path.join(w.dir, 'once.mjs');
+    // Before bet 4, once: deposit 77 satoshi with a bet above max_bet (the run stops after the deposit, nothing bet).
+    fs.writeFileSync(mod, [
+      'export default (s) => {',
+      "  const bet = { game: 'dice', amount: 0.000001, target: 50.5, condition: 'above' };",
+      '  if (s.bets === 3 && !s.memory.done) { s.memory.done = true; return { ...bet, amount: 0.01, vault: 0.00000077 }; }',
+      '  return bet;',
+      '};',
+    ].join('\n'));
+    const limits = { stop_loss: 0.01, max_bet: 0.001, max_bets: 5 };
+    const first = await run_autobet({ client: w.client, database: w.database, strategy: mod, limits });
+    expect(first.stop?.reason).toBe('max_bet');
+    expect(units(first.stop?.vaulted ?? NaN)).toBe(77);
+    // As if the process had been killed after sending the deposit: its outcome is not in the journal.
+    const db = new Database(w.database);
+    try {
+      const row = db.prepare("SELECT session_id, seq FROM journal WHERE game = 'vault'").get() as { session_id: number; seq: number };
+      db.prepare('DELETE FROM journal_outcomes WHERE id = ?').run(BigInt(row.session_id) * 2n ** 32n + BigInt(row.seq));
+    } finally {
+      db.close();
+    }
+    const notes: string[] = [];
+    const again = await resume_autobet({ client: w.client, database: w.database, on_note: (t) => notes.push(t) });
+    expect(again.stop?.reason).toBe('max_bets');
+    expect(again.stop?.bets).toBe(5);
+    expect(units(again.stop?.vaulted ?? NaN)).toBe(77);
+    expect(await vault_units(w)).toBe(77);
+    expect(notes, notes.join('\n')).toContain('moved 0.00000077 btc into the vault');
   });
 });
