@@ -55,17 +55,31 @@ const client = new StakeClient({ base_url: sandbox.url, access_token: sandbox.ac
 const sinks = [await receiver(0), await receiver(200), await receiver(Infinity)];
 try {
   let stats = 0;
+  // CPU of this process per bet beside the wall time: on a shared machine the wall time swings with the others.
+  let cpu = 0;
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   /** Milliseconds per bet, first to last bet line; `extra`: sinks and stats. */
   async function engine(n, extra) {
     let first = 0;
     let last = 0;
     let count = 0;
+    let cpu0 = 0;
+    let cpu1 = 0;
     const r = await run_autobet({
       client, database, strategy: FLAT, limits: { ...LIMITS, max_bets: n },
       on_bet: () => {
         count++;
-        if (count === 1) first = performance.now();
-        if (count === n) last = performance.now();
+        if (count === 1) {
+          first = performance.now();
+          cpu0 = cpuMs();
+        }
+        if (count === n) {
+          last = performance.now();
+          cpu1 = cpuMs();
+        }
       },
       ...(extra ? {
         notify: sinks.map((s) => s.url), notify_on: args['notify-on'], notify_options: { drain_ms: 200 },
@@ -73,31 +87,44 @@ try {
       } : {}),
     });
     if (r.stop.reason !== 'max_bets') throw new Error(`engine stopped with ${r.stop.reason}: ${r.stop.message ?? ''}`);
+    cpu = (cpu1 - cpu0) / (n - 1);
     return (last - first) / (n - 1);
   }
   console.log(`stakeql unattended bench on Node ${process.version}, ${os.cpus().length} CPUs; sandbox in another process`);
   await engine(100, false);
   await engine(100, true);
   const ratios = [];
+  const cpuRatios = [];
   let lastRound = null;
   for (let r = 0; r < ROUNDS; r++) {
     let plain;
     let watched;
+    let plainCpu;
+    let watchedCpu;
     if (r % 2 === 0) {
       plain = await engine(BETS, false);
+      plainCpu = cpu;
       watched = await engine(BETS, true);
+      watchedCpu = cpu;
     } else {
       watched = await engine(BETS, true);
+      watchedCpu = cpu;
       plain = await engine(BETS, false);
+      plainCpu = cpu;
     }
     ratios.push(watched / plain);
-    lastRound = { plain, watched };
+    cpuRatios.push(watchedCpu / plainCpu);
+    lastRound = { plain, watched, plainCpu, watchedCpu };
   }
   const pct = (x) => `${((x - 1) * 100).toFixed(1)} %`;
   console.log(
     `engine with 3 sinks (one hanging; --notify-on ${args['notify-on']}) and a stats line every 100 ms vs without, ${BETS} bets a round: ${pct(median(ratios))} ` +
       `(median of ${ROUNDS} rounds, ${pct(Math.min(...ratios))} to ${pct(Math.max(...ratios))}); last round ` +
       `${(lastRound.plain * 1000).toFixed(0)} µs without, ${(lastRound.watched * 1000).toFixed(0)} µs with, per bet; target ≤ 10 %`,
+  );
+  console.log(
+    `   CPU of this process per bet, with over without: ${pct(median(cpuRatios))} (median; ${pct(Math.min(...cpuRatios))} to ${pct(Math.max(...cpuRatios))}; ` +
+      `last round ${(lastRound.plainCpu * 1000).toFixed(0)} µs without, ${(lastRound.watchedCpu * 1000).toFixed(0)} µs with)`,
   );
   console.log(`   notifications received: ${sinks.map((s) => s.received).join(', ')} (the hanging sink holds its first); stats lines: ${stats}`);
 } finally {
