@@ -132,6 +132,26 @@ describe('autobet notifications', () => {
     noSecrets(notes.join('\n'), [DISCORD_TOKEN, SLACK_TOKEN, w.login.access_token]);
   });
 
+  it('summary:M sends the run\'s standing on a timer, consistent with its limits', async () => {
+    // Slow bets (20 ms each) and a summary every 0.0005 minutes (30 ms): several summaries during 30 bets.
+    w = await world({ bet_delay_ms: 20 });
+    rx = await http_receiver();
+    const r = await run_autobet({
+      client: w.client, database: w.database, strategy: MARTINGALE, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 30 },
+      notify: [`json://127.0.0.1:${new URL(rx.base).port}/sum`], notify_on: 'summary:0.0005',
+    });
+    expect(r.stop?.reason).toBe('max_bets');
+    const events = rx.requests.map((q) => JSON.parse(q.body) as { event: string; bets: number; profit: number; limits_left: Record<string, number>; session: number });
+    // No stop notification: only summaries were chosen.
+    expect(events.every((e) => e.event === 'summary' && e.session === r.session)).toBe(true);
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(e.bets).toBeLessThanOrEqual(30);
+      expect(e.limits_left['max_bets']).toBe(30 - e.bets);
+      expect(Math.round(e.limits_left['stop_loss']! * 1e8)).toBe(1_000_000 + Math.round(e.profit * 1e8));
+    }
+  });
+
   it('a resumed session notifies its own stop, with the session\'s counters', async () => {
     w = await world();
     rx = await http_receiver();
