@@ -19,6 +19,7 @@ import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
 import { plan_bet, type PlannedBet } from './planned-bet.js';
 import { win_probability } from './win-probability.js';
+import { deposit, resolve_deposit, type VaultPort } from './vault-step.js';
 import { DEFAULT_ERROR_POLICY, RetryWindow, type ErrorPolicy } from './error-policy.js';
 import { StrategyError, type SettledBet, type StrategyState } from './strategy.js';
 
@@ -44,6 +45,7 @@ class Engine {
   #last: SettledBet | null;
   #tick: number;
   #lastSentAt = -Infinity;
+  #vaultPort: VaultPort | null = null;
 
   constructor(input: EngineInput) {
     this.#in = input;
@@ -65,7 +67,7 @@ class Engine {
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
         // The deposit first: it lowers the balance the bet's limits are then checked against.
-        if (plan.vault_units > 0) await this.#deposit(plan.vault_units);
+        if (plan.vault_units > 0) await deposit(this.#vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
         const refused = check_before(this.#rules, this.#c, plan.amount_units);
         if (refused !== null) throw new Stop(refused);
@@ -279,70 +281,17 @@ class Engine {
     }
   }
 
-  /**
-   * Moves `units` into the vault, journaled as its own intent first (with the
-   * vault's balance before, which tells a resume whether it ran). Never
-   * retried; a refusal or a deposit that certainly did not run is a note and
-   * the run goes on; a lost answer is found out from the vault's balance.
-   */
-  async #deposit(units: number): Promise<void> {
-    const { driver, journal, currency, money } = this.#in;
-    if (driver.deposit === undefined) throw new Stop('error:strategy', 'the strategy asked for a vault deposit, and this site has no vault');
-    if (units > this.#c.balance) throw new Stop('error:strategy', `the strategy asked to deposit ${plain_units(units, money.decimals)} ${currency}, more than the balance`);
-    const before = (await driver.vault_balance?.(currency, this.#in.signal)) ?? null;
-    const amount = money.amount(units);
-    const intent: IntentRow = {
-      seq: this.#seq++,
-      identifier: `vault-${new_identifier()}`,
-      game: 'vault',
-      variables: { amount, currency, vault_before: before },
-      amount_units: units,
-      seed_hash: null,
-      nonce_expected: null,
-      strategy_state: journal.durable ? this.#snapshot() : null,
-    };
-    if (journal.durable) journal.intend(intent);
-    const outcome = await driver.deposit(amount, currency);
-    if (outcome.kind === 'deposited') return this.#deposited(intent);
-    if (outcome.kind === 'refused' || outcome.kind === 'not_sent') {
-      if (outcome.kind === 'refused') journal.refused(intent.seq, outcome.error_type, outcome.message);
-      else journal.not_placed(intent.seq, 'not_sent', outcome.message);
-      this.#in.on_note?.(`vault deposit of ${plain_units(units, money.decimals)} ${currency} not made (${outcome.message}); betting on`);
-      return;
-    }
-    this.#in.on_note?.(`the answer to the vault deposit of ${plain_units(units, money.decimals)} ${currency} was lost; reading the vault to find out whether it ran`);
-    await this.#resolveDeposit(intent);
-  }
-
-  #deposited(intent: IntentRow): void {
-    this.#c.balance -= intent.amount_units;
-    this.#c.vaulted = (this.#c.vaulted ?? 0) + intent.amount_units;
-    if (this.#in.journal.durable) this.#in.journal.deposited(intent.seq, { counters: { ...this.#c }, seeds: { ...this.#seeds } }, this.#last);
-    this.#in.on_note?.(`moved ${plain_units(intent.amount_units, this.#in.money.decimals)} ${this.#in.currency} into the vault`);
-  }
-
-  /** Whether the deposit of `intent` ran (true: counted), told by the vault's balance against the one before it; unknown stops the run. */
-  async #resolveDeposit(intent: IntentRow): Promise<boolean> {
-    const { driver, currency, money, signal } = this.#in;
-    const before = intent.variables['vault_before'];
-    const deadline = this.#now() + this.#in.resolve_timeout_ms;
-    while (typeof before === 'number' && driver.vault_balance !== undefined && !signal.aborted && this.#now() <= deadline) {
-      const now = await driver.vault_balance(currency, signal);
-      if (now !== null) {
-        const moved = money.units(now) - money.units(before);
-        if (moved === intent.amount_units) {
-          this.#deposited(intent);
-          return true;
-        }
-        if (moved === 0) {
-          this.#in.journal.not_placed(intent.seq, 'vault', null);
-          return false;
-        }
-        break;
-      }
-      await driver.sleep(1000, signal);
-    }
-    throw new Stop('unknown_outcome', `whether the vault deposit ${intent.identifier} ran is not known; check the vault balance`, intent.identifier);
+  /** What a vault deposit needs of the engine (vault-step.ts). */
+  #vault(): VaultPort {
+    return (this.#vaultPort ??= {
+      input: this.#in,
+      counters: this.#c,
+      now: this.#now,
+      next_seq: () => this.#seq++,
+      strategy_snapshot: () => this.#snapshot(),
+      engine_snapshot: () => ({ counters: { ...this.#c }, seeds: { ...this.#seeds } }),
+      last: () => this.#last,
+    });
   }
 
   #ref(intent: IntentRow): IntentRef {
@@ -447,7 +396,7 @@ class Engine {
     for (const intent of pending) {
       if (intent.game === 'vault') {
         // A deposit that ran: the strategy goes on from the state it had when it asked for it.
-        if (await this.#resolveDeposit(intent)) this.#restoreStrategy(intent.strategy_state);
+        if (await resolve_deposit(this.#vault(), intent)) this.#restoreStrategy(intent.strategy_state);
         continue;
       }
       const found = await this.#in.driver.resolve(this.#ref(intent), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
@@ -464,12 +413,6 @@ class Engine {
     await this.#adoptUnrecorded();
     if (this.#in.refresh_balance !== undefined) this.#c.balance = await this.#in.refresh_balance();
   }
-}
-
-/** Units as a plain decimal for a note (7.7e-7 reads as nonsense to a person). */
-function plain_units(units: number, decimals: number): string {
-  const text = (units / 10 ** decimals).toFixed(decimals);
-  return decimals === 0 ? text : text.replace(/\.?0+$/, '');
 }
 
 /** A resumed run: first reconciles the journal with the site, then runs. */
