@@ -154,16 +154,16 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
-  const notes = run_hooks(options, note);
+  const hooks = run_hooks(options, note);
   try {
-    return await runChecked(options, limits, prepared, currency, money, note, notes);
+    return await runChecked(options, limits, prepared, currency, money, note, hooks);
   } finally {
-    await notes.abandon();
+    await hooks.abandon();
   }
 }
 
 async function runChecked(
-  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, notes: RunHooks,
+  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, hooks: RunHooks,
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
@@ -195,7 +195,7 @@ async function runChecked(
         });
         const journal = new SqliteJournal(table, session);
         const counters = new_counters(money.units_down(start.balance));
-        notes.started(session, { site: client.base_url, currency, limits, money, counters });
+        hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
           driver,
@@ -211,12 +211,12 @@ async function runChecked(
           signal: options.signal ?? new AbortController().signal,
           resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
           ...policy_of(options),
-          ...notes.on_bet(options.on_bet),
+          ...hooks.on_bet(options.on_bet),
           on_note: note,
         });
         journal.flush();
         table.finish(session, stop.reason, stop.message ?? null, Date.now());
-        await notes.stopped(stop);
+        await hooks.stopped(stop);
         return { session, stop };
       } finally {
         await strategy.close?.();
@@ -253,15 +253,15 @@ interface Restored {
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
-  const notes = run_hooks(options, note);
+  const hooks = run_hooks(options, note);
   try {
-    return await resumeChecked(options, note, notes);
+    return await resumeChecked(options, note, hooks);
   } finally {
-    await notes.abandon();
+    await hooks.abandon();
   }
 }
 
-async function resumeChecked(options: ResumeOptions, note: (t: string) => void, notes: RunHooks): Promise<AutobetResult> {
+async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks): Promise<AutobetResult> {
   const { client } = options;
   const { file, table, close } = await openDatabase(options.database);
   try {
@@ -303,7 +303,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           strategy_state: row.strategy_state,
         }));
         const journal = new SqliteJournal(table, record.id);
-        notes.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
+        hooks.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
         const stop = await resume_engine(
           {
             strategy,
@@ -320,7 +320,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             signal: options.signal ?? new AbortController().signal,
             resolve_timeout_ms: options.resolve_timeout_ms ?? DEFAULT_RESOLVE_TIMEOUT_MS,
             ...policy_of(options),
-            ...notes.on_bet(options.on_bet),
+            ...hooks.on_bet(options.on_bet),
             on_note: note,
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
@@ -328,7 +328,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         );
         journal.flush();
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
-        await notes.stopped(stop);
+        await hooks.stopped(stop);
         return { session: record.id, stop };
       } finally {
         await strategy.close?.();
