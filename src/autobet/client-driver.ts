@@ -13,7 +13,7 @@ import {
   type StakeClient,
 } from '../facade/index.js';
 import type { HouseBet } from '../operations/documents/history.js';
-import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
@@ -52,6 +52,28 @@ export class ClientDriver implements Driver {
       return { kind: 'placed', bet: settled };
     } catch (error) {
       return classify(error);
+    }
+  }
+
+  async deposit(amount: number, currency: string): Promise<DepositOutcome> {
+    try {
+      await this.#client.vault_deposit({ amount, currency });
+      return { kind: 'deposited' };
+    } catch (error) {
+      const outcome = classify(error);
+      if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
+      if (outcome.kind === 'auth') return { kind: 'refused', error_type: 'notAuthenticated', message: outcome.message };
+      return { kind: 'unknown', message: outcome.kind === 'unknown' ? outcome.message : 'no answer' };
+    }
+  }
+
+  async vault_balance(currency: string, signal: AbortSignal): Promise<number | null> {
+    try {
+      const balances = await this.#client.balances({ signal });
+      return balances.find((b) => b.vault.currency === currency)?.vault.amount ?? 0;
+    } catch (error) {
+      if (AuthenticationError.is(error)) throw error;
+      return null;
     }
   }
 

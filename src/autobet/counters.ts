@@ -22,11 +22,21 @@ export interface Counters {
   longest_loss_streak: number;
   /** Milliseconds spent running, summed over resumes (`max_duration`). */
   elapsed_ms: number;
+  /**
+   * Moved into the vault this session (`vault_pct`, `{ vault }`, `invest()`):
+   * out of the balance, not out of the profit. Absent in a journal written before it existed.
+   */
+  vaulted?: number;
+  /**
+   * Σ each bet's win chance (0–1), for luck: wins ÷ this. Null once a bet's
+   * chance is not known (keno, plinko); absent in a journal written before it existed.
+   */
+  expected_wins?: number | null;
 }
 
 /** Fresh counters for a session starting with `balance` units. */
 export function new_counters(balance: number): Counters {
-  return { bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance, streak: 0, peak_profit: 0, max_drawdown: 0, longest_loss_streak: 0, elapsed_ms: 0 };
+  return { bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance, streak: 0, peak_profit: 0, max_drawdown: 0, longest_loss_streak: 0, elapsed_ms: 0, vaulted: 0, expected_wins: 0 };
 }
 
 /** Converts between currency units and whole smallest units. */

@@ -65,6 +65,14 @@ export interface Adoption {
   readonly gap: string | null;
 }
 
+/** The answer to a vault deposit. */
+export type DepositOutcome =
+  | { readonly kind: 'deposited' }
+  | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
+  | { readonly kind: 'not_sent'; readonly message: string }
+  /** The answer was lost: the vault's balance tells whether it ran. */
+  | { readonly kind: 'unknown'; readonly message: string };
+
 /** A world the engine can bet in. */
 export interface Driver {
   readonly kind: DriverKind;
@@ -87,6 +95,10 @@ export interface Driver {
   rotate_seed_pair(): Promise<SeedView | { readonly exhausted: true }>;
   /** Waits `ms` (the simulator does not). */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Moves `amount` (currency units) from the balance into the vault; never retried. Absent where there is no vault. */
+  deposit?(amount: number, currency: string): Promise<DepositOutcome>;
+  /** The vault's balance of `currency` now (null when it cannot be read). */
+  vault_balance?(currency: string, signal: AbortSignal): Promise<number | null>;
   /** The identifier of the next bet; default 21 random characters, as the web app sends. */
   identifier?(): string;
 }

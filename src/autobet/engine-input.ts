@@ -2,7 +2,7 @@
 import type { Counters, Money } from './counters.js';
 import type { Driver, SeedView } from './driver.js';
 import type { ErrorPolicy } from './error-policy.js';
-import type { BetLine } from './events.js';
+import type { BetLine, WaitLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
 import type { SettledBet, Strategy } from './strategy.js';
@@ -37,6 +37,8 @@ export interface EngineInput {
   readonly request_timeout_ms?: number;
   readonly policy?: ErrorPolicy;
   readonly on_bet?: (line: BetLine) => void;
+  /** Each wait for trouble to pass (429, 5xx, network, a challenge, another bet in flight), before it starts. */
+  readonly on_wait?: (line: WaitLine) => void;
   /** Things worth telling a person (a bet adopted, an answer lost, a wait): stderr on the CLI. */
   readonly on_note?: (text: string) => void;
   readonly now?: () => number;

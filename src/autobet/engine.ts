@@ -23,7 +23,9 @@ import type { IntentRow } from './journal-port.js';
 import { check_after, check_before, limit_rules } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { StrategySeat, type UnseenBet } from './strategy-seat.js';
-import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
+import { win_probability } from './win-probability.js';
+import { deposit, resolve_deposit, type VaultPort } from './vault-step.js';
+import { DEFAULT_ERROR_POLICY, RetryWindow, type ErrorPolicy } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import { StrategyError, type SettledBet } from './strategy.js';
 
@@ -64,6 +66,7 @@ class Engine {
    * the settle period), and is adopted before the strategy is asked again.
    */
   #watchUntil = -Infinity;
+  #vaultPort: VaultPort | null = null;
 
   constructor(input: EngineInput) {
     this.#in = input;
@@ -86,6 +89,8 @@ class Engine {
         if (this.#watchUntil !== -Infinity && this.#watchUntil > this.#now()) await this.#adoptUnrecorded();
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
+        // The deposit first: it lowers the balance the bet's limits are then checked against.
+        if (plan.vault_units > 0) await deposit(this.#vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
         const refused = check_before(this.#rules, this.#c, plan.amount_units);
         if (refused !== null) throw new Stop(refused);
@@ -183,6 +188,7 @@ class Engine {
   /** Sends `plan` until it is placed once, or the run must stop; never twice. `first`: a try already made. */
   async #place(plan: PlannedBet, first?: { intent: IntentRow; outcome: PlaceOutcome }): Promise<void> {
     const { driver, journal, currency } = this.#in;
+    const retry = new RetryWindow(this.#policy, this.#now);
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) {
         // Bets adopted meanwhile count against the limits: the same plan may no longer fit them.
@@ -200,20 +206,22 @@ class Engine {
         case 'refused': {
           journal.refused(intent.seq, outcome.error_type, outcome.message);
           const action = this.#policy.refused[outcome.error_type] ?? this.#policy.refused_default;
-          if (action === 'stop' || attempt >= this.#policy.max_attempts) {
+          retry.failed();
+          if (action === 'stop' || retry.exhausted(attempt)) {
             throw new Stop(`error:${outcome.error_type}`, outcome.message);
           }
           // Another bet of this account is in flight (perhaps one of ours the site is still booking): wait, then
           // make sure the journal knows every bet the site booked before trying again.
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut(outcome.error_type, retry.wait_ms(attempt));
           await this.#adoptUnrecorded();
           continue;
         }
         case 'not_sent':
           journal.not_placed(intent.seq, 'not_sent', outcome.message);
-          if (attempt >= this.#policy.max_attempts) throw new Stop('error:network', outcome.message);
+          retry.failed();
+          if (retry.exhausted(attempt)) throw new Stop('error:network', outcome.message);
           this.#in.on_note?.(`bet not sent (${outcome.message}); trying again`);
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut('network', retry.wait_ms(attempt));
           continue;
         case 'auth':
           journal.refused(intent.seq, 'notAuthenticated', outcome.message);
@@ -226,8 +234,12 @@ class Engine {
             `the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed ` +
               `(nothing is sent before it is found, or before ${Math.ceil(settle / 1000)} s pass without it on the site)`,
           );
-          if (outcome.retry_after_ms !== null) await this.#wait(Math.min(outcome.retry_after_ms, this.#in.resolve_timeout_ms));
-          const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);
+          retry.failed();
+          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
+          // Waiting out trouble gives the search as long as the window has left: the outcome is still found out first.
+          const look_ms = Math.max(this.#in.resolve_timeout_ms, Math.min(retry.left_ms(), 2 ** 31 - 1));
+          if (outcome.retry_after_ms !== null) await this.#waitOut(cause, Math.min(outcome.retry_after_ms, look_ms));
+          const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + look_ms, this.#in.signal);
           if (found.kind === 'placed') {
             this.#in.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
             await this.#settle(intent, found.bet, found.by);
@@ -246,14 +258,26 @@ class Engine {
           await this.#adoptUnrecorded();
           this.#watchUntil = this.#now() + this.#in.resolve_timeout_ms;
           this.#in.on_note?.(`bet ${intent.identifier} was not placed (nothing of it under the seed pair after the settle period); sending it again as a new bet`);
-          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
-          if (attempt >= this.#policy.max_attempts) throw new Stop(`error:${cause}`, outcome.message);
+          if (retry.exhausted(attempt)) throw new Stop(`error:${cause}`, outcome.message);
           this.#checkStop();
-          await this.#wait(this.#policy.backoff_ms(attempt));
+          await this.#waitOut(cause, retry.wait_ms(attempt, outcome.retry_after_ms));
           continue;
         }
       }
     }
+  }
+
+  /** What a vault deposit needs of the engine (vault-step.ts). */
+  #vault(): VaultPort {
+    return (this.#vaultPort ??= {
+      input: this.#in,
+      counters: this.#c,
+      now: this.#now,
+      next_seq: () => this.#seq++,
+      strategy_snapshot: () => this.#seat.snapshot(),
+      engine_snapshot: () => ({ counters: { ...this.#c }, seeds: { ...this.#seeds } }),
+      last: () => this.#last,
+    });
   }
 
   #ref(intent: IntentRow, settle_until: number): IntentRef {
@@ -268,8 +292,11 @@ class Engine {
     };
   }
 
-  async #wait(ms: number): Promise<void> {
-    if (ms > 0) await this.#in.driver.sleep(ms, this.#in.signal);
+  /** A wait for trouble to pass, told to the caller (`{ event: 'wait' }`) before it starts. */
+  async #waitOut(reason: string, ms: number): Promise<void> {
+    if (ms <= 0) return;
+    this.#in.on_wait?.({ event: 'wait', reason, seconds: Math.round(ms / 100) / 10 });
+    await this.#in.driver.sleep(ms, this.#in.signal);
   }
 
   /** Adopts the bets the site booked under the active pair past the journal's nonce. */
@@ -318,6 +345,7 @@ class Engine {
     const amount = amount_units ?? money.units(bet.amount);
     const payout = money.units(bet.payout);
     count_bet(this.#c, amount, payout, is_win(bet));
+    this.#expect(bet);
     if (bet.serverSeed?.seedHash === this.#seeds.server_seed_hash) this.#seeds.nonce = bet.nonce + 1;
     this.#last = bet;
     if (adopted || this.#collect || this.#unseen.length > 0) this.#unseen.push({ bet, counters: { ...this.#c } });
@@ -331,12 +359,28 @@ class Engine {
     this.#in.on_bet?.(line);
   }
 
+  /** Adds the bet's win chance to the session's expected wins (luck's denominator). */
+  #expect(bet: SettledBet): void {
+    const sum = this.#c.expected_wins;
+    if (sum === null) return;
+    const p = win_probability(bet);
+    // A session journaled before the field existed has no sum to go on from: its luck stays unknown.
+    this.#c.expected_wins = p === null || (sum === undefined && this.#c.bets > 1) ? null : (sum ?? 0) + p;
+  }
+
+
+
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
   async reconcile(pending: readonly IntentRow[]): Promise<void> {
     this.#collect = pending.length > 0;
     const settle = this.#in.settle_ms ?? DEFAULT_SETTLE_MS;
     const timeout = this.#in.request_timeout_ms ?? DEFAULT_SETTLE_MS;
     for (const intent of pending) {
+      if (intent.game === 'vault') {
+        // A deposit that ran: the strategy goes on from the state it had when it asked for it.
+        if (await resolve_deposit(this.#vault(), intent)) this.#seat.restore(intent.strategy_state);
+        continue;
+      }
       // The request left at most when it was journaled, and was given up on a request timeout later.
       const settle_until = (intent.sent_at ?? this.#now()) + timeout + settle;
       const found = await this.#in.driver.resolve(this.#ref(intent, settle_until), this.#now() + this.#in.resolve_timeout_ms, this.#in.signal);

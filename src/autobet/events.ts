@@ -39,10 +39,23 @@ export interface StopLine {
   readonly losses: number;
   readonly wagered: number;
   readonly profit: number;
+  /** Moved into the vault during the session (it stays in the account). */
+  readonly vaulted: number;
   /** Words that go with the reason: the strategy's, the error's, the identifier of a bet whose outcome is unknown. */
   readonly message?: string;
   /** The bet whose outcome could not be told (`unknown_outcome`, or `interrupted` while resolving). */
   readonly identifier?: string;
+}
+
+/**
+ * A wait for trouble to pass before a bet is tried again: `reason` is what
+ * the run would stop with once `--retry-for` is spent (`rateLimited`,
+ * `network`, `challenge`, `parallelCasinoBet`), `seconds` the wait.
+ */
+export interface WaitLine {
+  readonly event: 'wait';
+  readonly reason: string;
+  readonly seconds: number;
 }
 
 /** The line of a settled bet. */
@@ -73,6 +86,7 @@ export function stop_line(reason: StopReason, c: Counters, money: Money, extra: 
     losses: c.losses,
     wagered: money.amount(c.wagered),
     profit: money.amount(c.profit),
+    vaulted: money.amount(c.vaulted ?? 0),
     ...(extra.message === undefined ? {} : { message: extra.message }),
     ...(extra.identifier === undefined ? {} : { identifier: extra.identifier }),
   };

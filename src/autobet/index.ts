@@ -8,8 +8,11 @@ export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCo
 export { AutobetError, type AutobetErrorCode } from './errors.js';
 export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
 export { DEFAULT_SETTLE_MS } from './reconcile.js';
-export { DEFAULT_ERROR_POLICY, type ErrorPolicy, type RefusalAction } from './error-policy.js';
-export type { BetLine, StopLine, StopReason } from './events.js';
+export { DEFAULT_ERROR_POLICY, MAX_RETRY_FOR_MS, retry_for_policy, type ErrorPolicy, type RefusalAction } from './error-policy.js';
+export type { NotifyOptions } from './notify-hook.js';
+export type { StatsOptions } from './run-hooks.js';
+export { win_probability, type StatsLine } from './stats.js';
+export type { BetLine, StopLine, StopReason, WaitLine } from './events.js';
 export {
   AUTOBET_GAMES,
   StrategyError,

@@ -45,6 +45,11 @@ export interface EngineJournal {
   adopted(intent: IntentRow, bet: SettledBet, payout_units: number, snapshot: EngineSnapshot, line: BetLine): void;
   not_placed(seq: number, by: string, message: string | null): void;
   refused(seq: number, error_type: string, message: string): void;
+  /**
+   * A vault deposit of intent `seq` went through: the counters after it (and
+   * `last`, the strategy's last settled bet, so a resume hands it the same one).
+   */
+  deposited(seq: number, snapshot: EngineSnapshot, last: SettledBet | null): void;
   /** Whether someone asked this session to stop (`autobet stop`, the dashboard). */
   stop_requested(): boolean;
 }
@@ -67,6 +72,7 @@ export class MemoryJournal implements EngineJournal {
   }
   not_placed(): void {}
   refused(): void {}
+  deposited(): void {}
   stop_requested(): boolean {
     return this.stop;
   }

@@ -19,13 +19,15 @@ export interface PlannedBet {
   /** The typed method's input without amount, currency and identifier (journaled as the bet's variables). */
   readonly params: Readonly<Record<string, unknown>>;
   readonly rotate_seed_pair: boolean;
+  /** Units to move into the vault before the bet (0: none). */
+  readonly vault_units: number;
 }
 
 /** Each game's parameters, as its typed method names them (besides amount, currency and identifier): the registry's inputs. */
 export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = Object.freeze(
   Object.fromEntries(AUTOBET_GAMES.map((game) => [game, GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
 );
-const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop']);
+const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop', 'vault']);
 
 /** The game parameters of `bet`, checked by the game's own rules; throws TypeError/RangeError naming the field. */
 export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
@@ -63,7 +65,8 @@ export function plan_bet(answer: unknown, currency: string, money: Money): Plann
   try {
     const amount = normalize_amount(a['amount'], 'amount', currency, money.decimals);
     const params = check_params(g, a);
-    return { game: g, amount, amount_units: money.units(amount), params, rotate_seed_pair: rotate === true };
+    const vault = a['vault'] === undefined || a['vault'] === 0 ? 0 : normalize_amount(a['vault'], 'vault', currency, money.decimals);
+    return { game: g, amount, amount_units: money.units(amount), params, rotate_seed_pair: rotate === true, vault_units: money.units(vault) };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) {
       throw new StrategyError('run', `the strategy's ${g} bet: ${error.message}`, { field: field_of(error.message), cause: error });

@@ -15,13 +15,15 @@ import { ClientDriver } from './client-driver.js';
 import { Money, new_counters, type Counters } from './counters.js';
 import type { SeedView } from './driver.js';
 import { resume_engine, run_engine } from './engine.js';
-import type { ErrorPolicy } from './error-policy.js';
+import { retry_for_policy, type ErrorPolicy } from './error-policy.js';
 import { AutobetError } from './errors.js';
-import type { BetLine, StopLine } from './events.js';
+import type { BetLine, StopLine, WaitLine } from './events.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { resolve_period, settle_period } from './reconcile.js';
 import { SqliteJournal } from './sqlite-journal.js';
+import type { NotifyOptions } from './notify-hook.js';
+import { run_hooks, type RunHooks, type StatsOptions } from './run-hooks.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
@@ -40,7 +42,7 @@ export interface RunPreview {
 }
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
-export interface AutobetCommonOptions {
+export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   /** A client for the account (live site, or the sandbox's URL). The run does not close it. */
   readonly client: StakeClient;
   /** The database file; default `default_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql.db`). */
@@ -62,6 +64,14 @@ export interface AutobetCommonOptions {
    */
   readonly settle_ms?: number;
   readonly policy?: ErrorPolicy;
+  /**
+   * How long one bet's trouble (429s, 5xx, challenges, another bet in flight,
+   * the network) is waited out before the run stops with its reason; at most
+   * 24 h. Without it (and without `policy`), the default policy's 8 tries (about 2 minutes).
+   */
+  readonly retry_for_ms?: number;
+  /** Each wait for trouble to pass, before it starts (`--json` prints it as a line). */
+  readonly on_wait?: (line: WaitLine) => void;
   /** Each settled bet, as `--json` prints it (the journal writes this very object a few bets later: read it, do not change it). */
   readonly on_bet?: (line: BetLine) => void;
   /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
@@ -137,7 +147,10 @@ async function withAccountLock<T>(database: string, base_url: string, user_id: s
 }
 
 /** The settle period, resolve timeout and request timeout of a run: checked before anything is sent. */
-function timing(options: AutobetCommonOptions): { settle_ms: number; resolve_timeout_ms: number; request_timeout_ms: number } {
+/** The settle period, resolve timeout and request timeout a run works with. */
+type Timing = { settle_ms: number; resolve_timeout_ms: number; request_timeout_ms: number };
+
+function timing(options: AutobetCommonOptions): Timing {
   const request_timeout_ms = typeof options.client.timeout_ms === 'number' ? options.client.timeout_ms : 30_000;
   const settle_ms = settle_period(options.settle_ms, request_timeout_ms);
   return { settle_ms, resolve_timeout_ms: resolve_period(options.resolve_timeout_ms, settle_ms, request_timeout_ms), request_timeout_ms };
@@ -173,6 +186,19 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const { client } = options;
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
+  policy_of(options);
+  const hooks = run_hooks(options, note);
+  try {
+    return await runChecked(options, limits, prepared, currency, money, note, hooks, times);
+  } finally {
+    await hooks.abandon();
+  }
+}
+
+async function runChecked(
+  options: AutobetOptions, limits: Limits, prepared: PreparedStrategy, currency: string, money: Money, note: (t: string) => void, hooks: RunHooks, times: Timing,
+): Promise<AutobetResult> {
+  const { client } = options;
   const user = await client.current_user();
   const { file, table, close } = await openDatabase(options.database);
   try {
@@ -202,6 +228,8 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           pid: process.pid,
         });
         const journal = new SqliteJournal(table, session);
+        const counters = new_counters(money.units_down(start.balance));
+        hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
           driver,
@@ -209,19 +237,20 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
           currency,
           money,
           limits,
-          counters: new_counters(money.units_down(start.balance)),
+          counters,
           memory: {},
           last: null,
           seq: 1,
           seeds: start.seeds,
           signal: options.signal ?? new AbortController().signal,
           ...times,
-          ...(options.policy === undefined ? {} : { policy: options.policy }),
-          ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+          ...policy_of(options),
+          ...hooks.on_bet(options.on_bet),
           on_note: note,
         });
         journal.flush();
         table.finish(session, stop.reason, stop.message ?? null, Date.now());
+        await hooks.stopped(stop);
         return { session, stop };
       } finally {
         await strategy.close?.();
@@ -256,9 +285,19 @@ interface Restored {
  * @throws AutobetError `not_found` (no such session) or `locked`; JournalError.
  */
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
-  const { client } = options;
   const note = options.on_note ?? (() => undefined);
   const times = timing(options);
+  policy_of(options);
+  const hooks = run_hooks(options, note);
+  try {
+    return await resumeChecked(options, note, hooks, times);
+  } finally {
+    await hooks.abandon();
+  }
+}
+
+async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
+  const { client } = options;
   const { file, table, close } = await openDatabase(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
@@ -303,6 +342,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
           sent_at: row.created_at,
         }));
         const journal = new SqliteJournal(table, record.id);
+        hooks.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
         const stop = await resume_engine(
           {
             strategy,
@@ -318,8 +358,8 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
             seeds,
             signal: options.signal ?? new AbortController().signal,
             ...times,
-            ...(options.policy === undefined ? {} : { policy: options.policy }),
-            ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+            ...policy_of(options),
+            ...hooks.on_bet(options.on_bet),
             on_note: note,
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
@@ -327,6 +367,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
         );
         journal.flush();
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
+        await hooks.stopped(stop);
         return { session: record.id, stop };
       } finally {
         await strategy.close?.();
@@ -335,6 +376,15 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
   } finally {
     await close();
   }
+}
+
+/**
+ * The engine's policy and wait hook: `policy` as given, else `retry_for_ms`'s.
+ * @throws RangeError for a `retry_for_ms` out of range.
+ */
+function policy_of(options: AutobetCommonOptions): { policy?: ErrorPolicy; on_wait?: (line: WaitLine) => void } {
+  const policy = options.policy ?? (options.retry_for_ms === undefined ? undefined : retry_for_policy(options.retry_for_ms));
+  return { ...(policy === undefined ? {} : { policy }), ...(options.on_wait === undefined ? {} : { on_wait: options.on_wait }) };
 }
 
 function restore(table: import('../journal/sessions.js').SessionsTable, session: number, start_units: number): Restored {

@@ -15,6 +15,8 @@ export interface SessionListLine {
   readonly currency: string;
   readonly bets: number;
   readonly profit: number;
+  /** Moved into the vault during the session. */
+  readonly vaulted: number;
   /** The stop reason, or null while it runs (or was killed before it could say). */
   readonly reason: string | null;
   readonly status: string;
@@ -37,6 +39,7 @@ export async function list_sessions(options: { readonly database?: string; reado
       currency: s.currency,
       bets: s.bets,
       profit: s.profit_units / 10 ** s.decimals,
+      vaulted: s.vaulted_units / 10 ** s.decimals,
       reason: s.stop_reason,
       status: s.status,
     }));

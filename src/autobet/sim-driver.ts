@@ -11,7 +11,7 @@ import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../f
 import { payout_units } from '../games/kernel/payout.js';
 import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
-import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
 import { Stop } from './stop.js';
 import type { SettledBet } from './strategy.js';
@@ -52,6 +52,8 @@ export class SimDriver implements Driver {
   #ahead: { result: number }[] = [];
   #aheadGame = '';
   #aheadFrom = 0;
+  /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
+  #vault = 0;
 
   /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
   constructor(source: SeedSource, start_balance: number, money: Money) {
@@ -92,6 +94,20 @@ export class SimDriver implements Driver {
 
   identifier(): string {
     return `sim-${this.#count + 1}`;
+  }
+
+  /** The simulated vault's balance. */
+  get vaulted(): number {
+    return this.#money.amount(this.#vault);
+  }
+
+  async deposit(amount: number): Promise<DepositOutcome> {
+    this.#vault += this.#money.units(amount);
+    return { kind: 'deposited' };
+  }
+
+  async vault_balance(): Promise<number> {
+    return this.#money.amount(this.#vault);
   }
 
   async start(): Promise<DriverStart> {

@@ -22,6 +22,8 @@ export interface SessionResult {
   readonly peak_profit: number;
   readonly max_drawdown: number;
   readonly longest_loss_streak: number;
+  /** Moved into the simulated vault (`vault_pct`, `{ vault }`, `invest()`). */
+  readonly vaulted: number;
   readonly reason: string;
   /** Words that go with the reason (the strategy's, an error's). */
   readonly message?: string;
@@ -35,6 +37,7 @@ const NULL_JOURNAL: EngineJournal = {
   adopted: () => undefined,
   not_placed: () => undefined,
   refused: () => undefined,
+  deposited: () => undefined,
   stop_requested: () => false,
 };
 
@@ -93,6 +96,7 @@ export async function run_sim_session(input: SimSessionInput): Promise<SessionRe
       peak_profit: money.amount(counters.peak_profit),
       max_drawdown: money.amount(counters.max_drawdown),
       longest_loss_streak: counters.longest_loss_streak,
+      vaulted: money.amount(counters.vaulted ?? 0),
       reason: stop.reason,
       ...(stop.message === undefined ? {} : { message: stop.message }),
     };

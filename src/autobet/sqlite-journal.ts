@@ -140,6 +140,11 @@ export class SqliteJournal implements EngineJournal {
     this.#t.close_intent(this.#id, seq, 'not_placed', by, message, this.#now());
   }
 
+  deposited(seq: number, snapshot: EngineSnapshot, last: SettledBet | null): void {
+    this.flush();
+    this.#t.settle(this.#id, seq, deposit_settlement(snapshot, last), this.#now());
+  }
+
   refused(seq: number, error_type: string, message: string): void {
     this.flush();
     this.#t.close_intent(this.#id, seq, 'refused', error_type, message, this.#now());
@@ -155,6 +160,17 @@ export class SqliteJournal implements EngineJournal {
     }
     return this.#stop;
   }
+}
+
+/**
+ * A vault deposit's outcome: no bet, so no bet id, nonce or line; `result`
+ * holds the strategy's last bet so a resume from this row hands it the same one.
+ */
+export function deposit_settlement(snapshot: EngineSnapshot, last: SettledBet | null): Settlement {
+  return {
+    bet_id: null, seed_hash: null, nonce: null, payout_units: null, result: JSON.stringify(last),
+    counters: JSON.stringify(snapshot), line: null, resolved_by: 'vault',
+  };
 }
 
 /** A settled bet as the journal holds it until its batch is written: the site's answer serialised now. */

@@ -26,6 +26,12 @@ interface NextBetBase {
    * pair; in a replay the next pair of the seed list (reason `seeds_exhausted` past the last).
    */
   readonly rotate_seed_pair?: boolean;
+  /**
+   * Move this much (currency units) from the balance into the vault before
+   * the bet (`CreateVaultDeposit`; the simulator's own vault). It stays in the
+   * account: the session's profit is unchanged, the balance lower. Never a withdrawal.
+   */
+  readonly vault?: number;
 }
 
 /** A dice bet: `client.dice()`'s input with `game`. */

@@ -43,6 +43,16 @@ export interface SessionView {
   /** The counters after the last settled bet, as a strategy sees them (currency units). */
   readonly counters: Pick<StrategyState, 'bets' | 'wins' | 'losses' | 'profit' | 'wagered' | 'balance' | 'streak' | 'peak_profit'>;
   readonly limits: readonly LimitLeft[];
+  /** How it is going, as the `stats` line says it (src/autobet/stats.ts), from the same counters. */
+  readonly stats: {
+    readonly seconds: number;
+    readonly bets_per_second: number;
+    readonly profit_per_hour: number;
+    readonly drawdown: number;
+    readonly max_drawdown: number;
+    readonly luck: number | null;
+    readonly vaulted: number;
+  };
   /** The latest bets, newest first. */
   readonly bets: readonly BetLineView[];
   /** The profit curve: `x` bet counts, `y` the session's profit after that bet (starts at 0, 0). */
@@ -68,6 +78,22 @@ function countersOf(json: string | null): UnitCounters {
 
 function num(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** The stats line's figures from journaled counters (units). */
+export function stats_of(c: UnitCounters, scale: number): SessionView['stats'] {
+  const seconds = num(c['elapsed_ms']) / 1000;
+  const expected = c['expected_wins'];
+  return {
+    seconds: Math.round(seconds * 10) / 10,
+    bets_per_second: seconds > 0 ? Math.round((num(c['bets']) / seconds) * 100) / 100 : 0,
+    profit_per_hour: seconds > 0 ? Math.round((num(c['profit']) * 3600) / seconds) / scale : 0,
+    drawdown: (num(c['peak_profit']) - num(c['profit'])) / scale,
+    max_drawdown: num(c['max_drawdown']) / scale,
+    // Null when a bet's chance is not known (the engine wrote null) or the journal predates the field.
+    luck: num(c['bets']) > 0 && typeof expected === 'number' && expected > 0 ? Math.round((10_000 * num(c['wins'])) / expected) / 100 : null,
+    vaulted: num(c['vaulted']) / scale,
+  };
 }
 
 /** Whether process `pid` exists (EPERM: it does, as another user's). */
@@ -182,6 +208,7 @@ export class SessionReader {
         peak_profit: num(c['peak_profit']) / scale,
       },
       limits: limits_left(row.limits, c, row.decimals),
+      stats: stats_of(c, scale),
       bets,
       curve: this.curve(row.id, scale),
     };

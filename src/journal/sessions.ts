@@ -74,14 +74,16 @@ export interface JournalRow extends JournalIntent {
 
 /** What a settled bet writes. */
 export interface Settlement {
-  readonly bet_id: string;
+  /** Null for a vault deposit (it has no bet). */
+  readonly bet_id: string | null;
   /** The server seed hash and nonce the site reports for the bet (the history finds the journal's row by them). */
   readonly seed_hash: string | null;
-  readonly nonce: number;
-  readonly payout_units: number;
+  readonly nonce: number | null;
+  readonly payout_units: number | null;
   readonly result: string;
   readonly counters: string;
-  readonly line: string;
+  /** The bet's `--json` line; null for a vault deposit (no bet line to show). */
+  readonly line: string | null;
   readonly resolved_by: string;
 }
 
@@ -96,6 +98,8 @@ export interface SessionSummary {
   readonly stop_reason: string | null;
   readonly bets: number;
   readonly profit_units: number;
+  /** Moved into the vault (units). */
+  readonly vaulted_units: number;
 }
 
 /** Sessions and journal rows of one database connection. */
@@ -114,7 +118,8 @@ export class SessionsTable {
       last: db.prepare('SELECT * FROM sessions ORDER BY id DESC LIMIT 1'),
       list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason,
         COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
-        COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units
+        COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units,
+        COALESCE(json_extract(j.counters, '$.counters.vaulted'), 0) AS vaulted_units
         FROM sessions s LEFT JOIN journal_outcomes j ON j.id = (SELECT id FROM journal_outcomes
           WHERE id BETWEEN (s.id << 32) AND ((s.id << 32) | 4294967295) AND counters IS NOT NULL ORDER BY id DESC LIMIT 1)
         ORDER BY s.id DESC LIMIT ?`),

@@ -12,6 +12,7 @@ import { SandboxEvents } from './events.js';
 import { FaultPlan, checkFault } from './faults.js';
 import { GraphQLRunner } from './graphql-runner.js';
 import { KasadaGuard } from './kasada.js';
+import { setRakeback, setVip } from './rakeback.js';
 import { Ledger } from './ledger.js';
 import { resolveOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
@@ -154,6 +155,17 @@ class RunningSandbox implements Sandbox {
       expires_in: this.#core.options.tokenTtlSeconds,
       user_id: user.id,
     });
+  }
+
+  set_rakeback(user_id: string, currency: string, amount: number): void {
+    if (this.#core.ledger.user(user_id) === undefined) throw new RangeError('set_rakeback: no such user');
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) throw new RangeError('set_rakeback: amount must be a finite number >= 0');
+    setRakeback(this.#core.ledger, user_id, currency, amount);
+  }
+
+  set_vip(user_id: string, vip: { flag: string; progress: number }): void {
+    if (this.#core.ledger.user(user_id) === undefined) throw new RangeError('set_vip: no such user');
+    setVip(this.#core.ledger, user_id, vip);
   }
 
   issue_clearance(user_agent: string): string {

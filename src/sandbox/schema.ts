@@ -14,6 +14,7 @@ import { fiatValue } from './rates.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { SANDBOX_SDL } from './sdl.js';
 import { moveVault } from './vault.js';
+import { claimRakeback } from './rakeback.js';
 import { betEntryView, betView, seedPairView, userView } from './views.js';
 // The sportsbook mounts here: its context, its root fields, its User fields and bet(iid:) for its slips.
 import type { SportsBook } from './sports/book.js';
@@ -106,6 +107,12 @@ export const ROOT = Object.freeze({
     vaultMutation('deposit', args, context),
   createVaultWithdrawal: (args: { currency: string; amount: number }, context: RequestContext) =>
     vaultMutation('withdrawal', args, context),
+  claimRakeback: (_args: unknown, context: RequestContext) => {
+    const userId = requireUser(context);
+    const claimed = claimRakeback(context.ledger, context.events, userId);
+    context.onMutationExecuted();
+    return claimed;
+  },
 
   ...SPORTS_ROOT,
 });

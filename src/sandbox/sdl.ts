@@ -43,6 +43,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     activeCasinoBet(game: CasinoGameEnum!): CasinoBet
     "The user's own bets, newest first; limit 1 to 50 (default 10), offset >= 0."
     houseBetList(offset: Int, limit: Int): [Bet!]!
+    rakeback: UserRakeback!
+    flagProgress: FlagProgress
   }
 
   type CasinoClientSeed { id: String! seed: String! user: User! }
@@ -103,6 +105,11 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   type Bet { id: String! iid: String! type: String game: HouseBetGame! bet: BetBet! }
 
   type VaultMovement { id: String! amount: Float! currency: CurrencyEnum! user: User! }
+  "Rakeback and VIP progress: test fixtures (sandbox.set_rakeback / set_vip), not the site's rules."
+  type RakebackBalance { currency: CurrencyEnum! availableAmount: Float! }
+  type UserRakeback { enabled: Boolean! balances: [RakebackBalance!]! }
+  type FlagProgress { flag: String! progress: Float! }
+  type RakebackClaim { id: String! currency: CurrencyEnum! amount: Float! }
 
   type Query {
     "The logged-in user; needs X-Access-Token. name: as sports clients send it (null: the caller)."
@@ -126,6 +133,7 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     rotateSeedPair(seed: String!): CasinoSeedPair!
     createVaultDeposit(currency: CurrencyEnum!, amount: Float!): VaultMovement!
     createVaultWithdrawal(currency: CurrencyEnum!, amount: Float!, password: String, tfaToken: String, oauthToken: String): VaultMovement!
+    claimRakeback: [RakebackClaim!]!
   }
 ${/* The sportsbook (src/sandbox/sports): its own types and extensions. */ SPORTS_SDL}
 `;

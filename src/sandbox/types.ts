@@ -215,6 +215,10 @@ export interface Sandbox extends AsyncDisposable {
    * sessions, else the answer is "not logged in".
    */
   login(name?: string): SandboxLogin;
+  /** Fixture: the user's available rakeback of `currency` (the site's accrual rules are not public). */
+  set_rakeback(user_id: string, currency: string, amount: number): void;
+  /** Fixture: the user's VIP flag and progress (`VipProgressMeta`'s `flagProgress`). */
+  set_vip(user_id: string, vip: { flag: string; progress: number }): void;
   /** Issues a `cf_clearance` value valid only with this User-Agent. */
   issue_clearance(user_agent: string): string;
   /**

@@ -3,6 +3,7 @@
  * Fields that are functions are resolved only when a query selects them;
  * union members carry `__typename` for graphql-js's default type resolver.
  */
+import { rakebackView, vipView } from './rakeback.js';
 import type { AuthVerdict } from './auth.js';
 import type { BetRecord, GameState } from './bets.js';
 import type { Ledger } from './ledger.js';
@@ -50,6 +51,14 @@ export function userView(ledger: Ledger, userId: string) {
       }));
     },
     activeClientSeed: (_args: unknown, context: Viewer) => clientSeedView(ledger, userId, own(context).clientSeed),
+    rakeback: (_args: unknown, context: Viewer) => {
+      own(context);
+      return rakebackView(ledger, userId);
+    },
+    flagProgress: (_args: unknown, context: Viewer) => {
+      own(context);
+      return vipView(ledger, userId);
+    },
     activeServerSeed: (_args: unknown, context: Viewer) => serverSeedView(own(context).serverSeed, seeds().nextSeedHash),
     previousServerSeed: (_args: unknown, context: Viewer) => {
       const previous = own(context).previousServerSeed;

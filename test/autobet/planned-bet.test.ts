@@ -34,16 +34,22 @@ const DICE = { game: 'dice', amount: 0.0001, target: 50.5, condition: 'above' } 
 
 describe('plan_bet: good answers', () => {
   it('each game, with only its parameters and the amount in units', () => {
-    expect(planned(DICE)).toEqual({ game: 'dice', amount: 0.0001, amount_units: 10000, params: { target: 50.5, condition: 'above' }, rotate_seed_pair: false });
+    expect(planned(DICE)).toEqual({ game: 'dice', amount: 0.0001, amount_units: 10000, params: { target: 50.5, condition: 'above' }, rotate_seed_pair: false, vault_units: 0 });
     expect(planned({ game: 'limbo', amount: 0.00000001, multiplierTarget: 1000 }))
-      .toEqual({ game: 'limbo', amount: 0.00000001, amount_units: 1, params: { multiplierTarget: 1000 }, rotate_seed_pair: false });
+      .toEqual({ game: 'limbo', amount: 0.00000001, amount_units: 1, params: { multiplierTarget: 1000 }, rotate_seed_pair: false, vault_units: 0 });
     expect(planned({ game: 'keno', amount: 1, numbers: [0, 39], risk: 'medium' }))
-      .toEqual({ game: 'keno', amount: 1, amount_units: 100_000_000, params: { numbers: [0, 39], risk: 'medium' }, rotate_seed_pair: false });
+      .toEqual({ game: 'keno', amount: 1, amount_units: 100_000_000, params: { numbers: [0, 39], risk: 'medium' }, rotate_seed_pair: false, vault_units: 0 });
     expect(planned({ game: 'keno', amount: 1, numbers: [7] }).params).toEqual({ numbers: [7] });
     expect(planned({ game: 'plinko', amount: 0, rows: 8, risk: 'high' }))
-      .toEqual({ game: 'plinko', amount: 0, amount_units: 0, params: { rows: 8, risk: 'high' }, rotate_seed_pair: false });
+      .toEqual({ game: 'plinko', amount: 0, amount_units: 0, params: { rows: 8, risk: 'high' }, rotate_seed_pair: false, vault_units: 0 });
     expect(planned({ game: 'mines', amount: 0.5, minesCount: 24, fields: [12] }))
-      .toEqual({ game: 'mines', amount: 0.5, amount_units: 50_000_000, params: { minesCount: 24, fields: [12] }, rotate_seed_pair: false });
+      .toEqual({ game: 'mines', amount: 0.5, amount_units: 50_000_000, params: { minesCount: 24, fields: [12] }, rotate_seed_pair: false, vault_units: 0 });
+  });
+
+  it('a vault deposit before the bet, in units; a bad one names the field', () => {
+    expect(planned({ ...DICE, vault: 0.00000005 }).vault_units).toBe(5);
+    expect(planned({ ...DICE, vault: 0 }).vault_units).toBe(0);
+    for (const vault of [-1, 'x', 0.000000001]) expect(() => planned({ ...DICE, vault })).toThrow(/vault/);
   });
 
   it('an amount from float arithmetic is the decimal meant (0.1 + 0.2 is 0.3)', () => {

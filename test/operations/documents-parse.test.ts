@@ -5,7 +5,7 @@ import { ALL_DOCUMENTS, operation_name_of } from '../../src/operations/documents
 const SITE_NAMES = [
   'DiceRoll', 'LimboBet', 'MinesBet', 'MinesNext', 'MinesCashout', 'KenoBet', 'PlinkoBet',
   'CreateVaultDeposit', 'CreateVaultWithdrawal', 'RotateSeedPair', 'UserSeedPair', 'MyBetList',
-  'CurrencyConversionRate', 'CurrencyConfiguration',
+  'CurrencyConversionRate', 'CurrencyConfiguration', 'VipProgressMeta', 'AvailableRakeback', 'ClaimRakeback',
 ];
 
 describe('operation documents', () => {

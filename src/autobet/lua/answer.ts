@@ -57,5 +57,6 @@ export function dice_answer(answer: LuaAnswer, currency: string, decimals: numbe
   const bet: DiceNext = answer.bethigh
     ? { game: 'dice', amount, target: (10000 - Math.round(chance * 100)) / 100, condition: 'above' }
     : { game: 'dice', amount, target: chance, condition: 'below' };
-  return answer.resetseed ? { ...bet, rotate_seed_pair: true } : bet;
+  const vault = answer.invest > 0 ? floor_to_decimals(answer.invest, decimals) : 0;
+  return { ...bet, ...(answer.resetseed ? { rotate_seed_pair: true } : {}), ...(vault > 0 ? { vault } : {}) };
 }

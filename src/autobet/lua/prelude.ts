@@ -218,6 +218,7 @@ setmetatable(osx, {
 
 -- DiceBot's functions.
 local stop_reason, want_rotate, want_resetstats, sleep_ms = nil, false, false, 0
+local invest_total = 0
 LIB.stop = function() stop_reason = 'stop() called' end
 LIB.resetseed = function() want_rotate = true end
 LIB.resetstats = function()
@@ -230,7 +231,14 @@ LIB.sleep = function(ms)
 end
 LIB.alarm = function() host_print('alarm()') end
 LIB.ching = function() host_print('ching()') end
-for _, name in ipairs({ 'withdraw', 'tip', 'invest' }) do
+-- invest(amount): into the vault (it stays in the account), before the next bet.
+LIB.invest = function(amount)
+  if type(amount) ~= 'number' or amount ~= amount or amount <= 0 or amount == math.huge then
+    error('invest(amount) takes a positive number', 2)
+  end
+  invest_total = invest_total + amount
+end
+for _, name in ipairs({ 'withdraw', 'tip' }) do
   LIB[name] = function()
     error(name .. '() is refused: a stakeql strategy never moves money out of the account', 2)
   end
@@ -278,7 +286,9 @@ E._G = E
 local function finish()
   local cur, changed = E.currency, nil
   if cur ~= run_currency and (type(cur) ~= 'string' or lower(cur) ~= run_currency) then changed = tostring(cur) end
-  return E.nextbet, E.chance, E.bethigh, stop_reason, want_rotate, want_resetstats, sleep_ms, changed
+  local invested = invest_total
+  invest_total = 0
+  return E.nextbet, E.chance, E.bethigh, stop_reason, want_rotate, want_resetstats, sleep_ms, changed, invested
 end
 
 local function run_top(fn, balance)

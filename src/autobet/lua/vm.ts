@@ -23,6 +23,8 @@ export interface LuaAnswer {
   readonly resetstats: boolean;
   /** Milliseconds `sleep()` asked for (0 in the simulator). */
   readonly sleep_ms: number;
+  /** The sum of `invest(amount)` calls this turn (0: none). */
+  readonly invest: number;
   /** The script's `currency` when it changed it away from the run's, else null. */
   readonly currency_changed: string | null;
 }
@@ -76,7 +78,7 @@ export const SLOT_COLLECT = 7;
 const SLOT_ON_ERROR = 8;
 const SLOT_SCRIPT = 9;
 const BASE = 9;
-const ANSWER_COUNT = 8;
+const ANSWER_COUNT = 9;
 
 const decoder = new TextDecoder();
 
@@ -276,6 +278,7 @@ export class LuaVm {
       resetstats: c._lua_toboolean(L, at + 5) !== 0,
       sleep_ms: c._lua_tonumberx(L, at + 6, 0),
       currency_changed: this.read_string(at + 7),
+      invest: c._lua_tonumberx(L, at + 8, 0),
     };
     c._lua_settop(L, at - 1);
     return answer;

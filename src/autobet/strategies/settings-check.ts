@@ -19,7 +19,10 @@ export type RuleCondition =
 /** The action of an advanced rule. */
 export type RuleAction =
   | { readonly kind: 'increase_bet_pct' | 'set_bet' | 'increase_chance_pct' | 'set_chance'; readonly value: number }
-  | { readonly kind: 'reset_bet' | 'reset_chance' | 'switch_condition' | 'stop' };
+  /** Deposit `value` % (0–100] of the session's profit above the last deposit into the vault. */
+  | { readonly kind: 'vault_pct'; readonly value: number }
+  /** `reset_seed`: rotate the seed pair before the next bet. */
+  | { readonly kind: 'reset_bet' | 'reset_chance' | 'switch_condition' | 'stop' | 'reset_seed' };
 
 /** One advanced rule. */
 export interface Rule {
@@ -41,8 +44,8 @@ export interface Settings {
 const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency'];
 const COUNTED = ['every', 'every_streak', 'first_streak', 'streak_above', 'streak_below'] as const;
 const MONEY = ['profit_above', 'loss_above'] as const;
-const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance'] as const;
-const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop'] as const;
+const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance', 'vault_pct'] as const;
+const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop', 'reset_seed'] as const;
 const CHANCE_GAMES: ReadonlySet<string> = new Set(['dice', 'limbo']);
 // A plain decimal, as an amount string must be (Number() would also take '', '0x10', '1e3'). Linear.
 const DECIMAL_TEXT = /^[0-9]{1,20}(?:\.[0-9]{1,20})?$/;
@@ -109,6 +112,7 @@ function rule(value: unknown, index: number, game: AutobetGame): Rule {
     const v = finite(a[name], `${field}.action.${name}`);
     if ((name === 'set_bet' || name === 'set_chance') && v < 0) fail(`${field}.action.${name}`, 'must be at least 0');
     if ((name === 'increase_bet_pct' || name === 'increase_chance_pct') && v <= -100) fail(`${field}.action.${name}`, 'must be above -100');
+    if (name === 'vault_pct' && !(v > 0 && v <= 100)) fail(`${field}.action.vault_pct`, 'must be above 0 and at most 100');
     if (name === 'set_chance') chanceFits(game, v, `${field}.action.set_chance`);
     action = { kind: name as (typeof VALUE_ACTIONS)[number], value: v };
   } else if ((FLAG_ACTIONS as readonly string[]).includes(name)) {

@@ -25,6 +25,8 @@ interface SettingsMemory {
   /** Dice: the win chance in percent, two decimals; limbo: 99 / multiplierTarget, unrounded. */
   chance: number | null;
   condition: 'above' | 'below' | null;
+  /** The session's profit (units) at the last `vault_pct` deposit: the next deposit is a share of the profit above it. */
+  vault_base_units?: number;
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -88,6 +90,9 @@ export class SettingsStrategy implements Strategy {
   readonly #base_units: number;
   readonly #base_chance: number | null;
   #m: SettingsMemory;
+  /** This turn's deposit (units) and seed rotation, from the rules that fired. */
+  #vault = 0;
+  #rotate = false;
 
   constructor(settings: Settings, context: Pick<StrategyContext, 'currency'>, name = 'settings') {
     this.name = name;
@@ -104,6 +109,8 @@ export class SettingsStrategy implements Strategy {
 
   next(state: StrategyState): StrategyAnswer {
     const m = this.#m;
+    this.#vault = 0;
+    this.#rotate = false;
     if (state.last !== null) {
       const won = is_win(state.last);
       // The change applies to the amount the last bet really had: after a resume that adopted a bet
@@ -112,11 +119,13 @@ export class SettingsStrategy implements Strategy {
       this.#follow(won ? this.#s.on_win : this.#s.on_loss);
       for (const rule of this.#s.rules) {
         if (!fires(rule, state, won)) continue;
-        const stop = this.#act(rule);
+        const stop = this.#act(rule, state);
         if (stop) return { stop: `rule ${rule.when.kind} ${'n' in rule.when ? rule.when.n : rule.when.x}: stop` };
       }
     }
-    return this.#bet(m);
+    const bet = this.#bet(m);
+    if (this.#vault === 0 && !this.#rotate) return bet;
+    return { ...bet, ...(this.#vault > 0 ? { vault: this.#vault / this.#scale } : {}), ...(this.#rotate ? { rotate_seed_pair: true } : {}) };
   }
 
   #follow(on: OnResult): void {
@@ -125,7 +134,7 @@ export class SettingsStrategy implements Strategy {
   }
 
   /** Applies a rule's action; true for `stop`. */
-  #act(rule: Rule): boolean {
+  #act(rule: Rule, state: StrategyState): boolean {
     const m = this.#m;
     const a = rule.action;
     switch (a.kind) {
@@ -151,6 +160,19 @@ export class SettingsStrategy implements Strategy {
         return false;
       case 'switch_condition':
         m.condition = m.condition === 'above' ? 'below' : 'above';
+        return false;
+      case 'vault_pct': {
+        // P % of the profit made since the last deposit, rounded down to a whole unit: never more than P %.
+        const profit = Math.round(state.profit * this.#scale);
+        const step = profit - (m.vault_base_units ?? 0);
+        if (step > 0) {
+          this.#vault += Math.floor((step * a.value) / 100 + 1e-9);
+          m.vault_base_units = profit;
+        }
+        return false;
+      }
+      case 'reset_seed':
+        this.#rotate = true;
         return false;
       case 'stop':
         return true;
@@ -179,7 +201,10 @@ export class SettingsStrategy implements Strategy {
       throw new StrategyError('load', 'settings: the journaled state has no amount');
     }
     const condition = s.condition === 'above' || s.condition === 'below' ? s.condition : this.#m.condition;
-    this.#m = { amount_units: s.amount_units, chance: typeof s.chance === 'number' ? s.chance : this.#base_chance, condition };
+    this.#m = {
+      amount_units: s.amount_units, chance: typeof s.chance === 'number' ? s.chance : this.#base_chance, condition,
+      ...(typeof s.vault_base_units === 'number' && Number.isSafeInteger(s.vault_base_units) ? { vault_base_units: s.vault_base_units } : {}),
+    };
   }
 }
 

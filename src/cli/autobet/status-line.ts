@@ -5,6 +5,7 @@
  */
 import type { BetLine } from '../../autobet/events.js';
 import type { Limits } from '../../autobet/limits.js';
+import type { StatsLine } from '../../autobet/stats.js';
 import { plainAmount, type OutputStream } from '../output.js';
 
 const REDRAW_MS = 100;
@@ -23,6 +24,8 @@ export class StatusLine {
   #wagered = 0;
   #balance = 0;
   #visible = false;
+  /** The last stats line's figures (profit per hour, drawdown, luck), shown from then on. */
+  #figures = '';
 
   constructor(out: OutputStream, limits: Limits, currency: string) {
     this.#out = out;
@@ -44,6 +47,17 @@ export class StatusLine {
     }
   }
 
+  /** A stats line: its figures join the status line. */
+  stats(line: StatsLine): void {
+    const round = (x: number): string => plainAmount(Math.round(x * 1e8) / 1e8);
+    this.#figures = [
+      `${line.profit_per_hour >= 0 ? '+' : ''}${round(line.profit_per_hour)}/h`,
+      `drawdown ${round(line.drawdown)} (max ${round(line.max_drawdown)})`,
+      ...(line.luck === null ? [] : [`luck ${line.luck.toFixed(1)}%`]),
+    ].join(' · ');
+    this.#draw(Date.now());
+  }
+
   #draw(now: number): void {
     const l = this.#limits;
     const round = (x: number): string => plainAmount(Math.round(x * 1e8) / 1e8);
@@ -58,6 +72,7 @@ export class StatusLine {
     if (l.max_wagered !== undefined) parts.push(`wager left ${round(l.max_wagered - this.#wagered)}`);
     const seconds = (now - this.#started) / 1000;
     if (seconds > 0) parts.push(`${(this.#bets / seconds).toFixed(1)} bets/s`);
+    if (this.#figures !== '') parts.push(this.#figures);
     this.#out.write(`\r\x1b[2K${parts.join(' · ')}`);
     this.#visible = true;
   }

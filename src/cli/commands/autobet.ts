@@ -6,11 +6,14 @@
  * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
  */
 import type * as Autobet from '../../autobet/index.js';
-import type { BetLine, StopLine } from '../../autobet/events.js';
+import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
+import type { StatsLine } from '../../autobet/stats.js';
 import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
+import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
+import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
 import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../confirm.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
@@ -70,7 +73,15 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
   const json = args.values['json'] === true;
   const tty = ctx.io.stderr.isTTY === true && !json;
   let status: StatusLine | null = null;
+  const statsEvery = stats_every_ms(args, tty);
   return {
+    stats: statsEvery === undefined ? {} : {
+      stats_every_ms: statsEvery,
+      on_stats: (line: StatsLine): void => {
+        if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+        else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).stats(line);
+      },
+    },
     on_bet: (line: BetLine): void => {
       if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
       else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).bet(line);
@@ -78,6 +89,11 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
     on_note: (text: string): void => {
       status?.clear();
       ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
+    },
+    on_wait: (line: WaitLine): void => {
+      if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
+      status?.clear();
+      ctx.io.stderr.write(`stakeql: waiting ${line.seconds}s (${line.reason}) before trying again\n`);
     },
     stop: (stop: StopLine, session: number): void => {
       status?.clear();
@@ -88,7 +104,8 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
       ctx.io.stdout.write(
         `session ${session} stopped (${stop.reason})${message}\n` +
-          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}\n`,
+          `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}` +
+          `${stop.vaulted > 0 ? `, vaulted ${plainAmount(stop.vaulted)} ${currency()}` : ''}\n`,
       );
     },
   };
@@ -112,6 +129,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
+  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -137,6 +155,9 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_wait: report.on_wait,
+        ...report.stats,
+        ...notify,
         confirm: async (preview) => {
           currency = preview.currency;
           return confirm(ctx, describePreview(preview, `Run ${preview.strategy}`), yes);
@@ -161,6 +182,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
+  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -195,6 +217,9 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_wait: report.on_wait,
+        ...report.stats,
+        ...notify,
         confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
       });
     } catch (error) {
@@ -216,7 +241,7 @@ async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
   });
   if (args.values['json'] === true) {
     for (const s of sessions) {
-      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, reason: s.reason })}\n`);
+      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, vaulted: s.vaulted, reason: s.reason })}\n`);
     }
     return EXIT_OK;
   }
@@ -319,6 +344,9 @@ ${TIMING_OPTIONS_HELP}
 ${LUA_TIMEOUT_HELP}
   --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
                        (a limit, the strategy, a stop request, abandon): for service managers
+${NOTIFY_OPTIONS_HELP}
+${RETRY_OPTIONS_HELP}
+${STATS_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
 
@@ -329,6 +357,9 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
     ...LIMIT_OPTIONS,
+    ...NOTIFY_OPTIONS,
+    ...RETRY_OPTIONS,
+    ...STATS_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
     ...TIMING_OPTIONS,

@@ -26,7 +26,7 @@ function text(args: CommandArgs, name: string): string | undefined {
 /** Which options each action takes: any other given is a usage error naming it. */
 const ALLOWED: Readonly<Record<Action, readonly string[]>> = {
   sync: ['profile', 'base-url', 'timeout', 'json'],
-  stats: ['by', 'json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
+  stats: ['by', 'json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS), 'wagered', 'in', 'timeout'],
   verify: ['json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
   export: ['csv', 'json', ...FILTER_OPTIONS, ...Object.keys(SCOPE_OPTIONS)],
 };
@@ -121,6 +121,11 @@ function statsJson(group: StatsGroup): string {
 }
 
 async function runStats(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  if (args.values['wagered'] !== undefined) return (await import('../history/wagered-stats.js')).runWageredStats(args, ctx);
+  if (args.values['in'] !== undefined) throw usageError('history stats: --in goes with --wagered');
+  for (const name of ['timeout']) {
+    if (args.values[name] !== undefined) throw usageError(`history stats: --${name} goes with --wagered … --in`);
+  }
   const by = text(args, 'by') ?? 'game';
   if (!GROUPINGS.includes(by as StatsGrouping)) throw usageError(`history stats: --by must be one of ${GROUPINGS.join(', ')}`);
   const filter = await filterOf(args);
@@ -214,6 +219,7 @@ async function runHistory(args: CommandArgs, ctx: CommandContext): Promise<numbe
 export const command: Command = {
   usage: `stakeql history sync [--profile NAME] [--base-url URL] [--json]
        stakeql history stats [--by game|currency|hour|day|month|all] [whose] [filters] [--json]
+       stakeql history stats --wagered 7d [--in usd] [--currency C] [whose] [--json]
        stakeql history verify [whose] [filters] [--json]
        stakeql history export [--csv | --json] [whose] [filters]`,
   help: `The account's bets in the local database ($STAKEQL_DATA_DIR/stakeql.db, else
@@ -227,7 +233,9 @@ same file as the autobet journal.
   stats   per game (default), currency, hour, day, month (UTC) or all, and
           currency: bets, wins, losses, wagered, profit, realised return against
           the theoretical one (dice, limbo, mines, keno, plinko: 99 %), longest
-          win and loss streaks (within a game and currency), multiplier buckets
+          win and loss streaks (within a game and currency), multiplier buckets;
+          with --wagered 7d: the rolling wagered amount per currency, and with
+          --in usd its value at the site's rates of now (the account's bets only)
   verify  checks every stored bet whose server seed is revealed with the
           provably-fair algorithm; names each one that fails (exit 1)
   export  CSV with a header row (default) or JSON lines, oldest bet first:
@@ -249,6 +257,8 @@ Filters (stats, verify, export):
   --currency C    one currency (btc, usd, ...)
 Output:
   --by GROUPING   stats: game, currency, hour, day, month or all
+  --wagered W     stats: the wager of the last W (24h, 7d, 30d)
+  --in FIAT       stats --wagered: in usd, eur, … (reads the rates with the client options)
   --json          sync, verify: one JSON object; stats: one JSON line per group
                   (amounts as numbers, exact *_units as strings); export: JSON lines
   --csv           export: CSV (the default)`,
@@ -258,6 +268,8 @@ Output:
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
     by: { type: 'string' },
+    wagered: { type: 'string' },
+    in: { type: 'string' },
     from: { type: 'string' },
     to: { type: 'string' },
     game: { type: 'string' },

@@ -128,7 +128,10 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     stats($('session-stats'), [
       ['bets', String(c.bets)], ['wins', String(c.wins)], ['losses', String(c.losses)],
       ['profit', signed(c.profit), cls(c.profit)], ['wagered', fmt(c.wagered)], ['balance', fmt(c.balance)],
-      ['streak', String(c.streak), cls(c.streak)], ['peak profit', fmt(c.peak_profit)]
+      ['streak', String(c.streak), cls(c.streak)], ['peak profit', fmt(c.peak_profit)],
+      ['profit / hour', signed(s.stats.profit_per_hour), cls(s.stats.profit_per_hour)], ['bets / s', String(s.stats.bets_per_second)],
+      ['drawdown', fmt(s.stats.drawdown)], ['max drawdown', fmt(s.stats.max_drawdown)],
+      ['luck', s.stats.luck === null ? '-' : s.stats.luck.toFixed(2) + ' %'], ['vaulted', fmt(s.stats.vaulted)]
     ]);
     var stop = $('stop');
     stop.hidden = !(running && !s.stop_requested);

@@ -38,10 +38,11 @@ import { CreateVaultDeposit, CreateVaultWithdrawal } from './vault.js';
 import { RotateSeedPair, UserSeedPair } from './seeds.js';
 import { MyBetList } from './history.js';
 import { CurrencyConfiguration, CurrencyConversionRate } from './rates.js';
+import { AvailableRakeback, ClaimRakeback, VipProgressMeta } from './rewards.js';
 
 /** Every document the client can send, for tests that validate them against a schema. */
 export const ALL_DOCUMENTS = Object.freeze([
   DiceRoll, LimboBet, MinesBet, MinesNext, MinesCashout, KenoBet, PlinkoBet,
   CreateVaultDeposit, CreateVaultWithdrawal, RotateSeedPair, UserSeedPair, MyBetList,
-  CurrencyConversionRate, CurrencyConfiguration,
+  CurrencyConversionRate, CurrencyConfiguration, VipProgressMeta, AvailableRakeback, ClaimRakeback,
 ]);

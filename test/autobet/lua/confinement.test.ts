@@ -128,10 +128,17 @@ describe('a memory cap stops a script that eats memory', () => {
 });
 
 describe('a strategy never moves money out', () => {
-  test.each(['withdraw(1, "bc1qaddress")', 'tip("someone", 1)', 'invest(1)'])('%s stops the run naming the line', async (call) => {
+  test.each(['withdraw(1, "bc1qaddress")', 'tip("someone", 1)'])('%s stops the run naming the line', async (call) => {
     const error = await run_error(`  nextbet = 0.000002\n  ${call}`);
     expect(error.phase).toBe('run');
     expect(error.message).toContain('never moves money out');
+    expect(error.line).toBe(5);
+  });
+
+  // invest() moves money into the vault, which stays in the account (tested on the sandbox in vault.test.ts); a bad amount stops.
+  test.each(['invest(-1)', 'invest("1")', 'invest(0/0)'])('%s stops the run naming the line', async (call) => {
+    const error = await run_error(`  nextbet = 0.000002\n  ${call}`);
+    expect(error.message).toContain('invest(amount) takes a positive number');
     expect(error.line).toBe(5);
   });
 });

@@ -1,0 +1,139 @@
+/**
+ * What a notification says: the events a run can notify, which of them the
+ * user chose (`--notify-on`), and the two ways they are written — the event
+ * itself as JSON (`json://`), one short text for chats and mail.
+ */
+
+/** A stop, with the stop line's counters (money in currency units). */
+export interface StopNotice {
+  readonly event: 'stop';
+  readonly reason: string;
+  readonly bets: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly wagered: number;
+  readonly profit: number;
+  readonly vaulted: number;
+  readonly message?: string;
+  readonly session: number;
+  readonly site: string;
+  readonly currency: string;
+}
+
+/** A bet that paid at least the chosen multiplier. */
+export interface BigWinNotice {
+  readonly event: 'big_win';
+  readonly seq: number;
+  readonly identifier: string;
+  readonly game: string;
+  readonly amount: number;
+  readonly payoutMultiplier: number;
+  readonly payout: number;
+  readonly session: number;
+  readonly site: string;
+  readonly currency: string;
+}
+
+/** Every M minutes: how the run stands. `limits_left` by limit name, in the limit's own unit. */
+export interface SummaryNotice {
+  readonly event: 'summary';
+  readonly bets: number;
+  readonly profit: number;
+  readonly balance: number;
+  readonly wagered: number;
+  readonly limits_left: Readonly<Record<string, number>>;
+  readonly session: number;
+  readonly site: string;
+  readonly currency: string;
+}
+
+/** One notification's content. */
+export type Notice = StopNotice | BigWinNotice | SummaryNotice;
+
+/** The events chosen with `--notify-on`. */
+export interface NotifyOn {
+  /** Every stop, whatever the reason. */
+  readonly stop: boolean;
+  /** A stop with `error:<kind>`. */
+  readonly error: boolean;
+  /** A stop with `unknown_outcome`. */
+  readonly unknown_outcome: boolean;
+  /** A stop by one of the user's limits. */
+  readonly limit: boolean;
+  /** A bet paying at least this multiple, or null. */
+  readonly big_win: number | null;
+  /** Minutes between summaries, or null. */
+  readonly summary_minutes: number | null;
+}
+
+/** `--notify-on`'s default. */
+export const DEFAULT_NOTIFY_ON = 'stop,error,unknown_outcome';
+
+const NUMBER = /^[0-9]{1,9}(\.[0-9]{1,8})?$/;
+
+/**
+ * Reads `stop,error,unknown_outcome,limit,big_win:N,summary:M`.
+ * @throws RangeError naming `field` and the bad item.
+ */
+export function parse_notify_on(text: unknown, field = 'notify_on'): NotifyOn {
+  const source = text === undefined ? DEFAULT_NOTIFY_ON : text;
+  const items = Array.isArray(source) ? source : typeof source === 'string' ? source.split(',') : null;
+  if (items === null || items.length > 16) throw new TypeError(`${field}: a comma-separated list of events (${DEFAULT_NOTIFY_ON},limit,big_win:N,summary:M)`);
+  const on = { stop: false, error: false, unknown_outcome: false, limit: false, big_win: null as number | null, summary_minutes: null as number | null };
+  for (const raw of items) {
+    if (typeof raw !== 'string') throw new TypeError(`${field}: events are strings`);
+    const item = raw.trim();
+    const colon = item.indexOf(':');
+    const name = colon === -1 ? item : item.slice(0, colon);
+    const value = colon === -1 ? null : item.slice(colon + 1);
+    if ((name === 'stop' || name === 'error' || name === 'unknown_outcome' || name === 'limit') && value === null) {
+      on[name] = true;
+    } else if ((name === 'big_win' || name === 'summary') && value !== null && NUMBER.test(value) && Number(value) > 0) {
+      if (name === 'big_win') on.big_win = Number(value);
+      else on.summary_minutes = Number(value);
+    } else {
+      throw new RangeError(`${field}: unknown event '${item.slice(0, 30)}' (events: stop, error, unknown_outcome, limit, big_win:N, summary:M)`);
+    }
+  }
+  return on;
+}
+
+/** Whether a stop with `reason` is notified under `on`; `limits` are the limit names. */
+export function stop_wanted(on: NotifyOn, reason: string, limits: readonly string[]): boolean {
+  if (on.stop) return true;
+  if (reason.startsWith('error:')) return on.error;
+  if (reason === 'unknown_outcome') return on.unknown_outcome;
+  return on.limit && limits.includes(reason);
+}
+
+function money(x: number): string {
+  // Short, never in exponent form (1e-8 would read as nonsense in a chat).
+  const text = Math.abs(x) < 1e-6 && x !== 0 ? x.toFixed(8).replace(/0+$/, '') : String(x);
+  return x > 0 ? `+${text}` : text;
+}
+
+function plain(x: number): string {
+  return money(x).replace(/^\+/, '');
+}
+
+/** The event as one short line of text, for a chat or a mail. */
+export function notice_text(n: Notice): string {
+  const head = `stakeql session ${n.session}`;
+  switch (n.event) {
+    case 'stop':
+      return `${head} stopped (${n.reason})${n.message === undefined ? '' : `: ${n.message.slice(0, 300)}`} — ${n.bets} bets, ${n.wins} won, ${n.losses} lost; ` +
+        `wagered ${plain(n.wagered)} ${n.currency}, profit ${money(n.profit)} ${n.currency}, vaulted ${plain(n.vaulted)} ${n.currency} (${n.site})`;
+    case 'big_win':
+      return `${head}: bet ${n.seq} on ${n.game} paid ${n.payoutMultiplier}× (${plain(n.amount)} → ${plain(n.payout)} ${n.currency}) (${n.site})`;
+    default: {
+      const left = Object.entries(n.limits_left).map(([k, v]) => `${k} ${plain(v)}`).join(', ');
+      return `${head}: ${n.bets} bets, profit ${money(n.profit)} ${n.currency}, wagered ${plain(n.wagered)}, balance ${plain(n.balance)}` +
+        `${left === '' ? '' : `; left: ${left}`} (${n.site})`;
+    }
+  }
+}
+
+/** A mail's subject. */
+export function notice_subject(n: Notice): string {
+  return n.event === 'stop' ? `stakeql: session ${n.session} stopped (${n.reason})` : n.event === 'big_win' ? `stakeql: big win in session ${n.session}` : `stakeql: session ${n.session} summary`;
+}
