@@ -132,8 +132,9 @@ export function classify(error: unknown): PlaceOutcome {
     return { kind: 'refused', error_type: error.error_type ?? 'graphql', message: error.message };
   }
   if (AuthenticationError.is(error)) return { kind: 'auth', message: error.message };
-  if (RateLimitError.is(error)) return { kind: 'unknown', cause: 'rate_limited', message: error.message, retry_after_ms: error.retry_after_ms };
-  if (ChallengeError.is(error)) return { kind: 'unknown', cause: 'challenge', message: error.message, retry_after_ms: null };
+  // A 429 or a challenge is an answer that the request was not run: never booked, so never a lost answer.
+  if (RateLimitError.is(error)) return { kind: 'turned_away', cause: 'rate_limited', message: error.message, retry_after_ms: error.retry_after_ms };
+  if (ChallengeError.is(error)) return { kind: 'turned_away', cause: 'challenge', message: error.message, retry_after_ms: null };
   if (TransportError.is(error)) {
     if (!error.may_have_reached_server) return { kind: 'not_sent', message: error.message };
     return { kind: 'unknown', cause: error.reason === 'http_status' ? 'server' : 'network', message: error.message, retry_after_ms: null };

@@ -47,7 +47,13 @@ export type PlaceOutcome =
   | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
   /** The request certainly never reached the site (connection refused, DNS). */
   | { readonly kind: 'not_sent'; readonly message: string }
-  /** It may have been booked: the answer was lost, timed out, a 5xx, a 429, a challenge page. */
+  /**
+   * Turned away with an answer before it was run: a 429 (too many requests) or
+   * a bot-protection challenge (Cloudflare, Kasada), which the edge serves
+   * instead of passing the request on. Nothing was booked.
+   */
+  | { readonly kind: 'turned_away'; readonly cause: 'rate_limited' | 'challenge'; readonly message: string; readonly retry_after_ms: number | null }
+  /** It may have been booked: the answer was lost or timed out, a 5xx. */
   | { readonly kind: 'unknown'; readonly cause: 'network' | 'rate_limited' | 'challenge' | 'server'; readonly message: string; readonly retry_after_ms: number | null }
   /** The credentials were refused: nothing can be done without the user. */
   | { readonly kind: 'auth'; readonly message: string };

@@ -223,6 +223,14 @@ class Engine {
           this.#in.on_note?.(`bet not sent (${outcome.message}); trying again`);
           await this.#waitOut('network', retry.wait_ms(attempt));
           continue;
+        case 'turned_away': {
+          const cause = outcome.cause === 'rate_limited' ? 'rateLimited' : 'challenge';
+          journal.refused(intent.seq, cause, outcome.message);
+          retry.failed();
+          if (retry.exhausted(attempt)) throw new Stop(`error:${cause}`, outcome.message);
+          await this.#waitOut(cause, retry.wait_ms(attempt, outcome.retry_after_ms));
+          continue;
+        }
         case 'auth':
           journal.refused(intent.seq, 'notAuthenticated', outcome.message);
           throw new Stop('error:notAuthenticated', outcome.message);
@@ -237,7 +245,9 @@ class Engine {
           retry.failed();
           const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
           // Waiting out trouble gives the search as long as the window has left: the outcome is still found out first.
-          const look_ms = Math.max(this.#in.resolve_timeout_ms, Math.min(retry.left_ms(), 2 ** 31 - 1));
+          // Without --retry-for there is no window: the resolve timeout alone bounds the search.
+          const window_ms = this.#policy.retry_for_ms === undefined ? 0 : Math.min(retry.left_ms(), 2 ** 31 - 1);
+          const look_ms = Math.max(this.#in.resolve_timeout_ms, window_ms);
           if (outcome.retry_after_ms !== null) await this.#waitOut(cause, Math.min(outcome.retry_after_ms, look_ms));
           const found = await driver.resolve(this.#ref(intent, settle_until), this.#now() + look_ms, this.#in.signal);
           if (found.kind === 'placed') {
