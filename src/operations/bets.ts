@@ -1,17 +1,22 @@
 /**
- * One-shot originals bets: dice, limbo, keno, plinko. Each checks every input
- * before anything is sent (RangeError/TypeError naming the field), sends the
- * site's document once (mutations are never retried), and returns the site's
- * `CasinoBet` with the identifier that was sent.
+ * One-request originals: `play(client, game, input)` for every game of the
+ * registry (src/games/registry.ts): dice, limbo, keno, plinko, and mines with
+ * every field at once. It checks every input before anything is sent
+ * (RangeError/TypeError naming the field, by the game's own rules), sends the
+ * game's document once (mutations are never retried), and returns the site's
+ * `CasinoBet` with the identifier that was sent. The named functions are
+ * sugar over it.
  */
 import { DiceRoll, type DiceCondition, type DiceState } from '../games/dice/site.js';
-import type { PlacedBet } from './documents/fragments.js';
 import { KenoBet, type KenoRisk, type KenoState } from '../games/keno/site.js';
 import { LimboBet, type LimboState } from '../games/limbo/site.js';
+import { MinesBet, type MinesState } from '../games/mines/site.js';
 import { PlinkoBet, type PlinkoRisk, type PlinkoState } from '../games/plinko/site.js';
+import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../games/registry.js';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { PlacedBet } from './documents/fragments.js';
 import { check_input, check_options, send_bet, type OperationOptions, type OperationsClient } from './runner.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from './validate/index.js';
-import { check_dice, check_keno, check_limbo, check_plinko } from './validate/games.js';
 
 /** An amount: a number (read as the value meant, see validate/amount.ts) or a decimal string. */
 export type AmountInput = number | string;
@@ -55,39 +60,80 @@ export function bet_basics(client: object, input: Record<string, unknown>): { am
   return { amount, currency, identifier: identifier_or_new(input['identifier']) };
 }
 
-/** Rolls the dice (`DiceRoll`). */
-export async function place_dice(client: OperationsClient, input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
-  const given = check_input(input, 'dice');
+/** Inputs of `play('mines', …)`: a whole round in one request, cashed out unless a field is a mine. */
+export interface MinesPlayInput extends BetInput {
+  readonly minesCount: number;
+  /** 1 to 25 − minesCount distinct tiles 0–24. */
+  readonly fields: readonly number[];
+}
+
+/** Each game's input for {@link play}. */
+export interface PlayInputs {
+  dice: DiceInput;
+  limbo: LimboInput;
+  keno: KenoInput;
+  plinko: PlinkoInput;
+  mines: MinesPlayInput;
+}
+
+/** Each game's `state`, as the site returns it. */
+export interface PlayStates {
+  dice: DiceState;
+  limbo: LimboState;
+  keno: KenoState;
+  plinko: PlinkoState;
+  mines: MinesState;
+}
+
+/** A game `play` places: every game of the registry. */
+export type PlayGame = RegistryGame & keyof PlayInputs;
+
+/**
+ * The network half of the registry: each game's document and the field its
+ * answer comes under. The document's operation name is the one its rules
+ * name (`GAMES[game].transport`; test/operations/play.test.ts holds them equal).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's variables differ; `play` builds them from the game's checked input
+const SITE: { readonly [G in PlayGame]: { readonly document: TypedDocumentNode<any, any>; readonly field: string } } = {
+  dice: { document: DiceRoll, field: 'diceRoll' },
+  limbo: { document: LimboBet, field: 'limboBet' },
+  keno: { document: KenoBet, field: 'kenoBet' },
+  plinko: { document: PlinkoBet, field: 'plinkoBet' },
+  mines: { document: MinesBet, field: 'minesBet' },
+};
+
+/** Every game's document, for checks of the registry against the site's documents. */
+export const PLAY_DOCUMENTS: Readonly<Record<PlayGame, { readonly document: unknown; readonly field: string }>> = SITE;
+
+/** Places one round of `game` (`client.play`). */
+export async function play<G extends PlayGame>(client: OperationsClient, game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
+  const name: unknown = game;
+  if (!is_registry_game(name)) throw new RangeError(`game must be one of ${REGISTRY_GAMES.join(', ')} (got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 40)) : typeof name})`);
+  const given = check_input(input, game);
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
-  const { target, condition } = check_dice(given['target'], given['condition']);
-  return send_bet(client, DiceRoll, { amount, target, condition, currency, identifier }, identifier, (r) => r.diceRoll, opts);
+  const params = GAMES[game].check(given);
+  const { document, field } = SITE[game];
+  const variables = { amount, currency, ...params, identifier };
+  return send_bet(client, document, variables, identifier, (r: Record<string, PlacedBet<PlayStates[G]>>) => r[field] as PlacedBet<PlayStates[G]>, opts);
+}
+
+/** Rolls the dice (`DiceRoll`). */
+export function place_dice(client: OperationsClient, input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
+  return play(client, 'dice', input, options);
 }
 
 /** Plays limbo (`LimboBet`). */
-export async function place_limbo(client: OperationsClient, input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
-  const given = check_input(input, 'limbo');
-  const opts = check_options(options);
-  const { amount, currency, identifier } = bet_basics(client, given);
-  const multiplierTarget = check_limbo(given['multiplierTarget']);
-  return send_bet(client, LimboBet, { amount, multiplierTarget, currency, identifier }, identifier, (r) => r.limboBet, opts);
+export function place_limbo(client: OperationsClient, input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
+  return play(client, 'limbo', input, options);
 }
 
 /** Plays keno (`KenoBet`); numbers are 0-based, as the site sends them. */
-export async function place_keno(client: OperationsClient, input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
-  const given = check_input(input, 'keno');
-  const opts = check_options(options);
-  const { amount, currency, identifier } = bet_basics(client, given);
-  const { numbers, risk } = check_keno(given['numbers'], given['risk']);
-  const variables = risk === undefined ? { amount, currency, numbers, identifier } : { amount, currency, numbers, identifier, risk };
-  return send_bet(client, KenoBet, variables, identifier, (r) => r.kenoBet, opts);
+export function place_keno(client: OperationsClient, input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
+  return play(client, 'keno', input, options);
 }
 
 /** Drops a plinko ball (`PlinkoBet`). */
-export async function place_plinko(client: OperationsClient, input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
-  const given = check_input(input, 'plinko');
-  const opts = check_options(options);
-  const { amount, currency, identifier } = bet_basics(client, given);
-  const { rows, risk } = check_plinko(given['rows'], given['risk']);
-  return send_bet(client, PlinkoBet, { amount, currency, risk, rows, identifier }, identifier, (r) => r.plinkoBet, opts);
+export function place_plinko(client: OperationsClient, input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
+  return play(client, 'plinko', input, options);
 }
