@@ -69,5 +69,6 @@ export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: 
   }),
   rtp: 0.99,
   pay: { rule: '99 / chance', source: 'https://stake.com/provably-fair/game-events', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'DiceRoll', field: 'diceRoll' },
 };

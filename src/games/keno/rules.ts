@@ -70,5 +70,6 @@ export const keno: GameRules<KenoParams, KenoOutcome, { drawnNumbers: number[]; 
   }),
   rtp: 0.99,
   pay: { rule: "the site's table by risk, picks and hits (src/games/keno/table.ts)", source: KENO_TABLE_SOURCE, table: true },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'KenoBet', field: 'kenoBet' },
 };

@@ -32,6 +32,14 @@ export interface GamePay {
   readonly table: boolean;
 }
 
+/** Whether the sandbox and the simulator play the game (they need its table or rule from a public source). */
+export interface GameOffline {
+  readonly sandbox: boolean;
+  readonly simulator: boolean;
+  /** What of the game they do not play, in words (plinko: risk `expert`), when something. */
+  readonly except?: string;
+}
+
 /** A settled one-request bet: the multiplier in ten-thousandths and the `state` in the site's field names. */
 export interface Settlement<S> {
   readonly multiplier: number;
@@ -65,5 +73,6 @@ export interface GameRules<P extends object, O, S extends object> {
   /** The share of the wager the site pays back on average (its stated figure). */
   readonly rtp: number;
   readonly pay: GamePay;
+  readonly offline: GameOffline;
   readonly transport: GameTransport;
 }

@@ -50,5 +50,6 @@ export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multi
   }),
   rtp: 0.99,
   pay: { rule: 'the target when the result reaches it', source: 'https://stake.com/provably-fair/game-events', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'LimboBet', field: 'limboBet' },
 };

@@ -77,5 +77,6 @@ export const mines: GameRules<MinesBetParams, MinesOutcome, { mines: number[]; m
   },
   rtp: 0.99,
   pay: { rule: '0.99 × C(25, k) / C(25 − m, k)', source: 'https://www.trust-play.com/en/crypto/stake-mines-strategy', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'MinesBet', field: 'minesBet' },
 };

@@ -64,5 +64,6 @@ export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRis
   }),
   rtp: 0.99,
   pay: { rule: "the site's table by risk, rows and bucket (src/games/plinko/table.ts); expert: no public table", source: PLINKO_TABLE_SOURCE, table: true },
+  offline: { sandbox: true, simulator: true, except: 'risk expert (its table is not public)' },
   transport: { operation: 'PlinkoBet', field: 'plinkoBet' },
 };
