@@ -7,13 +7,13 @@
  * `CasinoBet` with the identifier that was sent. The named functions are
  * sugar over it.
  */
-import { DiceRoll, type DiceCondition, type DiceState } from '../games/dice/site.js';
-import { KenoBet, type KenoRisk, type KenoState } from '../games/keno/site.js';
-import { LimboBet, type LimboState } from '../games/limbo/site.js';
-import { MinesBet, type MinesState } from '../games/mines/site.js';
-import { PlinkoBet, type PlinkoRisk, type PlinkoState } from '../games/plinko/site.js';
+import type { DiceCondition, DiceState } from '../games/dice/site.js';
+import type { KenoRisk, KenoState } from '../games/keno/site.js';
+import type { LimboState } from '../games/limbo/site.js';
+import type { MinesState } from '../games/mines/site.js';
+import type { PlinkoRisk, PlinkoState } from '../games/plinko/site.js';
 import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../games/registry.js';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { SITES } from '../games/sites.js';
 import type { PlacedBet } from './documents/fragments.js';
 import { check_input, check_options, send_bet, type OperationOptions, type OperationsClient } from './runner.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from './validate/index.js';
@@ -88,22 +88,8 @@ export interface PlayStates {
 /** A game `play` places: every game of the registry. */
 export type PlayGame = RegistryGame & keyof PlayInputs;
 
-/**
- * The network half of the registry: each game's document and the field its
- * answer comes under. The document's operation name is the one its rules
- * name (`GAMES[game].transport`; test/operations/play.test.ts holds them equal).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's variables differ; `play` builds them from the game's checked input
-const SITE: { readonly [G in PlayGame]: { readonly document: TypedDocumentNode<any, any>; readonly field: string } } = {
-  dice: { document: DiceRoll, field: 'diceRoll' },
-  limbo: { document: LimboBet, field: 'limboBet' },
-  keno: { document: KenoBet, field: 'kenoBet' },
-  plinko: { document: PlinkoBet, field: 'plinkoBet' },
-  mines: { document: MinesBet, field: 'minesBet' },
-};
-
-/** Every game's document, for checks of the registry against the site's documents. */
-export const PLAY_DOCUMENTS: Readonly<Record<PlayGame, { readonly document: unknown; readonly field: string }>> = SITE;
+/** Every game's document and answer field (src/games/sites.ts), for checks of the registry against the site's documents. */
+export const PLAY_DOCUMENTS: Readonly<Record<PlayGame, { readonly document: unknown; readonly field: string }>> = SITES;
 
 /** Places one round of `game` (`client.play`). */
 export async function play<G extends PlayGame>(client: OperationsClient, game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
@@ -113,7 +99,7 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
   const params = GAMES[game].check(given);
-  const { document, field } = SITE[game];
+  const { document, field } = SITES[game];
   const variables = { amount, currency, ...params, identifier };
   return send_bet(client, document, variables, identifier, (r: Record<string, PlacedBet<PlayStates[G]>>) => r[field] as PlacedBet<PlayStates[G]>, opts);
 }

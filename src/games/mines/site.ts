@@ -15,6 +15,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { GameSite } from '../../operations/game-site.js';
 
 /** One revealed tile of a mines round. */
 export interface MinesRound {
@@ -113,3 +114,20 @@ mutation MinesCashout($identifier: String!) {
 ${CASINO_BET_FRAGMENT}
 ${MINES_FRAGMENT}
 `);
+
+/** mines's document for `client.play('mines', …)` and its `state` in the bet history. */
+export const site: GameSite = {
+  document: MinesBet,
+  field: 'minesBet',
+  history: {
+    typename: 'CasinoGameMines',
+    fragment: `fragment CasinoGameMines on CasinoGameMines {
+  mines
+  minesCount
+  rounds {
+    field
+    payoutMultiplier
+  }
+}`,
+  },
+};
