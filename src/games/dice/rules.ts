@@ -9,6 +9,7 @@
  * decimals, as the site shows rolls (mydicebot sends `toFixed(2)` targets).
  */
 import { finite, two_decimals } from '../kernel/checks.js';
+import { odds_words } from '../kernel/checks.js';
 import type { GameRules } from '../kernel/rules.js';
 import { dice as outcome, type DiceOutcome } from './outcome.js';
 
@@ -71,4 +72,13 @@ export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: 
   pay: { rule: '99 / chance', source: 'https://stake.com/provably-fair/game-events', table: false },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'DiceRoll', field: 'diceRoll' },
+  cli: {
+    options: [
+      { flag: 'target', input: 'target', kind: 'number', help: "the roll's target (0.01-98 below, 2-99.99 above)" },
+      { flag: 'condition', input: 'condition', kind: 'word', default: 'above', help: 'above (default) or below' },
+    ],
+    describe: ({ target, condition }) => `dice, roll ${condition} ${target}`,
+    odds: ({ target, condition }) => odds_words(dice_win_chance(target, condition), 99 / dice_win_chance(target, condition)),
+    outcome: (state) => `result ${state.result}`,
+  },
 };

@@ -72,4 +72,12 @@ export const keno: GameRules<KenoParams, KenoOutcome, { drawnNumbers: number[]; 
   pay: { rule: "the site's table by risk, picks and hits (src/games/keno/table.ts)", source: KENO_TABLE_SOURCE, table: true },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'KenoBet', field: 'kenoBet' },
+  cli: {
+    options: [
+      { flag: 'numbers', input: 'numbers', kind: 'list', help: 'the squares picked, 0-39, comma-separated (1 to 10)' },
+      { flag: 'risk', input: 'risk', kind: 'word', optional: true, help: 'classic, low, medium or high (the site decides when absent)' },
+    ],
+    describe: ({ numbers, risk }) => `keno, squares ${numbers.join(',')}${risk === undefined ? '' : `, risk ${risk}`}`,
+    outcome: (state) => `${keno_hits(state.selectedNumbers, state.drawnNumbers)} of ${state.selectedNumbers.length} hit; drawn ${state.drawnNumbers.join(',')}`,
+  },
 };

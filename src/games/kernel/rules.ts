@@ -40,6 +40,33 @@ export interface GameOffline {
   readonly except?: string;
 }
 
+/** One option of `stakeql bet GAME`: a flag that fills one input. */
+export interface CliOption {
+  /** The flag without `--`. */
+  readonly flag: string;
+  /** The input it fills (the site's variable name). */
+  readonly input: string;
+  /** `number`: a plain decimal; `word`: as typed; `list`: comma-separated whole numbers. */
+  readonly kind: 'number' | 'word' | 'list';
+  /** Used when the flag is not given; without it the flag is required. */
+  readonly default?: string;
+  /** Optional input the bet is sent without when the flag is absent. */
+  readonly optional?: boolean;
+  /** For `stakeql bet --help`. */
+  readonly help: string;
+}
+
+/** How `stakeql bet GAME` reads, shows and reports one bet of the game. */
+export interface GameCli<P, S> {
+  readonly options: readonly CliOption[];
+  /** The bet in words after `AMOUNT CURRENCY on`, for the prompt (`dice, roll above 50.5`). */
+  describe(params: P): string;
+  /** Win chance and payout in words, where they have a closed form. */
+  odds?(params: P): string;
+  /** The outcome in words from the site's `state` (`result 42.17`). */
+  outcome(state: S): string;
+}
+
 /** A settled one-request bet: the multiplier in ten-thousandths and the `state` in the site's field names. */
 export interface Settlement<S> {
   readonly multiplier: number;
@@ -75,4 +102,5 @@ export interface GameRules<P extends object, O, S extends object> {
   readonly pay: GamePay;
   readonly offline: GameOffline;
   readonly transport: GameTransport;
+  readonly cli: GameCli<P, S>;
 }

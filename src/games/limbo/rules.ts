@@ -7,6 +7,7 @@
  * `toFixed(2)`).
  */
 import { finite, two_decimals } from '../kernel/checks.js';
+import { odds_words } from '../kernel/checks.js';
 import type { GameRules } from '../kernel/rules.js';
 import { limbo as outcome, type LimboOutcome } from './outcome.js';
 
@@ -52,4 +53,10 @@ export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multi
   pay: { rule: 'the target when the result reaches it', source: 'https://stake.com/provably-fair/game-events', table: false },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'LimboBet', field: 'limboBet' },
+  cli: {
+    options: [{ flag: 'multiplier', input: 'multiplierTarget', kind: 'number', help: 'the target multiplier (1.01-1000000)' }],
+    describe: ({ multiplierTarget }) => `limbo, target ×${multiplierTarget}`,
+    odds: ({ multiplierTarget }) => odds_words(99 / multiplierTarget, multiplierTarget),
+    outcome: (state) => `result ${state.result}`,
+  },
 };

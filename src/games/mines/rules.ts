@@ -79,4 +79,15 @@ export const mines: GameRules<MinesBetParams, MinesOutcome, { mines: number[]; m
   pay: { rule: '0.99 × C(25, k) / C(25 − m, k)', source: 'https://www.trust-play.com/en/crypto/stake-mines-strategy', table: false },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'MinesBet', field: 'minesBet' },
+  cli: {
+    options: [
+      { flag: 'mines-count', input: 'minesCount', kind: 'number', help: 'mines on the board, 1-24' },
+      { flag: 'fields', input: 'fields', kind: 'list', help: 'the tiles revealed at once, 0-24, comma-separated (cashed out unless one is a mine)' },
+    ],
+    describe: ({ minesCount, fields }) => `mines, ${minesCount} mines, tiles ${fields.join(',')} at once`,
+    outcome: (state) => {
+      const last = state.rounds[state.rounds.length - 1];
+      return last !== undefined && last.payoutMultiplier === 0 ? `a mine at tile ${last.field}` : `${state.rounds.length} safe tiles`;
+    },
+  },
 };

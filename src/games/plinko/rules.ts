@@ -66,4 +66,12 @@ export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRis
   pay: { rule: "the site's table by risk, rows and bucket (src/games/plinko/table.ts); expert: no public table", source: PLINKO_TABLE_SOURCE, table: true },
   offline: { sandbox: true, simulator: true, except: 'risk expert (its table is not public)' },
   transport: { operation: 'PlinkoBet', field: 'plinkoBet' },
+  cli: {
+    options: [
+      { flag: 'rows', input: 'rows', kind: 'number', help: 'rows of pins, 8-16' },
+      { flag: 'risk', input: 'risk', kind: 'word', help: 'low, medium, high or expert' },
+    ],
+    describe: ({ rows, risk }) => `plinko, ${rows} rows, risk ${risk}`,
+    outcome: (state) => `bucket ${state.point} of 0-${state.rows}`,
+  },
 };
