@@ -11,8 +11,8 @@ import { read_balances, read_current_user, type Balance, type CurrentUser, type 
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
 import { document_text } from '../operations/documents/typed.js';
-import type { DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
-import { play, type DiceInput, type KenoInput, type LimboInput, type PlayGame, type PlayInputs, type PlayStates, type PlinkoInput } from '../operations/bets.js';
+import type { DiceInput, KenoInput, LimboInput, PlinkoInput, DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
+import { play, type PlayGame, type PlayInputs, type PlayStates } from '../operations/bets.js';
 import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
 import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
 import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';

@@ -6,6 +6,18 @@
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 
+/** An amount: a number (read as the value meant, see validate/amount.ts) or a decimal string. */
+export type AmountInput = number | string;
+
+/** Inputs every bet takes. */
+export interface BetInput {
+  readonly amount: AmountInput;
+  /** As `CurrencyEnum` spells it: `btc`, `usdt`, ... */
+  readonly currency: string;
+  /** Sent as the bet's `identifier`; 21 random URL-safe characters when omitted. */
+  readonly identifier?: string;
+}
+
 /** One game as the client sends and reads it. */
 export interface GameSite {
   /** The mutation `play` sends (its variables: the checked input with amount, currency, identifier). */

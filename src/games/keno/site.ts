@@ -12,7 +12,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { GameSite } from '../../operations/game-site.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 import type { KenoRisk } from './rules.js';
 
@@ -57,6 +57,12 @@ fragment CasinoGameKeno on CasinoGameKeno {
   risk
 }
 `);
+
+/** Inputs of `client.play('keno', …)` and `client.keno()`: 1–10 distinct numbers 0–39. */
+export interface KenoInput extends BetInput {
+  readonly numbers: readonly number[];
+  readonly risk?: KenoRisk;
+}
 
 /** keno's document for `client.play('keno', …)` and its `state` in the bet history. */
 // `risk` is left out of the history's selection: keno's and plinko's have different enum types, so
