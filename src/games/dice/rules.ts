@@ -10,8 +10,8 @@
  */
 import { finite, two_decimals } from '../kernel/checks.js';
 import { odds_words } from '../kernel/checks.js';
-import type { GameRules } from '../kernel/rules.js';
-import { dice as outcome, type DiceOutcome } from './outcome.js';
+import type { GameRules, Scannable } from '../kernel/rules.js';
+import { dice as outcome, dice_result, type DiceOutcome } from './outcome.js';
 
 /** `CasinoGameDiceConditionEnum`: the roll must land above or below the target. */
 export type DiceCondition = 'above' | 'below';
@@ -55,7 +55,7 @@ export function check_dice(target: unknown, condition: unknown): DiceParams {
   return { target: t, condition };
 }
 
-export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: number; condition: DiceCondition }> = {
+export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: number; condition: DiceCondition }> & Scannable = {
   name: 'dice',
   outcome,
   inputs: [
@@ -72,6 +72,7 @@ export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: 
   pay: { rule: '99 / chance', source: 'https://stake.com/provably-fair/game-events', table: false },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'DiceRoll', field: 'diceRoll' },
+  scan: { result: 'the roll, 0.00–100.00', single: dice_result, value: (floats) => dice_result(floats[0] as number), params: [] },
   cli: {
     options: [
       { flag: 'target', input: 'target', kind: 'number', help: "the roll's target (0.01-98 below, 2-99.99 above)" },

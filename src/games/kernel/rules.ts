@@ -40,6 +40,26 @@ export interface GameOffline {
   readonly except?: string;
 }
 
+/**
+ * How the scanner (`stakeql scan`, `stakeql/fairness` `scan`) reduces a game's
+ * outcome to one number it compares.
+ */
+export interface ScanSpec {
+  /** The number, in words (for help and errors). */
+  readonly result: string;
+  /** For a game of one float: the number from that float (no outcome object built). */
+  readonly single: ((float: number, params: Record<string, unknown>) => number) | null;
+  /** For the others: the number from the outcome's floats. */
+  readonly value: (floats: number[], params: Record<string, unknown>) => number;
+  /** The outcome parameters the scan takes (`rows`), as the site's variables name them. */
+  readonly params: readonly string[];
+}
+
+/** A game whose outcome the scanner reduces to one number. */
+export interface Scannable {
+  readonly scan: ScanSpec;
+}
+
 /** One option of `stakeql bet GAME`: a flag that fills one input. */
 export interface CliOption {
   /** The flag without `--`. */

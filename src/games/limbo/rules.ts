@@ -8,8 +8,8 @@
  */
 import { finite, two_decimals } from '../kernel/checks.js';
 import { odds_words } from '../kernel/checks.js';
-import type { GameRules } from '../kernel/rules.js';
-import { limbo as outcome, type LimboOutcome } from './outcome.js';
+import type { GameRules, Scannable } from '../kernel/rules.js';
+import { limbo as outcome, limbo_result, type LimboOutcome } from './outcome.js';
 
 /** A limbo bet's input. */
 export interface LimboParams {
@@ -39,7 +39,7 @@ export function check_limbo(multiplierTarget: unknown): number {
   return m;
 }
 
-export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multiplierTarget: number }> = {
+export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multiplierTarget: number }> & Scannable = {
   name: 'limbo',
   outcome,
   inputs: [{ name: 'multiplierTarget', takes: '1.01–1000000, two decimals', required: true }],
@@ -53,6 +53,7 @@ export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multi
   pay: { rule: 'the target when the result reaches it', source: 'https://stake.com/provably-fair/game-events', table: false },
   offline: { sandbox: true, simulator: true },
   transport: { operation: 'LimboBet', field: 'limboBet' },
+  scan: { result: 'the multiplier reached (1.00 and up)', single: limbo_result, value: (floats) => limbo_result(floats[0] as number), params: [] },
   cli: {
     options: [{ flag: 'multiplier', input: 'multiplierTarget', kind: 'number', help: 'the target multiplier (1.01-1000000)' }],
     describe: ({ multiplierTarget }) => `limbo, target ×${multiplierTarget}`,

@@ -8,7 +8,7 @@
  * rather than pay an invented one.
  */
 import { one_of } from '../kernel/checks.js';
-import type { GameRules } from '../kernel/rules.js';
+import type { GameRules, Scannable } from '../kernel/rules.js';
 import { scaled } from '../kernel/payout.js';
 import { PLINKO_RISKS, plinko as outcome, type PlinkoOutcome, type PlinkoRisk } from './outcome.js';
 import { PLINKO_TABLE_SOURCE, PLINKO_TABLES, type PlinkoTableRisk } from './table.js';
@@ -48,7 +48,7 @@ export function check_plinko(rows: unknown, risk: unknown): PlinkoBetParams {
   return { rows, risk: one_of(risk, 'risk', PLINKO_RISKS) };
 }
 
-export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRisk; rows: number; point: number; path: string[] }> = {
+export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRisk; rows: number; point: number; path: string[] }> & Scannable = {
   name: 'plinko',
   outcome,
   inputs: [
@@ -66,6 +66,13 @@ export const plinko: GameRules<PlinkoBetParams, PlinkoOutcome, { risk: PlinkoRis
   pay: { rule: "the site's table by risk, rows and bucket (src/games/plinko/table.ts); expert: no public table", source: PLINKO_TABLE_SOURCE, table: true },
   offline: { sandbox: true, simulator: true, except: 'risk expert (its table is not public)' },
   transport: { operation: 'PlinkoBet', field: 'plinkoBet' },
+  // The bucket, not a multiplier: the number does not depend on the risk.
+  scan: {
+    result: 'the bucket, 0 … rows, counted from the left (params: rows)',
+    single: null,
+    value: (floats, params) => outcome.translate(floats, params as never).bucket,
+    params: ['rows'],
+  },
   cli: {
     options: [
       { flag: 'rows', input: 'rows', kind: 'number', help: 'rows of pins, 8-16' },
