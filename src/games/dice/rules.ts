@@ -10,6 +10,7 @@
  */
 import { finite, two_decimals } from '../kernel/checks.js';
 import { odds_words } from '../kernel/checks.js';
+import { differ, hundredths, missing, number_field } from '../kernel/compare.js';
 import type { GameRules, Scannable } from '../kernel/rules.js';
 import { dice as outcome, dice_result, type DiceOutcome } from './outcome.js';
 
@@ -64,6 +65,12 @@ export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: 
   ],
   check: (input) => check_dice(input['target'], input['condition']),
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const result = number_field(state, 'result');
+    if (result === null) return missing('result');
+    // The site may record the number with more decimals than it shows; what is shown is rounded down.
+    return differ(hundredths(result) === hundredths(want.result), { result }, 'result');
+  },
   settle: ({ result }, { target, condition }) => ({
     multiplier: dice_wins(result, target, condition) ? dice_multiplier(target, condition) : 0,
     state: { result, target, condition },

@@ -11,6 +11,7 @@
  */
 import { distinct_ints, one_of } from '../kernel/checks.js';
 import { scaled } from '../kernel/payout.js';
+import { differ, int_list, missing, same_set } from '../kernel/compare.js';
 import type { GameRules } from '../kernel/rules.js';
 import { keno as outcome, type KenoOutcome } from './outcome.js';
 import { KENO_TABLE_SOURCE, KENO_TABLES, type KenoRisk } from './table.js';
@@ -64,6 +65,11 @@ export const keno: GameRules<KenoParams, KenoOutcome, { drawnNumbers: number[]; 
     return risk === undefined ? { numbers } : { numbers, risk };
   },
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const drawn = int_list(state, 'drawnNumbers');
+    if (drawn === null) return missing('drawnNumbers');
+    return differ(same_set(drawn, want.drawnNumbers), { drawnNumbers: drawn }, 'drawnNumbers');
+  },
   settle: ({ drawnNumbers }, { numbers, risk }) => ({
     multiplier: keno_multiplier(risk ?? KENO_DEFAULT_RISK, numbers.length, keno_hits(numbers, drawnNumbers)),
     state: { drawnNumbers: [...drawnNumbers], selectedNumbers: [...numbers], risk: risk ?? KENO_DEFAULT_RISK },

@@ -4,6 +4,7 @@
  * Pure (no import beyond the games' own pure files), so `stakeql/fairness`,
  * the simulator and the CLI read it without the client.
  */
+import type { Comparison } from './compare.js';
 import type { GameDefinition } from './definition.js';
 
 /** One input of a game, as the site's variable names it. */
@@ -115,6 +116,12 @@ export interface GameRules<P extends object, O, S extends object> {
    * public), or null; absent when they pay every bet the game takes.
    */
   unpayable?(params: P): string | null;
+  /**
+   * Compares the outcome the seeds produce with a bet's recorded `state`, in
+   * the site's field names (`verify`); a field that is not there is not
+   * compared (`ok: null`).
+   */
+  compare(expected: O, state: Readonly<Record<string, unknown>> | null): Comparison;
   /** What the bet pays, and the `state` the site returns, from the outcome; throws RangeError for a bet `unpayable` names. */
   settle(outcome: O, params: P): Settlement<S>;
   /** The share of the wager the site pays back on average (its stated figure). */

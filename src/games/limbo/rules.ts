@@ -8,6 +8,7 @@
  */
 import { finite, two_decimals } from '../kernel/checks.js';
 import { odds_words } from '../kernel/checks.js';
+import { differ, hundredths, missing, number_field } from '../kernel/compare.js';
 import type { GameRules, Scannable } from '../kernel/rules.js';
 import { limbo as outcome, limbo_result, type LimboOutcome } from './outcome.js';
 
@@ -45,6 +46,12 @@ export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multi
   inputs: [{ name: 'multiplierTarget', takes: '1.01–1000000, two decimals', required: true }],
   check: (input) => ({ multiplierTarget: check_limbo(input['multiplierTarget']) }),
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const result = number_field(state, 'result');
+    if (result === null) return missing('result');
+    // The site may record the number with more decimals than it shows; what is shown is rounded down.
+    return differ(hundredths(result) === hundredths(want.result), { result }, 'result');
+  },
   settle: ({ result }, { multiplierTarget }) => ({
     multiplier: limbo_wins(result, multiplierTarget) ? limbo_multiplier(multiplierTarget) : 0,
     state: { result, multiplierTarget },
