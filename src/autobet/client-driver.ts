@@ -1,6 +1,6 @@
 /**
  * The driver for a `StakeClient`: the live site, or the sandbox (a client on
- * its URL). Bets go through the typed methods, once each (the client never
+ * its URL). Bets go through `client.play`, once each (the client never
  * retries a mutation); the client's typed errors become the engine's
  * outcomes here, so the engine knows nothing of HTTP.
  */
@@ -17,15 +17,6 @@ import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOut
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
-
-/** Each game's typed method: the bet's input without `game`, checked again by the method itself. */
-const SEND: Readonly<Record<PlannedBet['game'], (client: StakeClient, input: object) => Promise<unknown>>> = {
-  dice: (c, i) => c.dice(i as Parameters<StakeClient['dice']>[0]),
-  limbo: (c, i) => c.limbo(i as Parameters<StakeClient['limbo']>[0]),
-  keno: (c, i) => c.keno(i as Parameters<StakeClient['keno']>[0]),
-  plinko: (c, i) => c.plinko(i as Parameters<StakeClient['plinko']>[0]),
-  mines: (c, i) => c.mines_bet(i as Parameters<StakeClient['mines_bet']>[0]),
-};
 
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
@@ -48,7 +39,7 @@ export class ClientDriver implements Driver {
     const input = bet_input(bet, currency, identifier);
     try {
       const { game, ...rest } = input;
-      const settled = (await SEND[game](this.#client, rest)) as unknown as SettledBet;
+      const settled = (await this.#client.play(game, rest as never)) as unknown as SettledBet;
       return { kind: 'placed', bet: settled };
     } catch (error) {
       return classify(error);

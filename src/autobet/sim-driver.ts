@@ -14,7 +14,7 @@ import type { Money } from './counters.js';
 import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
 import { Stop } from './stop.js';
-import type { SettledBet } from './strategy.js';
+import type { AutobetGame, SettledBet } from './strategy.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
 export interface ReplaySeeds {
@@ -31,6 +31,24 @@ const AHEAD = 256;
 
 const USER = Object.freeze({ id: 'simulator', name: 'simulator' });
 const EPOCH = new Date(0).toUTCString();
+
+const BATCHED = new Map<AutobetGame, boolean>();
+
+/** Whether `game`'s outcome is one float and takes no parameters: then nonces ahead are hashed in batches. */
+function batched(game: AutobetGame): boolean {
+  let known = BATCHED.get(game);
+  if (known === undefined) {
+    const rules = GAMES[game];
+    // A game that needs parameters (plinko's rows, mines' count) refuses empty ones: it is drawn bet by bet.
+    try {
+      known = rules.outcome.float_count(rules.outcome.params({})) === 1;
+    } catch {
+      known = false;
+    }
+    BATCHED.set(game, known);
+  }
+  return known;
+}
 
 /** A fresh random pair, as the site makes one: a 64-hex server seed and a random client seed. */
 function randomPair(): ReplaySeeds {
@@ -49,7 +67,7 @@ export class SimDriver implements Driver {
   #nonce = 0;
   #count = 0;
   /** Outcomes of the nonces ahead for a one-float game (dice, limbo), hashed in batches: `#ahead[i]` is nonce `#aheadFrom + i`. */
-  #ahead: { result: number }[] = [];
+  #ahead: unknown[] = [];
   #aheadGame = '';
   #aheadFrom = 0;
   /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
@@ -76,8 +94,8 @@ export class SimDriver implements Driver {
     this.#ahead = [];
   }
 
-  /** The dice or limbo outcome at `nonce`, from the batch ahead (refilled 256 nonces at a time). */
-  #single(game: 'dice' | 'limbo', nonce: number): { result: number } {
+  /** The outcome at `nonce` of a game of one float and no parameters (dice, limbo), from the batch ahead (refilled 256 nonces at a time). */
+  #single(game: AutobetGame, nonce: number): unknown {
     let i = nonce - this.#aheadFrom;
     if (game !== this.#aheadGame || i < 0 || i >= this.#ahead.length) {
       this.#ahead = this.#pair.outcomes(game, nonce, AHEAD);
@@ -85,7 +103,7 @@ export class SimDriver implements Driver {
       this.#aheadFrom = nonce;
       i = 0;
     }
-    return this.#ahead[i] as { result: number };
+    return this.#ahead[i];
   }
 
   #view(): SeedView {
@@ -131,9 +149,10 @@ export class SimDriver implements Driver {
       throw new Stop('error:strategy', `the simulator cannot play this ${bet.game} bet: ${unpayable}`);
     }
     const nonce = this.#nonce++;
-    const outcome = bet.game === 'dice' || bet.game === 'limbo'
+    const outcome_params = rules.outcome_params(params);
+    const outcome = batched(bet.game)
       ? this.#single(bet.game, nonce)
-      : this.#pair.outcome(bet.game, nonce, rules.outcome_params(params) as never);
+      : this.#pair.outcome(bet.game, nonce, outcome_params as never);
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);

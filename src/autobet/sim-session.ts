@@ -17,6 +17,9 @@ export interface SessionResult {
   readonly index: number;
   readonly end_balance: number;
   readonly bets: number;
+  /** Bets that paid more than they cost, and the others, as the stop line counts them. */
+  readonly wins: number;
+  readonly losses: number;
   readonly wagered: number;
   readonly profit: number;
   readonly peak_profit: number;
@@ -27,6 +30,8 @@ export interface SessionResult {
   readonly reason: string;
   /** Words that go with the reason (the strategy's, an error's). */
   readonly message?: string;
+  /** The bet the reason is about, when there is one (as on the stop line). */
+  readonly identifier?: string;
 }
 
 /** A journal that keeps nothing: memory stays flat however many bets a session has. */
@@ -91,6 +96,8 @@ export async function run_sim_session(input: SimSessionInput): Promise<SessionRe
       index: input.index,
       end_balance: money.amount(counters.balance),
       bets: counters.bets,
+      wins: stop.wins,
+      losses: stop.losses,
       wagered: money.amount(counters.wagered),
       profit: money.amount(counters.profit),
       peak_profit: money.amount(counters.peak_profit),
@@ -99,6 +106,7 @@ export async function run_sim_session(input: SimSessionInput): Promise<SessionRe
       vaulted: money.amount(counters.vaulted ?? 0),
       reason: stop.reason,
       ...(stop.message === undefined ? {} : { message: stop.message }),
+      ...(stop.identifier === undefined ? {} : { identifier: stop.identifier }),
     };
   } finally {
     await strategy.close?.();

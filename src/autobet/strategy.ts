@@ -6,9 +6,7 @@
  */
 import { REGISTRY_GAMES, type RegistryGame } from '../games/registry.js';
 import type { PlacedBet } from '../operations/documents/fragments.js';
-import type { DiceCondition } from '../games/dice/site.js';
-import type { KenoRisk } from '../games/keno/site.js';
-import type { PlinkoRisk } from '../games/plinko/site.js';
+import type { PlayInputs } from '../operations/bets.js';
 
 /** Games a strategy can bet on: every game of the registry, one request per bet (mines with its `fields`, as the site's own auto mode). */
 export type AutobetGame = RegistryGame;
@@ -34,43 +32,22 @@ interface NextBetBase {
   readonly vault?: number;
 }
 
-/** A dice bet: `client.dice()`'s input with `game`. */
-export interface DiceNext extends NextBetBase {
-  readonly game: 'dice';
-  readonly target: number;
-  readonly condition: DiceCondition;
-}
+/** A bet of `G`: `client.play(G, input)`'s input with `game`, without currency and identifier (the run's). */
+export type NextOf<G extends AutobetGame> = NextBetBase & { readonly game: G } & Omit<PlayInputs[G], 'amount' | 'currency' | 'identifier'>;
 
-/** A limbo bet: `client.limbo()`'s input with `game`. */
-export interface LimboNext extends NextBetBase {
-  readonly game: 'limbo';
-  readonly multiplierTarget: number;
-}
+/** The next bet a strategy asks for: one of any game of the registry. */
+export type NextBet = { [G in AutobetGame]: NextOf<G> }[AutobetGame];
 
+/** A dice bet. */
+export type DiceNext = NextOf<'dice'>;
+/** A limbo bet. */
+export type LimboNext = NextOf<'limbo'>;
 /** A keno bet: 1–10 distinct numbers 0–39. */
-export interface KenoNext extends NextBetBase {
-  readonly game: 'keno';
-  readonly numbers: readonly number[];
-  readonly risk?: KenoRisk;
-}
-
+export type KenoNext = NextOf<'keno'>;
 /** A plinko ball. */
-export interface PlinkoNext extends NextBetBase {
-  readonly game: 'plinko';
-  readonly rows: number;
-  readonly risk: PlinkoRisk;
-}
-
+export type PlinkoNext = NextOf<'plinko'>;
 /** A mines round played in one request: the tiles are revealed at once and cashed out unless one is a mine. */
-export interface MinesNext extends NextBetBase {
-  readonly game: 'mines';
-  readonly minesCount: number;
-  /** Tiles 0–24 to reveal; at least one. */
-  readonly fields: readonly number[];
-}
-
-/** The next bet a strategy asks for. */
-export type NextBet = DiceNext | LimboNext | KenoNext | PlinkoNext | MinesNext;
+export type MinesNext = NextOf<'mines'>;
 
 /** A strategy's request to end the run (reason `strategy`; `stop` is shown as the stop line's `message`). */
 export interface StopRequest {

@@ -36,7 +36,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   whoami: { summary: "print the logged-in user's name and id", load: () => import('./commands/whoami.js') },
   balance: { summary: "print every currency's available and vault balance", load: () => import('./commands/balance.js') },
   sandbox: { summary: 'run a local stand-in for the API to try things against', load: () => import('./commands/sandbox.js') },
-  bet: { summary: 'place one dice or limbo bet (asks first on a terminal)', load: () => import('./commands/bet.js') },
+  bet: { summary: 'place one bet of any game (asks first on a terminal)', load: () => import('./commands/bet.js') },
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
   vip: { summary: 'show the VIP progress and the rakeback available', load: () => import('./commands/vip.js') },
   rakeback: { summary: 'claim the rakeback available into the balance (asks first)', load: () => import('./commands/rakeback.js') },
@@ -52,6 +52,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   sports: { summary: 'the sportsbook: fixtures, odds, slips, cashout (--json)', load: () => import('./commands/sports.js') },
   browser: { summary: 'start a browser stakeql can drive (log in there once, then use --browser)', load: () => import('./commands/browser.js') },
   doctor: { summary: 'say which way in works: direct, impit, or your browser', load: () => import('./commands/doctor.js') },
+  games: { summary: 'list the games, their inputs, and what the sandbox and simulator pay them by', load: () => import('./commands/games.js') },
 };
 
 const COMMON_OPTIONS = {

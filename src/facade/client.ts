@@ -11,8 +11,8 @@ import { read_balances, read_current_user, type Balance, type CurrentUser, type 
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
 import { document_text } from '../operations/documents/typed.js';
-import type { DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
-import { place_dice, place_keno, place_limbo, place_plinko, type DiceInput, type KenoInput, type LimboInput, type PlinkoInput } from '../operations/bets.js';
+import type { DiceInput, KenoInput, LimboInput, PlinkoInput, DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
+import { play, type PlayGame, type PlayInputs, type PlayStates } from '../operations/bets.js';
 import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
 import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
 import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';
@@ -217,14 +217,25 @@ export class StakeClient implements AsyncDisposable {
   // any error carry the `identifier` sent (given, or 21 random characters).
   // See src/operations/.
 
+  /**
+   * Places one round of `game`, any game of the registry (src/games/registry.ts):
+   * `dice`, `limbo`, `keno`, `plinko`, and `mines` with every field at once
+   * (cashed out unless one is a mine). `input` is the site's variables with
+   * `amount`, `currency` and an optional `identifier`, typed per game; the
+   * result is the `PlacedBet` the named methods return (they are sugar over this).
+   */
+  play<G extends PlayGame>(game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
+    return play(this, game, input, options);
+  }
+
   /** Rolls the dice (`DiceRoll`): `{ amount, currency, target, condition, identifier? }`. */
   dice(input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
-    return place_dice(this, input, options);
+    return this.play('dice', input, options);
   }
 
   /** Plays limbo (`LimboBet`): `{ amount, currency, multiplierTarget, identifier? }`. */
   limbo(input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
-    return place_limbo(this, input, options);
+    return this.play('limbo', input, options);
   }
 
   /** Opens a mines round (`MinesBet`): `{ amount, currency, minesCount, fields?, identifier? }`. */
@@ -244,12 +255,12 @@ export class StakeClient implements AsyncDisposable {
 
   /** Plays keno (`KenoBet`): `{ amount, currency, numbers (0-based), risk?, identifier? }`. */
   keno(input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
-    return place_keno(this, input, options);
+    return this.play('keno', input, options);
   }
 
   /** Drops a plinko ball (`PlinkoBet`): `{ amount, currency, rows, risk, identifier? }`. */
   plinko(input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
-    return place_plinko(this, input, options);
+    return this.play('plinko', input, options);
   }
 
   /** Moves funds into the vault (`CreateVaultDeposit`). Never retried. */

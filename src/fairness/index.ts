@@ -25,7 +25,7 @@ export {
   type ScanRun,
   type ScanSummary,
 } from './scan.js';
-export { SCAN_GAMES, is_scan_game, type ScanGameName } from './scan-core.js';
+export { SCAN_GAMES, SCAN_PARAMS, is_scan_game, type ScanGameName } from './scan-core.js';
 export { parse_where, type Where } from './scan-where.js';
 export {
   GAMES_SUPPORTED,

@@ -5,52 +5,50 @@
  * hits and statistics however many workers share it.
  */
 import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
-import { dice_result } from '../games/dice/outcome.js';
-import { limbo_result } from '../games/limbo/outcome.js';
-import { plinko } from '../games/plinko/outcome.js';
 import { pump } from './games/pump.js';
 import { roulette_result } from './games/roulette.js';
 import { wheel_result } from './games/wheel.js';
+import type { ScanSpec } from '../games/kernel/rules.js';
+import { GAMES, type ScannedGame } from '../games/registry.js';
 import { game_definition } from './outcome.js';
 import { stream_floats, stream_of } from './rng.js';
 
 /** How one game's outcome reduces to the number the scanner compares. */
-interface ScanGame {
-  /** The number, in words (for help and errors). */
-  readonly result: string;
-  /** For games of one float: the number from that float (no outcome object built). */
-  readonly single: ((float: number, params: Record<string, unknown>) => number) | null;
-  /** For the others: the number from the outcome's floats. */
-  readonly value: (floats: number[], params: Record<string, unknown>) => number;
-}
+type ScanGame = Omit<ScanSpec, 'params'>;
 
 const one = (f: (float: number, params: Record<string, unknown>) => number) => ({ single: f, value: (floats: number[], params: Record<string, unknown>) => f(floats[0] as number, params) });
 
+/** The registry's games that have a scan (src/games/<game>/rules.ts `scan`). */
+const REGISTRY_SCANS = Object.fromEntries(
+  Object.values(GAMES).flatMap((game) => ('scan' in game ? [[game.name, game.scan]] : [])),
+) as Record<ScannedGame, ScanSpec>;
+
 /**
  * The games the scanner knows: those whose outcome is one number. Plinko,
- * Wheel and Pump pay by tables this module does not have from a source
- * (see the README), so their number is the bucket, the segment and the pumps
- * survived, not a multiplier.
+ * Wheel and Pump pay by tables, so their number is the bucket, the segment
+ * and the pumps survived, not a multiplier.
  */
-const SCAN_SPECS = {
-  dice: { result: 'the roll, 0.00–100.00', ...one(dice_result) },
-  limbo: { result: 'the multiplier reached (1.00 and up)', ...one(limbo_result) },
+const SCAN_SPECS: Readonly<Record<ScanGameName, ScanGame>> = {
+  ...REGISTRY_SCANS,
   roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
   wheel: { result: 'the segment index, 0 … segments − 1 (params: segments)', ...one((f, p) => wheel_result(f, p.segments as number)) },
-  plinko: {
-    result: 'the bucket, 0 … rows, counted from the left (params: rows)',
-    single: null,
-    value: (floats: number[], params: Record<string, unknown>) => plinko.translate(floats, params as never).bucket,
-  },
   pump: {
     result: 'the pumps survived, 0–24 (params: difficulty)',
     single: null,
     value: (floats: number[], params: Record<string, unknown>) => pump.translate(floats, params as never).safe_pumps,
   },
-} as const satisfies Record<string, ScanGame>;
+};
 
 /** A game the scanner knows. */
-export type ScanGameName = keyof typeof SCAN_SPECS;
+export type ScanGameName = ScannedGame | 'roulette' | 'wheel' | 'pump';
+
+/** Each scanned game's outcome parameters (`rows`, `segments`, `difficulty`), as the site's variables name them. */
+export const SCAN_PARAMS: Readonly<Record<ScanGameName, readonly string[]>> = Object.freeze({
+  ...(Object.fromEntries(Object.entries(REGISTRY_SCANS).map(([name, spec]) => [name, spec.params])) as Record<ScannedGame, readonly string[]>),
+  roulette: [],
+  wheel: ['segments'],
+  pump: ['difficulty'],
+});
 
 /** The games `scan` knows, each with the number it is scanned on, in words. */
 export const SCAN_GAMES: Readonly<Record<ScanGameName, string>> = Object.freeze(

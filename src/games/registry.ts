@@ -5,6 +5,7 @@
  * reads it too. Adding a game is its folder and one line here (its network
  * document in src/games/<game>/site.ts is listed in operations/play.ts).
  */
+import type { Scannable } from './kernel/rules.js';
 import { dice } from './dice/rules.js';
 import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
@@ -24,6 +25,9 @@ export const REGISTRY_GAMES: readonly RegistryGame[] = Object.freeze(Object.keys
 export function is_registry_game(name: unknown): name is RegistryGame {
   return typeof name === 'string' && Object.hasOwn(GAMES, name);
 }
+
+/** The registry's games the scanner knows (their rules have a `scan`). */
+export type ScannedGame = { [G in RegistryGame]: (typeof GAMES)[G] extends Scannable ? G : never }[RegistryGame];
 
 /** A game's checked input (without amount, currency and identifier). */
 export type ParamsOf<G extends RegistryGame> = ReturnType<(typeof GAMES)[G]['check']>;

@@ -4,7 +4,10 @@
  */
 export * from './documents/index.js';
 export * from './validate/index.js';
-export { place_dice, place_keno, place_limbo, place_plinko, type AmountInput, type BetInput, type DiceInput, type KenoInput, type LimboInput, type PlinkoInput } from './bets.js';
+export {
+  PLAY_DOCUMENTS, place_dice, place_keno, place_limbo, place_plinko, play,
+  type AmountInput, type BetInput, type PlayGame, type PlayInputs, type PlayStates,
+} from './bets.js';
 export { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from './mines.js';
 export { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from './vault.js';
 export { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from './seeds.js';

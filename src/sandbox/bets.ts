@@ -3,30 +3,12 @@
  * minor units, the seeds they were drawn under, and each game's state.
  */
 import type { CurrencyInfo } from './currencies.js';
-import type { DiceCondition } from '../games/dice/sandbox.js';
-import type { KenoRisk } from '../games/keno/rules.js';
-import type { PlinkoRisk } from '../games/plinko/rules.js';
 import type { SeedUse } from './seeds.js';
 
 /** A sandbox user. */
 export interface LedgerUser {
   readonly id: string;
   readonly name: string;
-}
-
-/** `CasinoGameDice`. */
-export interface DiceState {
-  readonly kind: 'dice';
-  readonly result: number;
-  readonly target: number;
-  readonly condition: DiceCondition;
-}
-
-/** `CasinoGameLimbo`. */
-export interface LimboState {
-  readonly kind: 'limbo';
-  readonly result: number;
-  readonly multiplierTarget: number;
 }
 
 /** `CasinoGameMines`; `mines` is fixed at bet time but shown only once the round ends. */
@@ -37,31 +19,24 @@ export interface MinesState {
   readonly rounds: Array<{ readonly field: number; readonly payoutMultiplier: number }>;
 }
 
-/** `CasinoGameKeno`: 0-based squares. */
-export interface KenoState {
-  readonly kind: 'keno';
-  readonly drawnNumbers: readonly number[];
-  readonly selectedNumbers: readonly number[];
-  readonly risk: KenoRisk;
+/**
+ * A game played in one request: its name and the `state` its rules settled
+ * (src/games/<game>/rules.ts `settle`), in the site's field names, as the
+ * simulator returns it too.
+ */
+export interface PlayState {
+  readonly kind: string;
+  readonly view: Readonly<Record<string, unknown>>;
 }
 
-/** `CasinoGamePlinko`; `path` holds 0 (left) / 1 (right) per row. */
-export interface PlinkoState {
-  readonly kind: 'plinko';
-  readonly risk: PlinkoRisk;
-  readonly rows: number;
-  readonly path: readonly number[];
-  readonly bucket: number;
-}
-
-export type GameState = DiceState | LimboState | MinesState | KenoState | PlinkoState;
+export type GameState = MinesState | PlayState;
 
 /** One bet; a mines bet changes while its round is open. */
 export interface BetRecord {
   readonly id: string;
   /** The share id, `house:N` (the site's `Bet.iid`). */
   readonly iid: string;
-  readonly game: GameState['kind'];
+  readonly game: string;
   readonly user: LedgerUser;
   readonly currency: CurrencyInfo;
   readonly amountUnits: bigint;

@@ -11,17 +11,14 @@
  * once a bet is finished. Vault moves are in vault.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { BetRecord, GameState, KenoState, MinesState, PlinkoState } from './bets.js';
+import type { BetRecord, GameState, MinesState } from './bets.js';
 import type { CurrencyInfo } from './currencies.js';
 import type { SandboxEvents } from './events.js';
-import { type DiceCondition, checkDiceTarget } from '../games/dice/sandbox.js';
-import { checkLimboTarget } from '../games/limbo/sandbox.js';
+import { outcome } from '../fairness/index.js';
 import { TILES, checkFields, checkMinesCount, minesMultiplier } from '../games/mines/sandbox.js';
-import { checkKenoNumbers } from '../games/keno/sandbox.js';
-import { KENO_DEFAULT_RISK } from '../games/keno/rules.js';
-import { diceOutcome, kenoOutcome, limboOutcome, minesOutcome, plinkoOutcome } from './games/outcomes.js';
-import { checkPlinkoRisk, checkPlinkoRows } from '../games/plinko/sandbox.js';
-import { GAMES } from '../games/registry.js';
+import { GAMES, is_registry_game } from '../games/registry.js';
+import { minesOutcome } from './games/outcomes.js';
+import { sandbox_game } from './games/registry.js';
 import type { Ledger } from './ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
@@ -45,30 +42,27 @@ export class Casino {
     this.#sleep = sleep;
   }
 
-  /** `diceRoll`. */
-  dice(userId: string, args: { amount: number; target: number; condition: DiceCondition; currency: string; identifier: string }): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    checkDiceTarget(args.target, args.condition);
-    const identifier = checkIdentifier(args.identifier);
+  /**
+   * One round of a game played in one request (`diceRoll`, `limboBet`,
+   * `kenoBet`, `plinkoBet`, …: every game of src/sandbox/games/registry.ts
+   * with a `check`): the game's refusals first, then the outcome drawn from
+   * the user's seeds and paid by the game's rules, the same `settle` the
+   * simulator pays by.
+   */
+  play(userId: string, game: string, args: Readonly<Record<string, unknown>>): Promise<BetRecord> {
+    const served = sandbox_game(game);
+    const check = served?.check;
+    if (check === undefined || !is_registry_game(game)) throw new SiteRefusal('invalidArgument', 'The sandbox does not play that game in one request.');
+    const rules = GAMES[game];
+    const info = requireCurrency(args['currency'] as string);
+    const units = betUnits(args['amount'] as number, info);
+    const params = check(args);
+    const identifier = checkIdentifier(args['identifier'] as string);
     return this.#exclusive(userId, () => {
-      const { result } = diceOutcome(this.#peek(userId));
-      const bet = this.#open(userId, info, units, identifier, { kind: 'dice', result, target: args.target, condition: args.condition });
-      this.#finish(bet, GAMES.dice.settle({ result }, args).multiplier, identifier);
-      return bet;
-    });
-  }
-
-  /** `limboBet`. */
-  limbo(userId: string, args: { amount: number; multiplierTarget: number; currency: string; identifier: string }): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    checkLimboTarget(args.multiplierTarget);
-    const identifier = checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      const { result } = limboOutcome(this.#peek(userId));
-      const bet = this.#open(userId, info, units, identifier, { kind: 'limbo', result, multiplierTarget: args.multiplierTarget });
-      this.#finish(bet, GAMES.limbo.settle({ result }, args).multiplier, identifier);
+      const drawn = outcome(game, { ...this.#peek(userId), ...rules.outcome_params(params as never) } as never);
+      const { multiplier, state } = rules.settle(drawn as never, params as never);
+      const bet = this.#open(userId, info, units, identifier, { kind: game, view: state });
+      this.#finish(bet, multiplier, identifier);
       return bet;
     });
   }
@@ -124,47 +118,6 @@ export class Casino {
         throw new SiteRefusal('insignificantBet', 'Reveal at least one tile before cashing out.');
       }
       this.#cashout(bet, identifier);
-      return bet;
-    });
-  }
-
-  /** `kenoBet`: 10 squares drawn; pays by the game's settle rule (src/games/keno/rules.ts). */
-  keno(
-    userId: string,
-    args: { amount: number; currency: string; numbers: readonly number[]; risk?: KenoState['risk'] | null; identifier: string },
-  ): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    checkKenoNumbers(args.numbers);
-    const identifier = checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      const { drawnNumbers } = kenoOutcome(this.#peek(userId));
-      const bet = this.#open(userId, info, units, identifier, {
-        kind: 'keno',
-        drawnNumbers,
-        selectedNumbers: [...args.numbers],
-        risk: args.risk ?? KENO_DEFAULT_RISK,
-      });
-      const risk = args.risk ?? undefined;
-      this.#finish(bet, GAMES.keno.settle({ drawnNumbers }, { numbers: [...args.numbers], ...(risk === undefined ? {} : { risk }) }).multiplier, identifier);
-      return bet;
-    });
-  }
-
-  /** `plinkoBet`: one step per row; pays by the game's settle rule (src/games/plinko/rules.ts). */
-  plinko(
-    userId: string,
-    args: { amount: number; currency: string; risk: PlinkoState['risk']; rows: number; identifier: string },
-  ): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    checkPlinkoRows(args.rows);
-    checkPlinkoRisk(args.risk);
-    const identifier = checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      const { path, bucket } = plinkoOutcome(this.#peek(userId), args.rows);
-      const bet = this.#open(userId, info, units, identifier, { kind: 'plinko', risk: args.risk, rows: args.rows, path, bucket });
-      this.#finish(bet, GAMES.plinko.settle({ path, bucket }, { rows: args.rows, risk: args.risk }).multiplier, identifier);
       return bet;
     });
   }

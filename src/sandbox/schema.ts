@@ -13,6 +13,8 @@ import type { Ledger } from './ledger.js';
 import { fiatValue } from './rates.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { SANDBOX_SDL } from './sdl.js';
+import { SANDBOX_GAMES } from './games/registry.js';
+import { GAMES, is_registry_game, type RegistryGame } from '../games/registry.js';
 import { moveVault } from './vault.js';
 import { claimRakeback } from './rakeback.js';
 import { betEntryView, betView, seedPairView, userView } from './views.js';
@@ -88,13 +90,16 @@ export const ROOT = Object.freeze({
     currencies: CURRENCIES.map((c) => ({ name: c.name, value: (args: { fiatCurrency: string }) => fiatValue(c.name, args.fiatCurrency) })),
   }),
 
-  diceRoll: betMutation((casino, userId, args: Parameters<Casino['dice']>[1]) => casino.dice(userId, args)),
-  limboBet: betMutation((casino, userId, args: Parameters<Casino['limbo']>[1]) => casino.limbo(userId, args)),
+  // Every game played in one request: its mutation (the rules' transport field) plays it through Casino.play.
+  ...Object.fromEntries(
+    SANDBOX_GAMES.filter((g) => g.check !== undefined && is_registry_game(g.name)).map((g) => [
+      GAMES[g.name as RegistryGame].transport.field,
+      betMutation((casino, userId, args: Readonly<Record<string, unknown>>) => casino.play(userId, g.name, args)),
+    ]),
+  ),
   minesBet: betMutation((casino, userId, args: Parameters<Casino['minesBet']>[1]) => casino.minesBet(userId, args)),
   minesNext: betMutation((casino, userId, args: Parameters<Casino['minesNext']>[1]) => casino.minesNext(userId, args)),
   minesCashout: betMutation((casino, userId, args: Parameters<Casino['minesCashout']>[1]) => casino.minesCashout(userId, args)),
-  kenoBet: betMutation((casino, userId, args: Parameters<Casino['keno']>[1]) => casino.keno(userId, args)),
-  plinkoBet: betMutation((casino, userId, args: Parameters<Casino['plinko']>[1]) => casino.plinko(userId, args)),
 
   rotateSeedPair: (args: { seed: string }, context: RequestContext) => {
     const userId = requireUser(context);

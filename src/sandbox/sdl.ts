@@ -12,9 +12,11 @@
  * operations documents' own source notes. Type names that documents never
  * spell (`CasinoGameState`, `HouseBetGame`, `CasinoGameEnum`, `FiatCurrencyEnum`,
  * `CasinoSeedPair`, `InfoCurrency`, `VaultMovement`) are ours; `Bet` and its
- * union `BetBet` are the site's.
+ * union `BetBet` are the site's. Each game's enums, `state` type and
+ * mutations come from its sandbox part (src/games/<game>/sandbox.ts).
  */
 import { CURRENCIES } from './currencies.js';
+import { SANDBOX_GAMES } from './games/registry.js';
 import { FIAT_RATES } from './rates.js';
 import { SPORTS_SDL } from './sports/sdl.js';
 
@@ -22,10 +24,7 @@ import { SPORTS_SDL } from './sports/sdl.js';
 export const SANDBOX_SDL: string = /* GraphQL */ `
   enum CurrencyEnum { ${CURRENCIES.map((c) => c.name).join(' ')} }
   enum FiatCurrencyEnum { ${Object.keys(FIAT_RATES).join(' ')} }
-  enum CasinoGameDiceConditionEnum { above below }
-  enum CasinoGameKenoRiskEnum { classic low medium high }
-  enum CasinoGamePlinkoRiskEnum { low medium high expert }
-  enum CasinoGameEnum { dice limbo mines keno plinko }
+  enum CasinoGameEnum { ${SANDBOX_GAMES.map((g) => g.name).join(' ')} }
 
   type Balance { amount: Float! currency: CurrencyEnum! }
   type UserBalance { available: Balance! vault: Balance! }
@@ -67,18 +66,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   type InfoCurrency { name: CurrencyEnum! value(fiatCurrency: FiatCurrencyEnum!): Float! }
   type Info { currencies: [InfoCurrency!]! }
 
-  type CasinoGameDice { result: Float! target: Float! condition: CasinoGameDiceConditionEnum! }
-  type CasinoGameLimbo { result: Float! multiplierTarget: Float! }
-  type CasinoGameMinesRound { field: Int! payoutMultiplier: Float! }
-  type CasinoGameMines {
-    "Null while the round is open."
-    mines: [Int!]
-    minesCount: Int!
-    rounds: [CasinoGameMinesRound!]!
-  }
-  type CasinoGameKeno { drawnNumbers: [Int!]! selectedNumbers: [Int!]! risk: CasinoGameKenoRiskEnum! }
-  type CasinoGamePlinko { risk: CasinoGamePlinkoRiskEnum! rows: Int! point: Float! path: [String!]! }
-  union CasinoGameState = CasinoGameDice | CasinoGameLimbo | CasinoGameMines | CasinoGameKeno | CasinoGamePlinko
+  ${SANDBOX_GAMES.map((g) => g.sdl).join('\n  ')}
+  union CasinoGameState = ${SANDBOX_GAMES.map((g) => g.typename).join(' | ')}
 
   type CasinoBet {
     id: String!
@@ -123,13 +112,7 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   }
 
   type Mutation {
-    diceRoll(amount: Float!, target: Float!, condition: CasinoGameDiceConditionEnum!, currency: CurrencyEnum!, identifier: String!): CasinoBet!
-    limboBet(amount: Float!, multiplierTarget: Float!, currency: CurrencyEnum!, identifier: String!): CasinoBet!
-    minesBet(amount: Float!, currency: CurrencyEnum!, minesCount: Int!, fields: [Int!], identifier: String): CasinoBet!
-    minesNext(fields: [Int!], identifier: String!): CasinoBet!
-    minesCashout(identifier: String!): CasinoBet!
-    kenoBet(amount: Float!, currency: CurrencyEnum!, numbers: [Int!]!, risk: CasinoGameKenoRiskEnum, identifier: String!): CasinoBet!
-    plinkoBet(amount: Float!, currency: CurrencyEnum!, risk: CasinoGamePlinkoRiskEnum!, rows: Int!, identifier: String!): CasinoBet!
+    ${SANDBOX_GAMES.map((g) => g.mutations).join('\n    ')}
     rotateSeedPair(seed: String!): CasinoSeedPair!
     createVaultDeposit(currency: CurrencyEnum!, amount: Float!): VaultMovement!
     createVaultWithdrawal(currency: CurrencyEnum!, amount: Float!, password: String, tfaToken: String, oauthToken: String): VaultMovement!

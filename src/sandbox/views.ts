@@ -5,7 +5,8 @@
  */
 import { rakebackView, vipView } from './rakeback.js';
 import type { AuthVerdict } from './auth.js';
-import type { BetRecord, GameState } from './bets.js';
+import type { BetRecord, MinesState, PlayState } from './bets.js';
+import { sandbox_game } from './games/registry.js';
 import type { Ledger } from './ledger.js';
 import { fromMinorUnits } from './money.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal, checkRange } from './refusals.js';
@@ -15,13 +16,10 @@ import type { ClientSeedRecord, ServerSeedRecord } from './seeds.js';
 export const MAX_BET_PAGE = 50;
 const DEFAULT_BET_PAGE = 10;
 
-const GAME_NAMES: Readonly<Record<GameState['kind'], string>> = {
-  dice: 'Dice',
-  limbo: 'Limbo',
-  mines: 'Mines',
-  keno: 'Keno',
-  plinko: 'Plinko',
-};
+/** The game's name as `HouseBetGame.name` shows it (its sandbox part's `title`). */
+function title(game: string): string {
+  return sandbox_game(game)?.title ?? game;
+}
 
 /** What the private fields of a user need of the request: who asks. */
 export interface Viewer {
@@ -127,31 +125,19 @@ export function betView(ledger: Ledger, bet: BetRecord) {
 }
 
 function stateView(bet: BetRecord) {
-  const state = bet.state;
-  switch (state.kind) {
-    case 'dice':
-      return { __typename: 'CasinoGameDice', result: state.result, target: state.target, condition: state.condition };
-    case 'limbo':
-      return { __typename: 'CasinoGameLimbo', result: state.result, multiplierTarget: state.multiplierTarget };
-    case 'mines':
-      return {
-        __typename: 'CasinoGameMines',
-        // Shown once the round is over: while it is open they would give the game away.
-        mines: bet.active ? null : [...state.mines],
-        minesCount: state.minesCount,
-        rounds: state.rounds.map((r) => ({ ...r })),
-      };
-    case 'keno':
-      return { __typename: 'CasinoGameKeno', drawnNumbers: [...state.drawnNumbers], selectedNumbers: [...state.selectedNumbers], risk: state.risk };
-    case 'plinko':
-      return {
-        __typename: 'CasinoGamePlinko',
-        risk: state.risk,
-        rows: state.rows,
-        point: state.bucket,
-        path: state.path.map((step) => (step === 1 ? 'R' : 'L')),
-      };
+  if (bet.state.kind === 'mines') {
+    const state = bet.state as MinesState;
+    return {
+      __typename: 'CasinoGameMines',
+      // Shown once the round is over: while it is open they would give the game away.
+      mines: bet.active ? null : [...state.mines],
+      minesCount: state.minesCount,
+      rounds: state.rounds.map((r) => ({ ...r })),
+    };
   }
+  const state = bet.state as PlayState;
+  // The state the game's rules settled, already in the site's field names.
+  return { __typename: sandbox_game(state.kind)?.typename, ...structuredClone(state.view) };
 }
 
 /** `Bet`: a history entry or share link. */
@@ -160,7 +146,7 @@ export function betEntryView(ledger: Ledger, bet: BetRecord) {
     id: bet.id,
     iid: bet.iid,
     type: 'casino',
-    game: { name: GAME_NAMES[bet.game], slug: bet.game, icon: null },
+    game: { name: title(bet.game), slug: bet.game, icon: null },
     bet: betView(ledger, bet),
   };
 }

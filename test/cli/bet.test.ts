@@ -33,6 +33,21 @@ describe('stakeql bet', () => {
     expect(last()).toMatchObject({ operation_name: 'LimboBet', variables: { multiplierTarget: 2, identifier: 'cli-limbo-1' } });
   });
 
+  it('keno, plinko and mines through the registry: the game\'s document and variables, the outcome in words', async () => {
+    const keno = await session.run(['bet', 'keno', '1', 'usd', '--numbers', '1,2,39', '--risk', 'high', '-y', '--identifier', 'cli-keno-1'], '', env());
+    expect(keno.code, keno.stderr).toBe(0);
+    expect(keno.stdout).toMatch(/^keno (won|lost|partly paid back|paid back): [0-3] of 3 hit; drawn [0-9,]+; payout [0-9.]+ usd \(×[0-9.]+\)\nbet \S+, identifier cli-keno-1\n$/);
+    expect(last()).toEqual({ operation_name: 'KenoBet', variables: { amount: 1, currency: 'usd', numbers: [1, 2, 39], risk: 'high', identifier: 'cli-keno-1' } });
+    const plinko = await session.run(['bet', 'plinko', '1', 'usd', '--rows', '12', '--risk', 'low', '-y', '--json'], '', env());
+    expect(plinko.code, plinko.stderr).toBe(0);
+    expect(JSON.parse(plinko.stdout)).toMatchObject({ game: 'plinko', state: { rows: 12, risk: 'low' } });
+    expect(last()).toMatchObject({ operation_name: 'PlinkoBet', variables: { rows: 12, risk: 'low' } });
+    const mines = await session.run(['bet', 'mines', '1', 'usd', '--mines-count', '3', '--fields', '0,1', '-y'], '', env());
+    expect(mines.code, mines.stderr).toBe(0);
+    expect(mines.stdout).toMatch(/^mines (won|lost): (2 safe tiles|a mine at tile [01]);/);
+    expect(last()).toMatchObject({ operation_name: 'MinesBet', variables: { minesCount: 3, fields: [0, 1] } });
+  });
+
   it('without a terminal and without --yes, refuses (exit 2) and sends nothing', async () => {
     await expectUsageErrorSendingNothing(session, ['bet', 'dice', '1', 'usd', '--target', '50'], 'stakeql: Bet 1 usd on dice, roll above 50: no terminal to ask on; pass --yes to confirm');
   });
@@ -49,6 +64,11 @@ describe('stakeql bet', () => {
     [['bet', 'dice', '1', 'usd', '--target', '50', '--multiplier', '2', '--yes'], /^stakeql: --multiplier is an option of limbo, not dice \(dice takes --target and --condition\)$/],
     [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--target', '50', '--yes'], /^stakeql: --target is an option of dice, not limbo \(limbo takes --multiplier\)$/],
     [['bet', 'limbo', '1', 'usd', '--multiplier', '2', '--condition', 'below', '--yes'], /--condition is an option of dice, not limbo/],
+    [['bet', 'keno', '1', 'usd', '--numbers', '1,1', '--yes'], /numbers must not repeat a number/],
+    [['bet', 'keno', '1', 'usd', '--numbers', '1, 2', '--yes'], /--numbers must be whole numbers separated by commas/],
+    [['bet', 'plinko', '1', 'usd', '--rows', '12', '--yes'], /--risk is required/],
+    [['bet', 'mines', '1', 'usd', '--mines-count', '24', '--fields', '0,1', '--yes'], /fields must hold exactly 1 number/],
+    [['bet', 'keno', '1', 'usd', '--numbers', '1', '--rows', '8', '--yes'], /^stakeql: --rows is an option of plinko, not keno \(keno takes --numbers and --risk\)$/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     await expectUsageErrorSendingNothing(session, args, message);
   });

@@ -157,6 +157,20 @@ describe('src/ imports point downward', () => {
     expect(upward(['operations', 'realtime'], ['facade'])).toEqual([]);
   });
 
+  it("the games' pure files (kernel, registry, <game>/outcome|rules|table) import only each other and node: built-ins, never a game's network or sandbox part", () => {
+    const pure = (file: string): boolean => {
+      const r = rel(file).split(path.sep).join('/');
+      return r.startsWith('games/kernel/') || r === 'games/registry.ts' || /^games\/[a-zA-Z]+\/(outcome|rules|table)\.ts$/.test(r);
+    };
+    const pureFiles = [...graph.keys()].filter(pure);
+    expect(pureFiles.map(rel)).toContain(path.join('games', 'registry.ts'));
+    const offending = pureFiles.flatMap((file) => [
+      ...(graph.get(file) ?? []).filter((dep) => !pure(dep)).map((dep) => `${rel(file)} imports ${rel(dep)}`),
+      ...specifiers(fs.readFileSync(file, 'utf8')).filter((s) => !s.startsWith('.') && !s.startsWith('node:')).map((s) => `${rel(file)} imports ${s}`),
+    ]);
+    expect(offending).toEqual([]);
+  });
+
   it('no module of src/ is part of an import cycle (type-only and dynamic imports included)', () => {
     expect(cycles(graph).map((c) => c.map(rel).join(' <-> '))).toEqual([]);
   });

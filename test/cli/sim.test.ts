@@ -56,6 +56,64 @@ describe('stakeql sim', () => {
     expect(out[25]).toMatchObject({ event: 'stop', reason: 'max_bets', bets: 25 });
   }, 60_000);
 
+  it('a replay\'s stop line is the one autobet --json prints: wins and losses counted from the bet lines', async () => {
+    const r = await run(['sim', strategy, '--balance', '1', '--bets', '40', '--server-seed', 'd'.repeat(64), '--client-seed', 'w', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = lines(r.stdout);
+    const bets = out.filter((l) => l['event'] === 'bet');
+    const won = bets.filter((l) => (l['payoutMultiplier'] as number) > 1).length;
+    expect(bets).toHaveLength(40);
+    expect(won).toBeGreaterThan(0);
+    expect(won).toBeLessThan(40);
+    const stop = out.at(-1) as Record<string, unknown>;
+    // The same keys in the same order as events.ts's stop_line, as `autobet --json` prints it.
+    expect(Object.keys(stop)).toEqual(['event', 'reason', 'bets', 'wins', 'losses', 'wagered', 'profit']);
+    expect(stop).toMatchObject({ event: 'stop', reason: 'max_bets', bets: 40, wins: won, losses: 40 - won });
+    expect(stop['profit']).toBeCloseTo(bets.reduce((sum, l) => sum + (l['payout'] as number) - (l['amount'] as number), 0), 12);
+  }, 60_000);
+
+  it('a Lua script that fails before its first bet exits 2; one that fails later exits 1 with error:strategy', async () => {
+    const script = (name: string, body: string): string => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, body);
+      return file;
+    };
+    const top = 'nextbet = 0.00000001\nchance = 49.5\nbethigh = true\n';
+    const later = (call: string) => `${top}function dobet()\n  if bets >= 3 then ${call} end\nend\n`;
+    const cases: [string, string, number, number, RegExp][] = [
+      ['top-execute.lua', `os.execute("touch ${path.join(dir, 'pwned')}")\n${top}function dobet() end\n`, 2, 0, /os\.execute is not available/],
+      ['top-io.lua', `${top}io.open("/etc/passwd")\nfunction dobet() end\n`, 2, 0, /io is not available/],
+      // dobet() runs after each result: a script failing in its first call has one bet behind it.
+      ['first-io.lua', `${top}function dobet()\n  io.open("/etc/passwd")\nend\n`, 1, 1, /io is not available/],
+      ['later-execute.lua', later(`os.execute("touch ${path.join(dir, 'pwned')}")`), 1, 3, /os\.execute is not available/],
+      ['later-io.lua', later('io.open("/etc/passwd")'), 1, 3, /io is not available/],
+      ['later-withdraw.lua', later('withdraw(1, "bc1qaddress")'), 1, 3, /withdraw/],
+      ['later-loop.lua', later('while true do end'), 1, 3, /time|limit|instructions/i],
+    ];
+    for (const [name, body, code, bets, message] of cases) {
+      const r = await run(['sim', script(name, body), '--balance', '1', '--bets', '10', '--server-seed', 'e'.repeat(64), '--client-seed', 'lua', '--json', '--lua-timeout', '0.3']);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(code);
+      const out = lines(r.stdout);
+      if (code === 1 || bets > 0) {
+        const stop = out.at(-1) as Record<string, unknown>;
+        expect(stop, name).toMatchObject({ event: 'stop', reason: 'error:strategy', bets });
+        expect(String(stop['message']), name).toMatch(message);
+      } else {
+        expect(r.stderr, name).toMatch(message);
+      }
+      expect(r.stderr, name).toMatch(message);
+    }
+    expect(fs.existsSync(path.join(dir, 'pwned'))).toBe(false);
+  }, 120_000);
+
+  it('plinko expert, whose table is not public, is refused with exit 2 before any bet', async () => {
+    const expert = path.join(dir, 'expert.json');
+    fs.writeFileSync(expert, JSON.stringify({ game: 'plinko', bet: { amount: 0.00000001, rows: 8, risk: 'expert' } }));
+    const r = await run(['sim', expert, '--balance', '1', '--bets', '10', '--sessions', '2', '--workers', '1']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/2 of 2 sessions stopped with error:strategy: .*expert.*not public/);
+  }, 60_000);
+
   it('writes a self-contained page with the distribution and sample curves', async () => {
     const html = path.join(dir, 'sim.html');
     const r = await run(['sim', strategy, '--balance', '0.0001', '--bets', '200', '--sessions', '30', '--workers', '1', '--html', html]);

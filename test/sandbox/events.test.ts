@@ -26,7 +26,7 @@ describe('sandbox events', () => {
     let paid = 0;
     for (let i = 0; i < 8; i++) {
       seen.length = 0;
-      const bet = await casino.dice(user.id, { amount: 2, target: 50, condition: 'above', currency: 'usd', identifier: `id-${i}` });
+      const bet = await casino.play(user.id, 'dice', { amount: 2, target: 50, condition: 'above', currency: 'usd', identifier: `id-${i}` });
       const payout = Number(bet.payoutUnits) / 100;
       cents -= 200;
       const expected: unknown[] = [['balance', { user_id: user.id, currency: 'usd', amount: -2, balance: cents / 100, identifier: `id-${i}` }]];
@@ -48,7 +48,7 @@ describe('sandbox events', () => {
     await casino.minesBet(user.id, { amount: 1, currency: 'usd', minesCount: 1, identifier: 'open' });
     expect(seen).toEqual([['balance', expect.objectContaining({ amount: -1, balance: 99, identifier: 'open' })]]);
     seen.length = 0;
-    await expect(casino.dice(user.id, { amount: 1000, target: 50, condition: 'above', currency: 'usd', identifier: 'big' })).rejects.toMatchObject({
+    await expect(casino.play(user.id, 'dice', { amount: 1000, target: 50, condition: 'above', currency: 'usd', identifier: 'big' })).rejects.toMatchObject({
       errorType: 'insufficientBalance',
     });
     expect(seen).toEqual([]);
@@ -82,9 +82,9 @@ describe('sandbox bet book bound', () => {
   it('keeps each user\'s newest MAX_BETS_PER_USER bets and forgets older ones everywhere', async () => {
     const { MAX_BETS_PER_USER } = await import('../../src/sandbox/bets.js');
     const { ledger, casino, user } = setup();
-    const first = await casino.dice(user.id, { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: 'first' });
+    const first = await casino.play(user.id, 'dice', { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: 'first' });
     for (let i = 0; i < MAX_BETS_PER_USER; i++) {
-      await casino.dice(user.id, { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: `n${i}` });
+      await casino.play(user.id, 'dice', { amount: 0, target: 50, condition: 'above', currency: 'usd', identifier: `n${i}` });
     }
     expect(ledger.bets.byId(first.id)).toBeUndefined();
     expect(ledger.bets.byIid(first.iid)).toBeUndefined();

@@ -1,7 +1,8 @@
 /**
- * `stakeql bet dice|limbo AMOUNT CURRENCY ...`: one bet through the stored
- * profile. Every input is checked before anything is sent, and an option of
- * the other game is refused rather than ignored; on a terminal the bet is
+ * `stakeql bet GAME AMOUNT CURRENCY ...`: one bet of any game of the registry
+ * through the stored profile, its options read from the game's rules
+ * (src/games/<game>/rules.ts `cli`). Every input is checked before anything is
+ * sent, and an option of another game is refused rather than ignored; on a terminal the bet is
  * confirmed first, with its odds, profile and site (`--yes` skips it; without
  * a terminal `--yes` is required: a script that forgot it must not bet
  * silently). When the answer is lost after the bet may have run, or Ctrl-C
@@ -19,68 +20,66 @@ import { printable, writeJson } from '../output.js';
 import { withHistoryDatabase } from '../history-database.js';
 import type { OneOffBets, OneOffIntent, OneOffSettlement } from '../../journal/index.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
-import { check_dice, check_limbo } from '../../operations/validate/games.js';
+import type { CliOption } from '../../games/kernel/rules.js';
+import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../../games/registry.js';
 
-const GAMES = ['dice', 'limbo'] as const;
-type Game = (typeof GAMES)[number];
+/** Every game option, once, in the registry's order (a flag two games share, such as --risk, appears once). */
+const FLAGS: readonly string[] = [...new Set(Object.values(GAMES).flatMap((g) => g.cli.options.map((o) => o.flag)))];
 
-/** The options only one game takes: given to the other, they are refused, never ignored. */
-const GAME_OPTIONS: Readonly<Record<Game, readonly string[]>> = { dice: ['target', 'condition'], limbo: ['multiplier'] };
-
-function refuseOtherGameOptions(args: CommandArgs, game: Game): void {
-  for (const other of GAMES) {
-    if (other === game) continue;
-    const given = GAME_OPTIONS[other].find((name) => args.values[name] !== undefined);
-    if (given !== undefined) {
-      const own = GAME_OPTIONS[game].map((name) => `--${name}`).join(' and ');
-      throw usageError(`--${given} is an option of ${other}, not ${game} (${game} takes ${own})`);
-    }
-  }
+function optionsOf(game: RegistryGame): readonly CliOption[] {
+  return GAMES[game].cli.options;
 }
 
-/** A number for a person: at most `digits` decimals, no trailing zeros. */
-function shortNumber(value: number, digits: number): string {
-  return String(Number(value.toFixed(digits)));
-}
-
-/**
- * The odds as the site states them (1 % house edge): dice wins with chance
- * `target` (below) or `100 - target` (above) and pays 99 / chance; limbo pays
- * its target and wins with chance 99 / target.
- */
-function odds(win_chance: number, multiplier: number): string {
-  return `win chance ${shortNumber(win_chance, 4)} %, pays ×${shortNumber(multiplier, 4)} on a win`;
+/** An option of another game is refused, never ignored. */
+function refuseOtherGameOptions(args: CommandArgs, game: RegistryGame): void {
+  const own = optionsOf(game).map((o) => o.flag);
+  const given = FLAGS.find((flag) => !own.includes(flag) && args.values[flag] !== undefined);
+  if (given === undefined) return;
+  const other = REGISTRY_GAMES.find((g) => optionsOf(g).some((o) => o.flag === given)) as RegistryGame;
+  throw usageError(`--${given} is an option of ${other}, not ${game} (${game} takes ${own.map((name) => `--${name}`).join(' and ')})`);
 }
 
 // A number as typed on the command line: plain decimal only (no hex, exponent or blanks).
 const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
+// Whole numbers separated by commas, at most 25 of them (a mines board): no blanks, no signs.
+const LIST = /^[0-9]{1,3}(?:,[0-9]{1,3}){0,24}$/;
 
-function option_number(args: CommandArgs, name: string): number {
-  const text = args.values[name];
-  if (typeof text !== 'string') throw usageError(`--${name} is required`);
-  if (!NUMBER.test(text)) throw usageError(`--${name} must be a plain decimal number (got ${JSON.stringify(printable(text))})`);
+/** The value of one option, read as its kind says; undefined for an absent optional one. */
+function optionValue(args: CommandArgs, option: CliOption): unknown {
+  const given = args.values[option.flag];
+  const text = typeof given === 'string' ? given : option.default;
+  if (text === undefined) {
+    if (option.optional === true) return undefined;
+    throw usageError(`--${option.flag} is required`);
+  }
+  if (option.kind === 'word') return text;
+  if (option.kind === 'list') {
+    if (!LIST.test(text)) throw usageError(`--${option.flag} must be whole numbers separated by commas (got ${JSON.stringify(printable(text).slice(0, 40))})`);
+    return text.split(',').map(Number);
+  }
+  if (!NUMBER.test(text)) throw usageError(`--${option.flag} must be a plain decimal number (got ${JSON.stringify(printable(text))})`);
   return Number(text);
 }
 
 /** A checked bet, ready to be described and sent. */
 interface Plan {
-  readonly game: Game;
+  readonly game: RegistryGame;
   readonly amount: number;
   readonly currency: string;
   readonly identifier: string;
   readonly describe: string;
-  /** Win chance and payout, for the prompt. */
+  /** Win chance and payout (or what the game pays by), for the prompt. */
   readonly odds: string;
   /** The input as sent, for the one-off journal. */
   readonly variables: Readonly<Record<string, unknown>>;
-  readonly send: (client: StakeClient) => Promise<PlacedBet<{ readonly result: number }>>;
+  readonly send: (client: StakeClient) => Promise<PlacedBet<Record<string, unknown>>>;
 }
 
-/** Reads and checks the command line; a bad value is a usage error (exit 2) and nothing is sent. */
+/** Reads and checks the command line by the game's own options and rules; a bad value is a usage error (exit 2) and nothing is sent. */
 function plan(args: CommandArgs): Plan {
   const [name, amountText, currencyText] = args.positionals as [string, string, string];
-  if (!(GAMES as readonly string[]).includes(name)) throw usageError(`unknown game "${printable(name)}": dice or limbo`);
-  const game = name as Game;
+  if (!is_registry_game(name)) throw usageError(`unknown game "${printable(name)}": ${REGISTRY_GAMES.join(', ')}`);
+  const game = name;
   refuseOtherGameOptions(args, game);
   try {
     const currency = check_currency(currencyText.toLowerCase());
@@ -88,25 +87,19 @@ function plan(args: CommandArgs): Plan {
     const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
     const given = args.values['identifier'];
     const identifier = identifier_or_new(typeof given === 'string' ? given : undefined);
-    if (game === 'dice') {
-      const condition = args.values['condition'] ?? 'above';
-      const checked = check_dice(option_number(args, 'target'), condition);
-      const chance = checked.condition === 'below' ? checked.target : 100 - checked.target;
-      return {
-        game, amount, currency, identifier,
-        describe: `${amount} ${currency} on dice, roll ${checked.condition} ${checked.target}`,
-        odds: odds(chance, 99 / chance),
-        variables: { amount, currency, identifier, ...checked },
-        send: (client) => client.dice({ amount, currency, identifier, ...checked }),
-      };
+    const input: Record<string, unknown> = {};
+    for (const option of optionsOf(game)) {
+      const value = optionValue(args, option);
+      if (value !== undefined) input[option.input] = value;
     }
-    const multiplierTarget = check_limbo(option_number(args, 'multiplier'));
+    const rules = GAMES[game];
+    const params = rules.check(input) as never;
     return {
       game, amount, currency, identifier,
-      describe: `${amount} ${currency} on limbo, target ×${multiplierTarget}`,
-      odds: odds(99 / multiplierTarget, multiplierTarget),
-      variables: { amount, currency, identifier, multiplierTarget },
-      send: (client) => client.limbo({ amount, currency, identifier, multiplierTarget }),
+      describe: `${amount} ${currency} on ${rules.cli.describe(params)}`,
+      odds: rules.cli.odds?.(params) ?? `pays by ${rules.pay.rule}`,
+      variables: { amount, currency, identifier, ...(params as object) },
+      send: (client) => client.play(game, { amount, currency, identifier, ...(params as object) } as never) as Promise<PlacedBet<Record<string, unknown>>>,
     };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
@@ -130,7 +123,7 @@ function oneOffIntent(bet: Plan, base_url: string): OneOffIntent {
   };
 }
 
-function settlement(bet: Plan, placed: PlacedBet<{ readonly result: number }>): OneOffSettlement {
+function settlement(bet: Plan, placed: PlacedBet<Record<string, unknown>>): OneOffSettlement {
   return {
     bet_id: placed.id,
     seed_hash: placed.serverSeed?.seedHash ?? null,
@@ -140,9 +133,16 @@ function settlement(bet: Plan, placed: PlacedBet<{ readonly result: number }>): 
   };
 }
 
+/** Won (paid more than the stake), lost (nothing back), or the share paid back. */
+function verdictOf(multiplier: number): 'won' | 'lost' | 'partly paid back' | 'paid back' {
+  if (multiplier > 1) return 'won';
+  if (multiplier === 0) return 'lost';
+  return multiplier === 1 ? 'paid back' : 'partly paid back';
+}
+
 async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [first] = args.positionals as [string];
-  if (args.positionals.length === 1 && !(GAMES as readonly string[]).includes(first)) return (await import('../bet-lookup.js')).lookUpBet(first, args, ctx);
+  if (args.positionals.length === 1 && !is_registry_game(first)) return (await import('../bet-lookup.js')).lookUpBet(first, args, ctx);
   if (args.positionals.length !== 3) throw usageError("bet: missing argument (see 'stakeql bet --help')");
   const bet = plan(args);
   const opened = await openClient(args, ctx, true);
@@ -178,26 +178,43 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
     writeJson(ctx.io.stdout, result);
     return EXIT_OK;
   }
-  const verdict = result.payoutMultiplier > 0 ? ctx.out.green('won') : ctx.out.red('lost');
+  const verdict = verdictOf(result.payoutMultiplier);
+  const shown = verdict === 'won' ? ctx.out.green(verdict) : verdict === 'lost' ? ctx.out.red(verdict) : verdict;
   ctx.io.stdout.write(
-    `${bet.game} ${verdict}: result ${result.state.result}; payout ${result.payout} ${bet.currency} ` +
+    `${bet.game} ${shown}: ${GAMES[bet.game].cli.outcome(result.state as never)}; payout ${result.payout} ${bet.currency} ` +
       `(×${result.payoutMultiplier})\nbet ${printable(result.id)}, identifier ${result.identifier}\n`,
   );
   return EXIT_OK;
+}
+
+/** `--flag V` help lines of every game's options, from the registry. */
+function gameOptionsHelp(): string {
+  const lines: string[] = [];
+  for (const game of REGISTRY_GAMES) {
+    for (const option of optionsOf(game)) {
+      const left = `  --${option.flag} ${option.kind === 'list' ? 'A,B' : 'V'}`;
+      lines.push(`${left.padEnd(20)}${game}: ${option.help}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** The `bet` command. */
 export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
        stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]
+       stakeql bet keno|plinko|mines AMOUNT CURRENCY [game options] [options]
        stakeql bet ID_OR_IDENTIFIER [--json]`,
-  help: `Places one bet with the saved credentials and prints the outcome. AMOUNT is
+  help: `Places one bet of any game of the registry (${REGISTRY_GAMES.join(', ')}; see
+'stakeql games') with the saved credentials and prints the outcome. AMOUNT is
 a plain decimal with no more decimals than CURRENCY allows (btc 8, usd 2, ...);
-it is sent exactly as written. Every value is checked before anything is sent.
+it is sent exactly as written. Every value is checked before anything is sent,
+by the game's own rules. Mines is a whole round in one request: the tiles of
+--fields are revealed at once and cashed out unless one is a mine.
 
 ${CONFIRM_HELP}
-Options of the other game (--multiplier for dice, --target or --condition for
-limbo) are refused (exit 2), never ignored.
+Options of another game (--multiplier for dice, --target or --condition for
+limbo, ...) are refused (exit 2), never ignored.
 
 Every bet is journaled in the local database before it is sent (its
 identifier, game and input) and settled there after, so 'stakeql bet
@@ -216,17 +233,13 @@ exit 3 when it is not there.
 Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
-  --target N        dice: the roll's target (0.01-98 below, 2-99.99 above)
-  --condition C     dice: above (default) or below
-  --multiplier N    limbo: the target multiplier (1.01-1000000)
+${gameOptionsHelp()}
   --identifier ID   send this identifier (default: 21 random characters)
   --json            print the site's bet as JSON (with the identifier)`,
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    target: { type: 'string' },
-    condition: { type: 'string' },
-    multiplier: { type: 'string' },
+    ...Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'string' as const }])),
     identifier: { type: 'string' },
     json: { type: 'boolean' },
   },

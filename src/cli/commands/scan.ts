@@ -5,6 +5,7 @@
  */
 import {
   SCAN_GAMES,
+  SCAN_PARAMS,
   is_scan_game,
   scan,
   type ScanGameName,
@@ -15,15 +16,10 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { progressLine } from '../progress.js';
 
-/** Each game's parameter options, by option name → the site's field name. */
-const GAME_OPTIONS: Readonly<Record<ScanGameName, Readonly<Record<string, string>>>> = {
-  dice: {},
-  limbo: {},
-  roulette: {},
-  wheel: { segments: 'segments' },
-  plinko: { rows: 'rows' },
-  pump: { difficulty: 'difficulty' },
-};
+/** Each game's parameter options, by option name → the site's field name (the scanner's own list: the flag is the field's name). */
+const GAME_OPTIONS: Readonly<Record<ScanGameName, Readonly<Record<string, string>>>> = Object.fromEntries(
+  Object.entries(SCAN_PARAMS).map(([game, params]) => [game, Object.fromEntries(params.map((p) => [p, p]))]),
+) as Record<ScanGameName, Record<string, string>>;
 const NUMERIC = new Set(['segments', 'rows']);
 const ALL_GAME_OPTIONS = ['segments', 'rows', 'difficulty'];
 

@@ -5,9 +5,10 @@
  * JSON lines with --json, a page to look at with --html FILE.
  */
 import fs from 'node:fs/promises';
-import type { BetLine } from '../../autobet/events.js';
+import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
+import { exit_for_stop } from '../autobet/exit-code.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
@@ -110,10 +111,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
         results.push(r);
         bar?.increment();
         if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(r)}\n`);
-        if (json && seeds !== null) {
-          const { event: _e, index: _i, end_balance: _b, peak_profit: _p, max_drawdown: _d, longest_loss_streak: _l, ...rest } = r;
-          ctx.io.stdout.write(`${JSON.stringify({ event: 'stop', reason: rest.reason, bets: rest.bets, wagered: rest.wagered, profit: rest.profit, ...(rest.message === undefined ? {} : { message: rest.message }) })}\n`);
-        }
+        if (json && seeds !== null) ctx.io.stdout.write(`${JSON.stringify(stopLine(r))}\n`);
       },
     });
   } catch (error) {
@@ -122,13 +120,39 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
     bar?.stop();
   }
   if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  const failed = results.filter((r) => r.reason.startsWith('error:'));
+  if (failed.length > 0) {
+    const first = failed[0] as SessionResult;
+    const message = first.message === undefined ? '' : `: ${oneLine(first.message)}`;
+    const which = seeds === null ? `${failed.length} of ${results.length} sessions` : 'the replay';
+    ctx.io.stderr.write(`stakeql: ${which} stopped with ${first.reason}${message}\n`);
+  }
   if (!json) printSummary(ctx, summary, currency);
   if (typeof html === 'string') {
     const curves = seeds !== null ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
   }
-  return controller.signal.aborted ? EXIT_INTERRUPTED : EXIT_OK;
+  if (controller.signal.aborted) return EXIT_INTERRUPTED;
+  // The worst session decides: a strategy that fails before its first bet does not work (2), another error is 1.
+  const codes = results.map((r) => exit_for_stop(r.reason, r.bets));
+  return codes.includes(EXIT_USAGE) ? EXIT_USAGE : codes.find((c) => c !== EXIT_OK && c !== EXIT_INTERRUPTED) ?? EXIT_OK;
+}
+
+/** A replay's stop line, field for field what `autobet --json` prints (events.ts `stop_line`). */
+function stopLine(r: SessionResult): StopLine {
+  return {
+    event: 'stop',
+    reason: r.reason,
+    bets: r.bets,
+    wins: r.wins,
+    losses: r.losses,
+    wagered: r.wagered,
+    profit: r.profit,
+    vaulted: r.vaulted,
+    ...(r.message === undefined ? {} : { message: r.message }),
+    ...(r.identifier === undefined ? {} : { identifier: r.identifier }),
+  };
 }
 
 /** A few extra sessions run here to draw their balance bet by bet (the counted sessions keep no curves: memory stays flat). */
@@ -164,7 +188,13 @@ prints the distribution of end balances, the bust share (sessions stopped for
 want of balance), drawdown, the longest losing streak, and the realised edge
 against the theoretical one. With seeds: a replay of those pairs (resetseed()
 moves to the next pair; past the last the run stops with seeds_exhausted),
-printing the same lines as 'autobet --json'.
+printing the same lines as 'autobet --json' (bet lines, then the stop line
+with reason, bets, wins, losses, wagered, profit).
+
+Exit 0 when every session ended as asked (a limit, the strategy, the seeds
+running out); 2 when the strategy fails before its first bet, or asks for a
+bet the simulator cannot pay (a table that is not public); 1 when an error
+stopped a session later (error:strategy and the message on stderr).
 
 Options:
   --balance B        the balance every session starts with (required)

@@ -9,8 +9,10 @@
  * decimals, as the site shows rolls (mydicebot sends `toFixed(2)` targets).
  */
 import { finite, two_decimals } from '../kernel/checks.js';
-import type { GameRules } from '../kernel/rules.js';
-import { dice as outcome, type DiceOutcome } from './outcome.js';
+import { odds_words } from '../kernel/checks.js';
+import { differ, hundredths, missing, number_field } from '../kernel/compare.js';
+import type { GameRules, Scannable } from '../kernel/rules.js';
+import { dice as outcome, dice_result, type DiceOutcome } from './outcome.js';
 
 /** `CasinoGameDiceConditionEnum`: the roll must land above or below the target. */
 export type DiceCondition = 'above' | 'below';
@@ -54,7 +56,7 @@ export function check_dice(target: unknown, condition: unknown): DiceParams {
   return { target: t, condition };
 }
 
-export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: number; condition: DiceCondition }> = {
+export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: number; condition: DiceCondition }> & Scannable = {
   name: 'dice',
   outcome,
   inputs: [
@@ -63,11 +65,28 @@ export const dice: GameRules<DiceParams, DiceOutcome, { result: number; target: 
   ],
   check: (input) => check_dice(input['target'], input['condition']),
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const result = number_field(state, 'result');
+    if (result === null) return missing('result');
+    // The site may record the number with more decimals than it shows; what is shown is rounded down.
+    return differ(hundredths(result) === hundredths(want.result), { result }, 'result');
+  },
   settle: ({ result }, { target, condition }) => ({
     multiplier: dice_wins(result, target, condition) ? dice_multiplier(target, condition) : 0,
     state: { result, target, condition },
   }),
   rtp: 0.99,
   pay: { rule: '99 / chance', source: 'https://stake.com/provably-fair/game-events', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'DiceRoll', field: 'diceRoll' },
+  scan: { result: 'the roll, 0.00–100.00', single: dice_result, value: (floats) => dice_result(floats[0] as number), params: [] },
+  cli: {
+    options: [
+      { flag: 'target', input: 'target', kind: 'number', help: "the roll's target (0.01-98 below, 2-99.99 above)" },
+      { flag: 'condition', input: 'condition', kind: 'word', default: 'above', help: 'above (default) or below' },
+    ],
+    describe: ({ target, condition }) => `dice, roll ${condition} ${target}`,
+    odds: ({ target, condition }) => odds_words(dice_win_chance(target, condition), 99 / dice_win_chance(target, condition)),
+    outcome: (state) => `result ${state.result}`,
+  },
 };

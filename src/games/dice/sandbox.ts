@@ -8,6 +8,7 @@
  * chosen by the player (0.01%-98%)"); the site's own dice page is not in a
  * source we could read, so treat the range as likely, not certain.
  */
+import type { SandboxGame } from '../../sandbox/game-port.js';
 import { checkRange } from '../../sandbox/refusals.js';
 
 import { dice_multiplier, dice_win_chance, dice_wins, type DiceCondition } from './rules.js';
@@ -36,3 +37,19 @@ export const diceWins = dice_wins;
 
 /** Payout multiplier of a winning bet in ten-thousandths (99 / chance, four decimals). */
 export const diceMultiplier = dice_multiplier;
+
+/** Dice in the sandbox's schema; `diceRoll` refuses a target out of range. */
+export const sandbox: SandboxGame = {
+  name: 'dice',
+  title: 'Dice',
+  typename: 'CasinoGameDice',
+  sdl: `enum CasinoGameDiceConditionEnum { above below }
+  type CasinoGameDice { result: Float! target: Float! condition: CasinoGameDiceConditionEnum! }`,
+  mutations: 'diceRoll(amount: Float!, target: Float!, condition: CasinoGameDiceConditionEnum!, currency: CurrencyEnum!, identifier: String!): CasinoBet!',
+  check: (args) => {
+    const target = args['target'] as number;
+    const condition = args['condition'] as DiceCondition;
+    checkDiceTarget(target, condition);
+    return { target, condition };
+  },
+};

@@ -11,6 +11,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 import type { DiceCondition } from './rules.js';
 
@@ -55,3 +56,23 @@ fragment CasinoGameDice on CasinoGameDice {
   condition
 }
 `);
+
+/** Inputs of `client.play('dice', …)` and `client.dice()`. */
+export interface DiceInput extends BetInput {
+  readonly target: number;
+  readonly condition: DiceCondition;
+}
+
+/** dice's document for `client.play('dice', …)` and its `state` in the bet history. */
+export const site: GameSite = {
+  document: DiceRoll,
+  field: 'diceRoll',
+  history: {
+    typename: 'CasinoGameDice',
+    fragment: `fragment CasinoGameDice on CasinoGameDice {
+  result
+  target
+  condition
+}`,
+  },
+};

@@ -11,6 +11,7 @@
  */
 import { distinct_ints, one_of } from '../kernel/checks.js';
 import { scaled } from '../kernel/payout.js';
+import { differ, int_list, missing, same_set } from '../kernel/compare.js';
 import type { GameRules } from '../kernel/rules.js';
 import { keno as outcome, type KenoOutcome } from './outcome.js';
 import { KENO_TABLE_SOURCE, KENO_TABLES, type KenoRisk } from './table.js';
@@ -64,11 +65,25 @@ export const keno: GameRules<KenoParams, KenoOutcome, { drawnNumbers: number[]; 
     return risk === undefined ? { numbers } : { numbers, risk };
   },
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const drawn = int_list(state, 'drawnNumbers');
+    if (drawn === null) return missing('drawnNumbers');
+    return differ(same_set(drawn, want.drawnNumbers), { drawnNumbers: drawn }, 'drawnNumbers');
+  },
   settle: ({ drawnNumbers }, { numbers, risk }) => ({
     multiplier: keno_multiplier(risk ?? KENO_DEFAULT_RISK, numbers.length, keno_hits(numbers, drawnNumbers)),
     state: { drawnNumbers: [...drawnNumbers], selectedNumbers: [...numbers], risk: risk ?? KENO_DEFAULT_RISK },
   }),
   rtp: 0.99,
   pay: { rule: "the site's table by risk, picks and hits (src/games/keno/table.ts)", source: KENO_TABLE_SOURCE, table: true },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'KenoBet', field: 'kenoBet' },
+  cli: {
+    options: [
+      { flag: 'numbers', input: 'numbers', kind: 'list', help: 'the squares picked, 0-39, comma-separated (1 to 10)' },
+      { flag: 'risk', input: 'risk', kind: 'word', optional: true, help: 'classic, low, medium or high (the site decides when absent)' },
+    ],
+    describe: ({ numbers, risk }) => `keno, squares ${numbers.join(',')}${risk === undefined ? '' : `, risk ${risk}`}`,
+    outcome: (state) => `${keno_hits(state.selectedNumbers, state.drawnNumbers)} of ${state.selectedNumbers.length} hit; drawn ${state.drawnNumbers.join(',')}`,
+  },
 };

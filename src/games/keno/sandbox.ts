@@ -7,7 +7,9 @@
  * simulator pays by.
  */
 import { keno_multiplier } from './rules.js';
+import type { SandboxGame } from '../../sandbox/game-port.js';
 import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
+import { KENO_RISKS, type KenoRisk } from './rules.js';
 
 export const KENO_SQUARES = 40;
 export const MAX_KENO_PICKS = 10;
@@ -25,3 +27,19 @@ export function checkKenoNumbers(numbers: readonly number[]): void {
 
 /** The site's keno multiplier by risk, picks and hits, in ten-thousandths. */
 export const kenoMultiplier = keno_multiplier;
+
+/** Keno in the sandbox's schema; `kenoBet` refuses picks that are not 1–10 distinct squares. */
+export const sandbox: SandboxGame = {
+  name: 'keno',
+  title: 'Keno',
+  typename: 'CasinoGameKeno',
+  sdl: `enum CasinoGameKenoRiskEnum { ${KENO_RISKS.join(' ')} }
+  type CasinoGameKeno { drawnNumbers: [Int!]! selectedNumbers: [Int!]! risk: CasinoGameKenoRiskEnum! }`,
+  mutations: 'kenoBet(amount: Float!, currency: CurrencyEnum!, numbers: [Int!]!, risk: CasinoGameKenoRiskEnum, identifier: String!): CasinoBet!',
+  check: (args) => {
+    const numbers = [...(args['numbers'] as readonly number[])];
+    checkKenoNumbers(numbers);
+    const risk = args['risk'] as KenoRisk | null | undefined;
+    return risk === null || risk === undefined ? { numbers } : { numbers, risk };
+  },
+};

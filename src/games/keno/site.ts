@@ -12,6 +12,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 import type { KenoRisk } from './rules.js';
 
@@ -56,3 +57,25 @@ fragment CasinoGameKeno on CasinoGameKeno {
   risk
 }
 `);
+
+/** Inputs of `client.play('keno', …)` and `client.keno()`: 1–10 distinct numbers 0–39. */
+export interface KenoInput extends BetInput {
+  readonly numbers: readonly number[];
+  readonly risk?: KenoRisk;
+}
+
+/** keno's document for `client.play('keno', …)` and its `state` in the bet history. */
+// `risk` is left out of the history's selection: keno's and plinko's have different enum types, so
+// GraphQL cannot return both under one response key (graphql-js `validate` refuses the document), and
+// neither game's outcome depends on it.
+export const site: GameSite = {
+  document: KenoBet,
+  field: 'kenoBet',
+  history: {
+    typename: 'CasinoGameKeno',
+    fragment: `fragment CasinoGameKeno on CasinoGameKeno {
+  drawnNumbers
+  selectedNumbers
+}`,
+  },
+};

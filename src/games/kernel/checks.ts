@@ -47,3 +47,13 @@ export function one_of<T extends string>(value: unknown, field: string, allowed:
   }
   return value as T;
 }
+
+/** A number for a person: at most `digits` decimals, no trailing zeros. */
+function short_number(value: number, digits: number): string {
+  return String(Number(value.toFixed(digits)));
+}
+
+/** Win chance (percent) and payout multiplier in words, as `stakeql bet` shows them before asking. */
+export function odds_words(win_chance: number, multiplier: number): string {
+  return `win chance ${short_number(win_chance, 4)} %, pays ×${short_number(multiplier, 4)} on a win`;
+}

@@ -4,6 +4,7 @@
  * Pure (no import beyond the games' own pure files), so `stakeql/fairness`,
  * the simulator and the CLI read it without the client.
  */
+import type { Comparison } from './compare.js';
 import type { GameDefinition } from './definition.js';
 
 /** One input of a game, as the site's variable names it. */
@@ -30,6 +31,61 @@ export interface GamePay {
   readonly source: string;
   /** True when the payout is read from a table (keno, plinko), false for a formula. */
   readonly table: boolean;
+}
+
+/** Whether the sandbox and the simulator play the game (they need its table or rule from a public source). */
+export interface GameOffline {
+  readonly sandbox: boolean;
+  readonly simulator: boolean;
+  /** What of the game they do not play, in words (plinko: risk `expert`), when something. */
+  readonly except?: string;
+}
+
+/**
+ * How the scanner (`stakeql scan`, `stakeql/fairness` `scan`) reduces a game's
+ * outcome to one number it compares.
+ */
+export interface ScanSpec {
+  /** The number, in words (for help and errors). */
+  readonly result: string;
+  /** For a game of one float: the number from that float (no outcome object built). */
+  readonly single: ((float: number, params: Record<string, unknown>) => number) | null;
+  /** For the others: the number from the outcome's floats. */
+  readonly value: (floats: number[], params: Record<string, unknown>) => number;
+  /** The outcome parameters the scan takes (`rows`), as the site's variables name them. */
+  readonly params: readonly string[];
+}
+
+/** A game whose outcome the scanner reduces to one number. */
+export interface Scannable {
+  readonly scan: ScanSpec;
+}
+
+/** One option of `stakeql bet GAME`: a flag that fills one input. */
+export interface CliOption {
+  /** The flag without `--`. */
+  readonly flag: string;
+  /** The input it fills (the site's variable name). */
+  readonly input: string;
+  /** `number`: a plain decimal; `word`: as typed; `list`: comma-separated whole numbers. */
+  readonly kind: 'number' | 'word' | 'list';
+  /** Used when the flag is not given; without it the flag is required. */
+  readonly default?: string;
+  /** Optional input the bet is sent without when the flag is absent. */
+  readonly optional?: boolean;
+  /** For `stakeql bet --help`. */
+  readonly help: string;
+}
+
+/** How `stakeql bet GAME` reads, shows and reports one bet of the game. */
+export interface GameCli<P, S> {
+  readonly options: readonly CliOption[];
+  /** The bet in words after `AMOUNT CURRENCY on`, for the prompt (`dice, roll above 50.5`). */
+  describe(params: P): string;
+  /** Win chance and payout in words, where they have a closed form. */
+  odds?(params: P): string;
+  /** The outcome in words from the site's `state` (`result 42.17`). */
+  outcome(state: S): string;
 }
 
 /** A settled one-request bet: the multiplier in ten-thousandths and the `state` in the site's field names. */
@@ -60,10 +116,18 @@ export interface GameRules<P extends object, O, S extends object> {
    * public), or null; absent when they pay every bet the game takes.
    */
   unpayable?(params: P): string | null;
+  /**
+   * Compares the outcome the seeds produce with a bet's recorded `state`, in
+   * the site's field names (`verify`); a field that is not there is not
+   * compared (`ok: null`).
+   */
+  compare(expected: O, state: Readonly<Record<string, unknown>> | null): Comparison;
   /** What the bet pays, and the `state` the site returns, from the outcome; throws RangeError for a bet `unpayable` names. */
   settle(outcome: O, params: P): Settlement<S>;
   /** The share of the wager the site pays back on average (its stated figure). */
   readonly rtp: number;
   readonly pay: GamePay;
+  readonly offline: GameOffline;
   readonly transport: GameTransport;
+  readonly cli: GameCli<P, S>;
 }

@@ -7,8 +7,10 @@
  * `toFixed(2)`).
  */
 import { finite, two_decimals } from '../kernel/checks.js';
-import type { GameRules } from '../kernel/rules.js';
-import { limbo as outcome, type LimboOutcome } from './outcome.js';
+import { odds_words } from '../kernel/checks.js';
+import { differ, hundredths, missing, number_field } from '../kernel/compare.js';
+import type { GameRules, Scannable } from '../kernel/rules.js';
+import { limbo as outcome, limbo_result, type LimboOutcome } from './outcome.js';
 
 /** A limbo bet's input. */
 export interface LimboParams {
@@ -38,17 +40,31 @@ export function check_limbo(multiplierTarget: unknown): number {
   return m;
 }
 
-export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multiplierTarget: number }> = {
+export const limbo: GameRules<LimboParams, LimboOutcome, { result: number; multiplierTarget: number }> & Scannable = {
   name: 'limbo',
   outcome,
   inputs: [{ name: 'multiplierTarget', takes: '1.01–1000000, two decimals', required: true }],
   check: (input) => ({ multiplierTarget: check_limbo(input['multiplierTarget']) }),
   outcome_params: () => ({}),
+  compare: (want, state) => {
+    const result = number_field(state, 'result');
+    if (result === null) return missing('result');
+    // The site may record the number with more decimals than it shows; what is shown is rounded down.
+    return differ(hundredths(result) === hundredths(want.result), { result }, 'result');
+  },
   settle: ({ result }, { multiplierTarget }) => ({
     multiplier: limbo_wins(result, multiplierTarget) ? limbo_multiplier(multiplierTarget) : 0,
     state: { result, multiplierTarget },
   }),
   rtp: 0.99,
   pay: { rule: 'the target when the result reaches it', source: 'https://stake.com/provably-fair/game-events', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'LimboBet', field: 'limboBet' },
+  scan: { result: 'the multiplier reached (1.00 and up)', single: limbo_result, value: (floats) => limbo_result(floats[0] as number), params: [] },
+  cli: {
+    options: [{ flag: 'multiplier', input: 'multiplierTarget', kind: 'number', help: 'the target multiplier (1.01-1000000)' }],
+    describe: ({ multiplierTarget }) => `limbo, target ×${multiplierTarget}`,
+    odds: ({ multiplierTarget }) => odds_words(99 / multiplierTarget, multiplierTarget),
+    outcome: (state) => `result ${state.result}`,
+  },
 };

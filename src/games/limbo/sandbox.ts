@@ -6,6 +6,7 @@
  * payout playable is 1.01x while the max is capped at 1,000,000.00x").
  */
 import { limbo_multiplier, limbo_wins } from './rules.js';
+import type { SandboxGame } from '../../sandbox/game-port.js';
 import { checkRange } from '../../sandbox/refusals.js';
 
 export const MIN_LIMBO_TARGET = 1.01;
@@ -21,3 +22,17 @@ export const limboWins = limbo_wins;
 
 /** The target as a multiplier in ten-thousandths. */
 export const limboMultiplier = limbo_multiplier;
+
+/** Limbo in the sandbox's schema; `limboBet` refuses a target out of range. */
+export const sandbox: SandboxGame = {
+  name: 'limbo',
+  title: 'Limbo',
+  typename: 'CasinoGameLimbo',
+  sdl: 'type CasinoGameLimbo { result: Float! multiplierTarget: Float! }',
+  mutations: 'limboBet(amount: Float!, multiplierTarget: Float!, currency: CurrencyEnum!, identifier: String!): CasinoBet!',
+  check: (args) => {
+    const multiplierTarget = args['multiplierTarget'] as number;
+    checkLimboTarget(multiplierTarget);
+    return { multiplierTarget };
+  },
+};

@@ -8,6 +8,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 /** The limbo game's `state`. */
 // A type alias, not an interface: it must fit `verify_bet`'s `Record<string, unknown>` state.
@@ -45,3 +46,21 @@ fragment CasinoGameLimbo on CasinoGameLimbo {
   multiplierTarget
 }
 `);
+
+/** Inputs of `client.play('limbo', …)` and `client.limbo()`. */
+export interface LimboInput extends BetInput {
+  readonly multiplierTarget: number;
+}
+
+/** limbo's document for `client.play('limbo', …)` and its `state` in the bet history. */
+export const site: GameSite = {
+  document: LimboBet,
+  field: 'limboBet',
+  history: {
+    typename: 'CasinoGameLimbo',
+    fragment: `fragment CasinoGameLimbo on CasinoGameLimbo {
+  result
+  multiplierTarget
+}`,
+  },
+};

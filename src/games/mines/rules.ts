@@ -12,6 +12,7 @@
  * (`MinesNext`, `MinesCashout`) stay the client's and the sandbox's own.
  */
 import { distinct_ints } from '../kernel/checks.js';
+import { differ, int_list, missing, same_set } from '../kernel/compare.js';
 import type { GameRules } from '../kernel/rules.js';
 import { mines as outcome, type MinesOutcome } from './outcome.js';
 
@@ -61,6 +62,13 @@ export const mines: GameRules<MinesBetParams, MinesOutcome, { mines: number[]; m
     return { minesCount, fields: check_mines_fields(input['fields'], 1, MINES_TILES - minesCount) };
   },
   outcome_params: ({ minesCount }) => ({ minesCount }),
+  compare: (want, state) => {
+    if (state !== null && state['mines'] === null) return { ok: null, recorded: { mines: null }, note: 'round still open: the site reveals mines when it ends' };
+    const drawn = int_list(state, 'mines');
+    if (drawn === null) return missing('mines');
+    // Whether the site lists mines in draw order or sorted is not sourced; what is paid depends only on which tiles.
+    return differ(same_set(drawn, want.mines), { mines: drawn }, 'mines');
+  },
   settle: ({ mines: drawn }, { minesCount, fields }) => {
     const rounds: MinesRoundStep[] = [];
     let multiplier = 0;
@@ -77,5 +85,17 @@ export const mines: GameRules<MinesBetParams, MinesOutcome, { mines: number[]; m
   },
   rtp: 0.99,
   pay: { rule: '0.99 × C(25, k) / C(25 − m, k)', source: 'https://www.trust-play.com/en/crypto/stake-mines-strategy', table: false },
+  offline: { sandbox: true, simulator: true },
   transport: { operation: 'MinesBet', field: 'minesBet' },
+  cli: {
+    options: [
+      { flag: 'mines-count', input: 'minesCount', kind: 'number', help: 'mines on the board, 1-24' },
+      { flag: 'fields', input: 'fields', kind: 'list', help: 'the tiles revealed at once, 0-24, comma-separated (cashed out unless one is a mine)' },
+    ],
+    describe: ({ minesCount, fields }) => `mines, ${minesCount} mines, tiles ${fields.join(',')} at once`,
+    outcome: (state) => {
+      const last = state.rounds[state.rounds.length - 1];
+      return last !== undefined && last.payoutMultiplier === 0 ? `a mine at tile ${last.field}` : `${state.rounds.length} safe tiles`;
+    },
+  },
 };

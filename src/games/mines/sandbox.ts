@@ -8,6 +8,7 @@
  * https://igamifynews.com/crypto-gambling/how-does-stake-mines-work.
  */
 import { mines_multiplier } from './rules.js';
+import type { SandboxGame } from '../../sandbox/game-port.js';
 import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const TILES = 25;
@@ -35,3 +36,20 @@ export function checkFields(fields: readonly number[], revealed: readonly number
 
 /** The multiplier after `safe` revealed safe tiles with `minesCount` mines, in ten-thousandths. */
 export const minesMultiplier = mines_multiplier;
+
+/** Mines in the sandbox's schema: a round of three mutations, played by casino.ts. */
+export const sandbox: SandboxGame = {
+  name: 'mines',
+  title: 'Mines',
+  typename: 'CasinoGameMines',
+  sdl: `type CasinoGameMinesRound { field: Int! payoutMultiplier: Float! }
+  type CasinoGameMines {
+    "Null while the round is open."
+    mines: [Int!]
+    minesCount: Int!
+    rounds: [CasinoGameMinesRound!]!
+  }`,
+  mutations: `minesBet(amount: Float!, currency: CurrencyEnum!, minesCount: Int!, fields: [Int!], identifier: String): CasinoBet!
+    minesNext(fields: [Int!], identifier: String!): CasinoBet!
+    minesCashout(identifier: String!): CasinoBet!`,
+};

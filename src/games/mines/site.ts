@@ -15,6 +15,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 /** One revealed tile of a mines round. */
 export interface MinesRound {
@@ -113,3 +114,27 @@ mutation MinesCashout($identifier: String!) {
 ${CASINO_BET_FRAGMENT}
 ${MINES_FRAGMENT}
 `);
+
+/** Inputs of `client.play('mines', …)`: a whole round in one request, cashed out unless a field is a mine. */
+export interface MinesPlayInput extends BetInput {
+  readonly minesCount: number;
+  /** 1 to 25 − minesCount distinct tiles 0–24. */
+  readonly fields: readonly number[];
+}
+
+/** mines's document for `client.play('mines', …)` and its `state` in the bet history. */
+export const site: GameSite = {
+  document: MinesBet,
+  field: 'minesBet',
+  history: {
+    typename: 'CasinoGameMines',
+    fragment: `fragment CasinoGameMines on CasinoGameMines {
+  mines
+  minesCount
+  rounds {
+    field
+    payoutMultiplier
+  }
+}`,
+  },
+};

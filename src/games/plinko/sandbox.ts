@@ -5,7 +5,8 @@
  * The payout is the site's table (rules.ts, table.ts), the same the
  * simulator pays by; risk `expert`, whose table is not public, is refused.
  */
-import { plinko_multiplier, plinko_unpayable, type PlinkoRisk } from './rules.js';
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { PLINKO_RISKS, plinko_multiplier, plinko_unpayable, type PlinkoRisk } from './rules.js';
 import { SiteRefusal, checkRange } from '../../sandbox/refusals.js';
 
 export const MIN_PLINKO_ROWS = 8;
@@ -24,3 +25,20 @@ export function checkPlinkoRisk(risk: PlinkoRisk): void {
 
 /** The site's plinko multiplier by risk, rows and bucket, in ten-thousandths. */
 export const plinkoMultiplier = plinko_multiplier;
+
+/** Plinko in the sandbox's schema; `plinkoBet` refuses rows out of range and a risk without a public table. */
+export const sandbox: SandboxGame = {
+  name: 'plinko',
+  title: 'Plinko',
+  typename: 'CasinoGamePlinko',
+  sdl: `enum CasinoGamePlinkoRiskEnum { ${PLINKO_RISKS.join(' ')} }
+  type CasinoGamePlinko { risk: CasinoGamePlinkoRiskEnum! rows: Int! point: Float! path: [String!]! }`,
+  mutations: 'plinkoBet(amount: Float!, currency: CurrencyEnum!, risk: CasinoGamePlinkoRiskEnum!, rows: Int!, identifier: String!): CasinoBet!',
+  check: (args) => {
+    const rows = args['rows'] as number;
+    const risk = args['risk'] as PlinkoRisk;
+    checkPlinkoRows(rows);
+    checkPlinkoRisk(risk);
+    return { rows, risk };
+  },
+};

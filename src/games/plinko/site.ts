@@ -12,6 +12,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { BetInput, GameSite } from '../../operations/game-site.js';
 
 import type { PlinkoRisk } from './rules.js';
 
@@ -62,3 +63,24 @@ fragment CasinoGamePlinko on CasinoGamePlinko {
   path
 }
 `);
+
+/** Inputs of `client.play('plinko', …)` and `client.plinko()`. */
+export interface PlinkoInput extends BetInput {
+  readonly rows: number;
+  readonly risk: PlinkoRisk;
+}
+
+/** plinko's document for `client.play('plinko', …)` and its `state` in the bet history. */
+// `risk` is left out of the history's selection (see keno/site.ts).
+export const site: GameSite = {
+  document: PlinkoBet,
+  field: 'plinkoBet',
+  history: {
+    typename: 'CasinoGamePlinko',
+    fragment: `fragment CasinoGamePlinko on CasinoGamePlinko {
+  rows
+  point
+  path
+}`,
+  },
+};

@@ -19,6 +19,7 @@ import type { KenoState } from '../../games/keno/site.js';
 import type { LimboState } from '../../games/limbo/site.js';
 import type { MinesState } from '../../games/mines/site.js';
 import type { PlinkoState } from '../../games/plinko/site.js';
+import { SITES } from '../../games/sites.js';
 import { typed_document } from './typed.js';
 
 /** The largest page the site's clients are seen asking for. */
@@ -26,9 +27,7 @@ export const MAX_BET_PAGE = 50;
 
 /**
  * A bet's `state`, tagged with the game type it belongs to. Keno's and
- * plinko's `risk` are left out: the two fields have different enum types, so
- * GraphQL cannot return both under one response key (graphql-js `validate`
- * refuses the document), and neither game's outcome depends on it.
+ * plinko's `risk` are left out (see src/games/keno/site.ts).
  */
 export type AnyGameState =
   | ({ readonly __typename: 'CasinoGameDice' } & DiceState)
@@ -57,6 +56,9 @@ export interface MyBetListResult {
   readonly user: { readonly id: string; readonly houseBetList: readonly HouseBet[] };
 }
 
+// Each game's state selection, from its site part (src/games/<game>/site.ts).
+const STATES = Object.values(SITES).map((site) => site.history);
+
 /** The `MyBetList` query `client.bets()` pages through. */
 export const MyBetList = typed_document<MyBetListResult, MyBetListVariables>(/* GraphQL */ `
 query MyBetList($offset: Int = 0, $limit: Int = 50) {
@@ -75,11 +77,7 @@ query MyBetList($offset: Int = 0, $limit: Int = 50) {
           ...CasinoBet
           state {
             __typename
-            ...CasinoGameDice
-            ...CasinoGameLimbo
-            ...CasinoGameMines
-            ...CasinoGameKeno
-            ...CasinoGamePlinko
+            ${STATES.map((s) => `...${s.typename}`).join('\n            ')}
           }
         }
       }
@@ -87,30 +85,5 @@ query MyBetList($offset: Int = 0, $limit: Int = 50) {
   }
 }
 ${CASINO_BET_FRAGMENT}
-fragment CasinoGameDice on CasinoGameDice {
-  result
-  target
-  condition
-}
-fragment CasinoGameLimbo on CasinoGameLimbo {
-  result
-  multiplierTarget
-}
-fragment CasinoGameMines on CasinoGameMines {
-  mines
-  minesCount
-  rounds {
-    field
-    payoutMultiplier
-  }
-}
-fragment CasinoGameKeno on CasinoGameKeno {
-  drawnNumbers
-  selectedNumbers
-}
-fragment CasinoGamePlinko on CasinoGamePlinko {
-  rows
-  point
-  path
-}
+${STATES.map((s) => s.fragment).join('\n')}
 `);

@@ -3,15 +3,15 @@
  * (`TypedDocumentNode`), each with the site's operation name.
  */
 export { CASINO_BET_FRAGMENT, type BetUser, type CasinoBet, type PlacedBet } from './fragments.js';
-export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState } from '../../games/dice/site.js';
-export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState } from '../../games/limbo/site.js';
+export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState, type DiceInput } from '../../games/dice/site.js';
+export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState, type LimboInput } from '../../games/limbo/site.js';
 export {
   MinesBet, MinesCashout, MinesNext,
   type MinesBetResult, type MinesBetVariables, type MinesCashoutResult, type MinesCashoutVariables,
-  type MinesNextResult, type MinesNextVariables, type MinesRound, type MinesState,
+  type MinesNextResult, type MinesNextVariables, type MinesRound, type MinesState, type MinesPlayInput,
 } from '../../games/mines/site.js';
-export { KenoBet, type KenoBetResult, type KenoBetVariables, type KenoRisk, type KenoState } from '../../games/keno/site.js';
-export { PlinkoBet, type PlinkoBetResult, type PlinkoBetVariables, type PlinkoRisk, type PlinkoState } from '../../games/plinko/site.js';
+export { KenoBet, type KenoBetResult, type KenoBetVariables, type KenoRisk, type KenoState, type KenoInput } from '../../games/keno/site.js';
+export { PlinkoBet, type PlinkoBetResult, type PlinkoBetVariables, type PlinkoRisk, type PlinkoState, type PlinkoInput } from '../../games/plinko/site.js';
 export {
   CreateVaultDeposit, CreateVaultWithdrawal,
   type CreateVaultDepositResult, type CreateVaultDepositVariables, type CreateVaultWithdrawalResult,

@@ -1,0 +1,30 @@
+/**
+ * What the client needs of one game on the wire, beside its pure rules: the
+ * document `client.play` sends and the field its answer comes under, and the
+ * game's `state` selection in the bet history. Each `src/games/<game>/site.ts`
+ * exports one; `src/games/sites.ts` lists them.
+ */
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+
+/** An amount: a number (read as the value meant, see validate/amount.ts) or a decimal string. */
+export type AmountInput = number | string;
+
+/** Inputs every bet takes. */
+export interface BetInput {
+  readonly amount: AmountInput;
+  /** As `CurrencyEnum` spells it: `btc`, `usdt`, ... */
+  readonly currency: string;
+  /** Sent as the bet's `identifier`; 21 random URL-safe characters when omitted. */
+  readonly identifier?: string;
+}
+
+/** One game as the client sends and reads it. */
+export interface GameSite {
+  /** The mutation `play` sends (its variables: the checked input with amount, currency, identifier). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's result and variables differ
+  readonly document: TypedDocumentNode<any, any>;
+  /** The answer's field (`diceRoll`). */
+  readonly field: string;
+  /** The `state` type's name and the fragment `MyBetList` selects it with. */
+  readonly history: { readonly typename: string; readonly fragment: string };
+}

@@ -1,0 +1,28 @@
+/**
+ * What the sandbox needs of one game, beside its pure rules: the slice of the
+ * site's schema the game adds (its enums, `state` type and mutations), its
+ * names in views, and, for a game played in one request, the site's refusals
+ * of its arguments. Each `src/games/<game>/sandbox.ts` exports one;
+ * `src/sandbox/games/registry.ts` lists them, and the schema, the views and
+ * `Casino.play` are built from that list.
+ */
+
+/** One game as the sandbox serves it. */
+export interface SandboxGame {
+  /** The registry's name, also `CasinoBet.game` and `CasinoGameEnum`'s value. */
+  readonly name: string;
+  /** `HouseBetGame.name` (history, share links). */
+  readonly title: string;
+  /** The GraphQL type of the game's `state`. */
+  readonly typename: string;
+  /** SDL: the game's enums and `state` type(s). */
+  readonly sdl: string;
+  /** SDL: the game's fields of `Mutation`. */
+  readonly mutations: string;
+  /**
+   * For a game played in one request: refuses its arguments as the site does
+   * (a `SiteRefusal`, nothing changed) and returns what its rules settle.
+   * Absent for a game with rounds (mines), whose mutations are casino.ts's own.
+   */
+  readonly check?: (args: Readonly<Record<string, unknown>>) => object;
+}
