@@ -106,7 +106,7 @@ describe('stakeql autobet --notify', () => {
     for (const d of ['0s', '25h', '10x', '1.5m', '-3s']) {
       const r = await cli(['autobet', world.strategy, '--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--base-url', world.sandbox.url, `--retry-for=${d}`]);
       expect(r.code, d).toBe(2);
-      expect(r.stderr).toContain('--retry-for must be a duration like 90s, 10m or 2h');
+      expect(r.stderr).toContain('--retry-for must be a duration such as 90 (seconds), 90s, 10m, 2h or 1h30m');
     }
     expect(world.sandbox.stats().mutations_executed).toBe(0);
   }, 90_000);

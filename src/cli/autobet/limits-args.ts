@@ -6,6 +6,10 @@ import type { Limits } from '../../autobet/limits.js';
 import type { CommandArgs } from '../context.js';
 import { printable } from '../output.js';
 import { usageError } from '../exit-codes.js';
+import { parse_duration } from '../duration.js';
+
+/** The longest run `--max-duration` takes: a year. */
+const MAX_DURATION_MS = 365 * 86_400_000;
 
 /** Flag → limit name. */
 const FLAGS: ReadonlyArray<readonly [string, keyof Limits]> = [
@@ -34,11 +38,16 @@ export const LIMIT_OPTIONS_HELP = `Limits (checked before every bet from the run
   --max-bets N         stop after N bets
   --max-wagered X      a bet that would take the total wagered above X is not placed
   --max-loss-streak N  stop after N losses in a row
-  --max-duration S     stop after S seconds of running
+  --max-duration D     stop after D of running (seconds, or 90m, 1h, 1h30m, 2d)
   --max-bets-per-second R  pace the bets (this one never stops the run)`;
 
 // A plain decimal as typed: digits, an optional point and digits. Linear, no backtracking.
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
+
+/** The limit flags given on the command line (`--max-bets`, …), in the table's order. */
+export function limit_flags_given(args: CommandArgs): string[] {
+  return FLAGS.filter(([flag]) => args.values[flag] !== undefined).map(([flag]) => `--${flag}`);
+}
 
 /** The limits given on the command line; usage error naming the flag for a bad value. */
 export function limits_from_args(args: CommandArgs): Limits {
@@ -46,6 +55,15 @@ export function limits_from_args(args: CommandArgs): Limits {
   for (const [flag, name] of FLAGS) {
     const text = args.values[flag];
     if (text === undefined) continue;
+    if (name === 'max_duration') {
+      // Seconds as before (`3600`), or as a person writes a duration (`1h`, `90m`, `1h30m`).
+      try {
+        out[name] = parse_duration(typeof text === 'string' ? text : '', `--${flag}`, 1, MAX_DURATION_MS) / 1000;
+      } catch (error) {
+        throw usageError((error as Error).message);
+      }
+      continue;
+    }
     if (typeof text !== 'string' || !DECIMAL.test(text)) {
       throw usageError(`--${flag} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
     }

@@ -6,6 +6,7 @@
 import { MAX_RETRY_FOR_MS } from '../../autobet/error-policy.js';
 import type { CommandArgs } from '../context.js';
 import { usageError } from '../exit-codes.js';
+import { parse_duration } from '../duration.js';
 
 /** The `parseArgs` option. */
 export const RETRY_OPTIONS = { 'retry-for': { type: 'string' } } as const;
@@ -14,25 +15,12 @@ export const RETRY_OPTIONS = { 'retry-for': { type: 'string' } } as const;
 export const RETRY_OPTIONS_HELP = `  --retry-for D        wait out 429s, 5xx, challenges and network trouble for D
                        (90s, 10m, 2h; at most 24h) before stopping (default: 8 tries, ~2m)`;
 
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000 };
-
-/**
- * `90s`, `10m`, `2h` (a whole number and one unit) in ms.
- * @throws RangeError naming `field` when it is not one, or is 0 or above 24 h.
- */
-export function parse_duration(text: string, field: string): number {
-  const m = /^([0-9]{1,6})([smh])$/.exec(text);
-  const ms = m === null ? NaN : Number(m[1]) * (UNIT_MS[m[2] as string] as number);
-  if (!(ms >= 1000 && ms <= MAX_RETRY_FOR_MS)) throw new RangeError(`${field} must be a duration like 90s, 10m or 2h, from 1s to 24h`);
-  return ms;
-}
-
 /** `{ retry_for_ms }` from the flag, `{}` without it. */
 export function retry_from_args(args: CommandArgs): { retry_for_ms?: number } {
   const text = args.values['retry-for'];
   if (text === undefined) return {};
   try {
-    return { retry_for_ms: parse_duration(typeof text === 'string' ? text : '', '--retry-for') };
+    return { retry_for_ms: parse_duration(typeof text === 'string' ? text : '', '--retry-for', 1000, MAX_RETRY_FOR_MS) };
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : 'bad --retry-for');
   }

@@ -10,7 +10,8 @@ import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { did_you_mean } from '../suggest.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
 import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
@@ -18,7 +19,7 @@ import { confirm, YES_OPTION, YES_OPTION_HELP, type Confirmation } from '../conf
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
-import { oneLine, plainAmount } from '../output.js';
+import { oneLine, plainAmount, printable } from '../output.js';
 import { sessionCsv } from '../autobet/session-csv.js';
 import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
 import { abandon } from '../autobet/abandon.js';
@@ -121,11 +122,32 @@ function stopOnSignal(ctx: CommandContext): AbortController {
   return controller;
 }
 
+/** The endings a strategy file may have (strategies/load.ts reads them). */
+const STRATEGY_ENDINGS = ['.json', '.js', '.mjs', '.ts', '.lua'];
+
+/**
+ * Every usage mistake of a run at once, before anything is opened (finding 6):
+ * a word that is neither a subcommand nor a strategy file, the required
+ * limits, and a run that cannot be confirmed.
+ */
+function usageProblems(file: string, limits: Autobet.Limits, yes: boolean, tty: boolean): string[] {
+  const problems: string[] = [];
+  if (!STRATEGY_ENDINGS.some((ending) => file.toLowerCase().endsWith(ending))) {
+    const hint = did_you_mean(file, SUBCOMMANDS);
+    problems.push(`'${printable(file.slice(0, 40))}' is neither a subcommand (${[...SUBCOMMANDS].join(', ')}) nor a strategy file (${STRATEGY_ENDINGS.join(', ')})${hint}`);
+  }
+  if (limits.stop_loss === undefined) problems.push('stop_loss is required (--stop-loss X)');
+  if (limits.max_bet === undefined) problems.push('max_bet is required (--max-bet X)');
+  if (!yes && !tty) problems.push('no terminal to ask on: pass --yes to confirm the run');
+  return problems;
+}
+
 async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [file] = args.positionals as [string];
   const limits = limits_from_args(args);
   const yes = args.values['yes'] === true;
-  if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet: no terminal to ask on; pass --yes to confirm the run');
+  const problems = usageProblems(file, limits, yes, ctx.io.stdin.isTTY === true);
+  if (problems.length > 0) throw usageError(`autobet: ${problems.join('; ')} (see 'stakeql autobet --help')`);
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
@@ -179,6 +201,11 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const id = sessionNumber(args.positionals[1]);
   const yes = args.values['yes'] === true;
   const ifAny = args.values['if-any'] === true;
+  // A session keeps the limits it was started with: a new one given here would otherwise be ignored (finding 11).
+  const limitFlags = limit_flags_given(args);
+  if (limitFlags.length > 0) {
+    throw usageError(`autobet resume: limits are fixed on resume (${limitFlags.join(', ')} given); a session keeps the limits it started with: start a new run to change them`);
+  }
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
