@@ -20,7 +20,7 @@ import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
 import { Stop, stop_line_of } from './stop.js';
 import type { IntentRow } from './journal-port.js';
-import { check_after, check_before, limit_rules } from './limit-rules.js';
+import { check_after, limit_rules, refusal_of } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { StrategySeat, type UnseenBet } from './strategy-seat.js';
 import { win_probability } from './win-probability.js';
@@ -92,8 +92,8 @@ class Engine {
         // The deposit first: it lowers the balance the bet's limits are then checked against.
         if (plan.vault_units > 0) await deposit(this.#vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
-        const refused = check_before(this.#rules, this.#c, plan.amount_units);
-        if (refused !== null) throw new Stop(refused);
+        const refused = refusal_of(this.#rules, this.#c, plan.amount_units);
+        if (refused !== null) throw new Stop(refused.reason, refused.message);
         if (plan.rotate_seed_pair) await this.#rotate();
         if (this.#in.limits.max_bets_per_second !== undefined) await this.#pace();
         const placed = this.#in.driver.place_now === undefined ? this.#place(plan) : this.#placeNow(plan);
@@ -192,8 +192,8 @@ class Engine {
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) {
         // Bets adopted meanwhile count against the limits: the same plan may no longer fit them.
-        const refused = check_before(this.#rules, this.#c, plan.amount_units);
-        if (refused !== null) throw new Stop(refused);
+        const refused = refusal_of(this.#rules, this.#c, plan.amount_units);
+        if (refused !== null) throw new Stop(refused.reason, refused.message);
       }
       const intent = attempt === 1 && first !== undefined ? first.intent : this.#intent(plan);
       if (first === undefined || attempt > 1) journal.intend(intent);

@@ -64,7 +64,7 @@ describe('Ctrl-C while a bet is in flight', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines).toEqual([
       'stakeql: interrupted while the bet (identifier sigint-unknown-1) is in flight; waiting up to 5 s for its answer (Ctrl-C again to stop waiting)',
-      "stakeql: interrupted: no answer for the bet (identifier sigint-unknown-1), so its outcome is unknown; check with 'stakeql bets' before betting again",
+      "stakeql: interrupted: no answer for the bet (identifier sigint-unknown-1), so its outcome is unknown; look it up with 'stakeql bet sigint-unknown-1' after 'stakeql history sync' before betting again",
     ]);
     expect(sandbox.stats().request_log.filter((e) => e.operation_name === 'DiceRoll')).toHaveLength(1);
   });

@@ -67,7 +67,7 @@ describe('stakeql sim', () => {
     expect(won).toBeLessThan(40);
     const stop = out.at(-1) as Record<string, unknown>;
     // The same keys in the same order as events.ts's stop_line, as `autobet --json` prints it.
-    expect(Object.keys(stop)).toEqual(['event', 'reason', 'bets', 'wins', 'losses', 'wagered', 'profit']);
+    expect(Object.keys(stop)).toEqual(['event', 'reason', 'bets', 'wins', 'losses', 'wagered', 'profit', 'vaulted']);
     expect(stop).toMatchObject({ event: 'stop', reason: 'max_bets', bets: 40, wins: won, losses: 40 - won });
     expect(stop['profit']).toBeCloseTo(bets.reduce((sum, l) => sum + (l['payout'] as number) - (l['amount'] as number), 0), 12);
   }, 60_000);
