@@ -74,7 +74,9 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly on_wait?: (line: WaitLine) => void;
   /** Each settled bet, as `--json` prints it (the journal writes this very object a few bets later: read it, do not change it). */
   readonly on_bet?: (line: BetLine) => void;
-  /** Notes for a person: adoptions, lost answers, waits, a script's `print`. */
+  /** A script's `print`; default `on_note`. */
+  readonly on_print?: (line: string) => void;
+  /** Notes for a person: adoptions, lost answers, waits, and a script's `print` when `on_print` is not given. */
   readonly on_note?: (text: string) => void;
   /** A Lua script's time limit per call, default 1000 ms. */
   readonly lua_timeout_ms?: number;
@@ -167,8 +169,8 @@ function refuseUnfinished(table: import('../journal/sessions.js').SessionsTable,
   );
 }
 
-function context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, note: (t: string) => void): StrategyContext {
-  return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print: note };
+function context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, print: (t: string) => void): StrategyContext {
+  return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print };
 }
 
 /**
@@ -207,7 +209,7 @@ async function runChecked(
       const kind = driverKind(client.base_url);
       const driver = new ClientDriver(client, kind);
       const start = await driver.start(currency);
-      const strategy = await prepared.bind(context(kind, currency, start.balance, start.seeds, note));
+      const strategy = await prepared.bind(context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
       try {
         const preview: RunPreview = { account: user.name, base_url: client.base_url, driver: kind, strategy: prepared.name, currency, balance: start.balance, limits };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: null, stop: null };
@@ -321,7 +323,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
       const start = await driver.start(record.currency);
       const restored = restore(table, record.id, record.start_balance_units);
       const seeds = restored.seeds ?? start.seeds;
-      const strategy = await prepared.bind(context(record.driver, record.currency, start.balance, seeds, note));
+      const strategy = await prepared.bind(context(record.driver, record.currency, start.balance, seeds, options.on_print ?? note));
       try {
         if (restored.strategy_state?.strategy !== undefined && restored.strategy_state.strategy !== null) strategy.restore(restored.strategy_state.strategy);
         const preview: RunPreview = {

@@ -21,6 +21,8 @@ for (let index = plan.first; index < plan.sessions && !controller.signal.aborted
     currency: plan.currency,
     seeds: { kind: 'random' },
     signal: controller.signal,
+    // A script's print goes to the parent, which prints it as a single-thread run does.
+    print: (line) => parentPort?.postMessage({ print: line }),
   });
   parentPort?.postMessage(result);
 }

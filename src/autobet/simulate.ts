@@ -96,7 +96,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const threads = Math.min(workers, sessions);
   const spec: StrategySpec | null = isStrategy(strategy) ? null : typeof strategy === 'string' ? { file: strategy } : { settings: strategy };
   if (threads > 1 && spec !== null && existsSync(fileURLToPath(WORKER_URL))) {
-    await inWorkers(threads, sessions, { spec, limits, start_balance: options.start_balance, currency, ...fileOptions(options) }, signal, collect);
+    await inWorkers(threads, sessions, { spec, limits, start_balance: options.start_balance, currency, ...fileOptions(options) }, signal, collect, options.print);
   } else {
     for (let index = 0; index < sessions && !signal.aborted; index++) collect(await run_sim_session({ ...base, index, seeds: { kind: 'random' } }));
   }
@@ -119,7 +119,9 @@ export interface WorkerPlan {
   readonly sessions?: number;
 }
 
-async function inWorkers(threads: number, sessions: number, plan: WorkerPlan, signal: AbortSignal, collect: (r: SessionResult) => void): Promise<void> {
+async function inWorkers(
+  threads: number, sessions: number, plan: WorkerPlan, signal: AbortSignal, collect: (r: SessionResult) => void, print: ((line: string) => void) | undefined,
+): Promise<void> {
   const running: Promise<void>[] = [];
   const all: Worker[] = [];
   const stop = (): void => {
@@ -132,7 +134,10 @@ async function inWorkers(threads: number, sessions: number, plan: WorkerPlan, si
       all.push(worker);
       running.push(
         new Promise<void>((resolve, reject) => {
-          worker.on('message', (m: SessionResult) => collect(m));
+          worker.on('message', (m: SessionResult | { print: string }) => {
+            if ('print' in m) print?.(m.print);
+            else collect(m);
+          });
           worker.on('error', reject);
           worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`simulator worker exited with code ${code}`))));
         }),

@@ -5,6 +5,7 @@
  * is sent; a run stopped by a limit, the strategy or a stop request exits 0,
  * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
  */
+import path from 'node:path';
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
@@ -70,7 +71,7 @@ function describePreview(p: RunPreview, action: string): Confirmation {
 }
 
 /** Prints bets and notes while a run goes, and the stop line at the end. */
-function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string, limits: () => Autobet.Limits) {
+function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string, limits: () => Autobet.Limits, script: () => string) {
   const json = args.values['json'] === true;
   const tty = ctx.io.stderr.isTTY === true && !json;
   let status: StatusLine | null = null;
@@ -90,6 +91,11 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
     on_note: (text: string): void => {
       status?.clear();
       ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
+    },
+    /** A script's `print`, prefixed with the script's name: not one of stakeql's own notes. */
+    on_print: (text: string): void => {
+      status?.clear();
+      ctx.io.stderr.write(`${printable(script())}: ${oneLine(text)}\n`);
     },
     on_wait: (line: WaitLine): void => {
       if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
@@ -160,7 +166,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   }
   const opened = await openClient(args, ctx, true);
   let currency = typeof currencyFlag === 'string' ? currencyFlag : 'btc';
-  const report = reporter(args, ctx, () => currency, () => limits);
+  const report = reporter(args, ctx, () => currency, () => limits, () => path.basename(file));
   const controller = stopOnSignal(ctx);
   const result = await withClient(opened, async (client) => {
     try {
@@ -177,6 +183,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_print: report.on_print,
         on_wait: report.on_wait,
         ...report.stats,
         ...notify,
@@ -231,7 +238,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   }
   const opened = await openClient({ values, positionals: args.positionals }, ctx, true);
   const limits = JSON.parse(record.limits) as Autobet.Limits;
-  const report = reporter(args, ctx, () => record.currency, () => limits);
+  const report = reporter(args, ctx, () => record.currency, () => limits, () => record.strategy_name);
   const controller = stopOnSignal(ctx);
   const result = await withClient(opened, async (client) => {
     try {
@@ -244,6 +251,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...times,
         on_bet: report.on_bet,
         on_note: report.on_note,
+        on_print: report.on_print,
         on_wait: report.on_wait,
         ...report.stats,
         ...notify,

@@ -5,6 +5,7 @@
  * JSON lines with --json, a page to look at with --html FILE.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
@@ -102,7 +103,8 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       bets,
       currency,
       signal: controller.signal,
-      print: (line) => ctx.io.stderr.write(`${oneLine(line)}\n`),
+      // A script's words, prefixed with its name so they never read as stakeql's own.
+      print: (line) => ctx.io.stderr.write(`${printable(path.basename(file))}: ${oneLine(line)}\n`),
       ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
       ...(sessions === undefined ? {} : { sessions }),
       ...(workers === undefined ? {} : { workers }),
