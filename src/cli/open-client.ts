@@ -48,13 +48,24 @@ export const CLIENT_OPTIONS = {
 const MAX_TIMEOUT_SECONDS = 2_147_483.647;
 
 /** `--timeout SECONDS` as the client's `timeout_ms`, or undefined when not given. */
-function timeoutMs(value: unknown): number | undefined {
+export function timeoutMs(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const seconds = /^[0-9]{1,10}(?:\.[0-9]{1,3})?$/.test(value) ? Number(value) : Number.NaN;
   if (!(seconds > 0 && seconds <= MAX_TIMEOUT_SECONDS)) {
     throw usageError(`--timeout: must be a number of seconds above 0, at most 3 decimals (got "${printable(value.slice(0, 32))}")`);
   }
   return Math.round(seconds * 1000);
+}
+
+/** `--base-url` when given: a usage error naming the flag when it is not a URL the client takes. */
+export async function checkBaseUrl(baseUrl: unknown): Promise<void> {
+  if (typeof baseUrl !== 'string') return;
+  const { resolve_base_url } = await import('../transport/options.js');
+  try {
+    resolve_base_url(baseUrl);
+  } catch (error) {
+    throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
+  }
 }
 
 /**
@@ -68,14 +79,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   const baseUrl = args.values['base-url'];
   const timeout_ms = timeoutMs(args.values['timeout']);
   const module = await import('../facade/index.js');
-  if (typeof baseUrl === 'string') {
-    const { resolve_base_url } = await import('../transport/options.js');
-    try {
-      resolve_base_url(baseUrl);
-    } catch (error) {
-      throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
-    }
-  }
+  await checkBaseUrl(baseUrl);
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
   const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
   if (browser !== null) {

@@ -9,8 +9,8 @@ import type * as ClientModule from '../../facade/index.js';
 import type { FetchLike, StakeClientOptions } from '../../facade/index.js';
 import { load_credentials } from '../../store/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { EXIT_AUTH, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
-import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument } from '../open-client.js';
+import { EXIT_AUTH, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, timeoutMs } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { profileArgument } from '../profile-args.js';
 
@@ -79,21 +79,8 @@ async function impit_fetch(): Promise<FetchLike | null> {
 async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const profile = typeof args.values['profile'] === 'string' ? await profileArgument(args) : null;
   const baseUrl = args.values['base-url'];
-  const timeoutText = args.values['timeout'];
-  let timeout_ms: number | undefined;
-  if (typeof timeoutText === 'string') {
-    const seconds = /^[0-9]{1,7}(?:\.[0-9]{1,3})?$/.test(timeoutText) ? Number(timeoutText) : Number.NaN;
-    if (!(seconds > 0)) throw usageError('--timeout: must be a number of seconds above 0');
-    timeout_ms = Math.round(seconds * 1000);
-  }
-  if (typeof baseUrl === 'string') {
-    const { resolve_base_url } = await import('../../transport/options.js');
-    try {
-      resolve_base_url(baseUrl);
-    } catch (error) {
-      throw usageError(`--base-url: ${error instanceof Error ? error.message : 'not a URL'}`);
-    }
-  }
+  const timeout_ms = timeoutMs(args.values['timeout']);
+  await checkBaseUrl(baseUrl);
   const credentials = await badValueIsUsage(() => load_credentials({ profile, env: ctx.io.env }));
   const browser = browserArgument(args, ctx) ?? credentials.browser ?? null;
   const m = await import('../../facade/index.js');
