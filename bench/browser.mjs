@@ -125,17 +125,48 @@ try {
     await live(0);
     return rate;
   };
-  const rates = { direct: [], bridge: [] };
+  // The floor of any bridge: the page reading the same burst on its own socket, nothing sent on to Node.
+  const page_alone = async () => {
+    const page = await user.contexts()[0].newPage();
+    await page.goto(feed_url);
+    const done = page.evaluate(({ url, token, n }) => new Promise((resolve, reject) => {
+      const ws = new globalThis.WebSocket(url, 'graphql-transport-ws');
+      let got = 0;
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'connection_init', payload: { accessToken: token } }));
+      ws.onmessage = (m) => {
+        const msg = JSON.parse(m.data);
+        if (msg.type === 'connection_ack') {
+          ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription AvailableBalances { availableBalances { amount identifier balance { amount currency } } }' } }));
+        } else if (msg.type === 'next' && ++got === n) {
+          ws.close();
+          resolve(got);
+        } else if (msg.type === 'error') reject(new Error(JSON.stringify(msg.payload)));
+      };
+      ws.onerror = () => reject(new Error('the page socket failed'));
+    }), { url: `${feed_url.replace('http', 'ws')}/_api/websockets`, token: feed_token, n: EVENTS });
+    await live(1);
+    const start = performance.now();
+    for (let i = 0; i < EVENTS; i++) events.emit('balance', { user_id, currency: 'btc', amount: -0.00001, balance: 1, identifier: `p${i}` });
+    await done;
+    const rate = EVENTS / ((performance.now() - start) / 1000);
+    await live(0);
+    await page.close();
+    return rate;
+  };
+  const rates = { direct: [], bridge: [], page: [] };
   const direct_feed = new StakeClient({ base_url: feed_url, access_token: feed_token });
   const bridge_feed = StakeClient.from_browser(cdp_url, { base_url: feed_url, access_token: feed_token });
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 === 0 ? ['direct', 'bridge'] : ['bridge', 'direct'];
     for (const name of order) rates[name].push(await read(name === 'direct' ? direct_feed : bridge_feed, `${r}${name}`));
+    rates.page.push(await page_alone());
   }
   const rd = median(rates.direct);
   const rb = median(rates.bridge);
+  const rp = median(rates.page);
   console.log(`browser: realtime ${EVENTS} events x ${ROUNDS} rounds: direct ${Math.round(rd)}/s, bridged from the page ${Math.round(rb)}/s, ` +
-    `ratio ${(rb / rd).toFixed(2)} (target >= 0.5)${rb / rd >= 0.5 ? '' : ' BELOW TARGET'}`);
+    `ratio ${(rb / rd).toFixed(2)} (target >= 0.5)${rb / rd >= 0.5 ? '' : ' BELOW TARGET'}; ` +
+    `floor: the page alone reads ${Math.round(rp)}/s (${(rp / rd).toFixed(2)} of direct), the bridge ${(rb / rp).toFixed(2)} of the page alone`);
   await direct_feed.close();
   await bridge_feed.close();
   await realtime.close();
