@@ -36,6 +36,12 @@ export interface CommandArgs {
   readonly positionals: readonly string[];
 }
 
+/** The value of a string option, or undefined when it was not given. */
+export function text_option(args: CommandArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** One `stakeql` command. */
 export interface Command {
   /** Synopsis lines, without the leading `Usage: `. */

@@ -5,7 +5,7 @@
  */
 import type { SqliteDatabase } from '../../journal/database.js';
 import type { HistoryStats, StatsGroup, StatsGrouping, VerifyHistoryResult } from '../../history/index.js';
-import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { withHistoryDatabase } from '../history-database.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
@@ -18,10 +18,6 @@ type Action = (typeof ACTIONS)[number];
 
 const FILTER_OPTIONS = ['from', 'to', 'game', 'currency'] as const;
 
-function text(args: CommandArgs, name: string): string | undefined {
-  const value = args.values[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /** Which options each action takes: any other given is a usage error naming it. */
 const ALLOWED: Readonly<Record<Action, readonly string[]>> = {
@@ -59,7 +55,7 @@ async function filterOf(args: CommandArgs) {
   const { where_of } = await import('../../history/query.js');
   const filter: { from?: string; to?: string; game?: string; currency?: string } = {};
   for (const name of FILTER_OPTIONS) {
-    const value = text(args, name);
+    const value = text_option(args, name);
     if (value !== undefined) filter[name] = value;
   }
   try {
@@ -126,7 +122,7 @@ async function runStats(args: CommandArgs, ctx: CommandContext): Promise<number>
   for (const name of ['timeout']) {
     if (args.values[name] !== undefined) throw usageError(`history stats: --${name} goes with --wagered … --in`);
   }
-  const by = text(args, 'by') ?? 'game';
+  const by = text_option(args, 'by') ?? 'game';
   if (!GROUPINGS.includes(by as StatsGrouping)) throw usageError(`history stats: --by must be one of ${GROUPINGS.join(', ')}`);
   const filter = await filterOf(args);
   const { history_stats } = await import('../../history/index.js');

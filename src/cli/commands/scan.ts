@@ -12,7 +12,7 @@ import {
   type ScanOptions,
   type ScanSummary,
 } from '../../fairness/index.js';
-import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { progressLine } from '../progress.js';
 
@@ -37,13 +37,9 @@ const FLAGS: readonly [string, string][] = [
   ['difficulty', '--difficulty'],
 ];
 
-function text(args: CommandArgs, name: string): string | undefined {
-  const value = args.values[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 function required(args: CommandArgs, name: string): string {
-  const value = text(args, name);
+  const value = text_option(args, name);
   if (value === undefined) throw usageError(`scan: --${name} is required (see 'stakeql scan --help')`);
   return value;
 }
@@ -68,7 +64,7 @@ function gameParams(args: CommandArgs, game: ScanGameName): Record<string, unkno
   const own = GAME_OPTIONS[game];
   const params: Record<string, unknown> = {};
   for (const option of ALL_GAME_OPTIONS) {
-    const value = text(args, option);
+    const value = text_option(args, option);
     if (value === undefined) continue;
     const field = own[option];
     if (field === undefined) throw usageError(`scan: --${option} is not an option of ${game}`);
@@ -115,11 +111,11 @@ async function runScan(args: CommandArgs, ctx: CommandContext): Promise<number> 
     params: gameParams(args, game),
     force: args.values['force'] === true,
   };
-  const limit = text(args, 'limit');
+  const limit = text_option(args, 'limit');
   if (limit !== undefined) options.limit = integer('limit', limit);
-  const workers = text(args, 'workers');
+  const workers = text_option(args, 'workers');
   if (workers !== undefined) options.workers = integer('workers', workers);
-  const hash = text(args, 'server-seed-hash');
+  const hash = text_option(args, 'server-seed-hash');
   if (hash !== undefined) options.server_seed_hash = hash;
   const controller = new AbortController();
   options.signal = controller.signal;

@@ -20,7 +20,7 @@ import {
   type CasinoBetLike,
   type GameName,
 } from '../../fairness/index.js';
-import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
 import { counted, printable, writeJson } from '../output.js';
 import { progressLine } from '../progress.js';
@@ -32,10 +32,6 @@ const SUITS: Record<string, string> = { D: '♦', H: '♥', S: '♠', C: '♣' }
 const PARAM_OPTIONS = { 'mines-count': 'minesCount', rows: 'rows', risk: 'risk', segments: 'segments', difficulty: 'difficulty' } as const;
 const NUMERIC_PARAMS = new Set(['minesCount', 'rows', 'segments']);
 
-function text(args: CommandArgs, name: string): string | undefined {
-  const value = args.values[name];
-  return typeof value === 'string' ? value : undefined;
-}
 
 function integerOption(name: string, value: string): number {
   if (!/^\d{1,16}$/.test(value)) throw usageError(`verify: --${name} must be a non-negative integer`);
@@ -59,7 +55,7 @@ function showOutcome(value: unknown): string {
 
 /** Crash and Slide: one hash per round, no per-user seeds. */
 async function verifyChainRound(args: CommandArgs, ctx: CommandContext, game: 'crash' | 'slide'): Promise<number> {
-  const hash = text(args, 'game-hash');
+  const hash = text_option(args, 'game-hash');
   if (hash === undefined) throw usageError(`verify: --game ${game} needs --game-hash HASH (the round's hash, shown with the game)`);
   const { point, shown } = await badValueIsUsage(() => (game === 'crash' ? crash_point(hash) : slide_point(hash)));
   const hmac = createHmac('sha256', hash).update(CRASH_SALT).digest('hex');
@@ -85,19 +81,19 @@ async function verifyChainRound(args: CommandArgs, ctx: CommandContext, game: 'c
 }
 
 async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const chainGame = text(args, 'game');
+  const chainGame = text_option(args, 'game');
   if (chainGame === 'crash' || chainGame === 'slide') return verifyChainRound(args, ctx, chainGame);
-  const server_seed = text(args, 'server-seed');
-  const client_seed = text(args, 'client-seed');
-  const nonceText = text(args, 'nonce');
-  const game = text(args, 'game');
+  const server_seed = text_option(args, 'server-seed');
+  const client_seed = text_option(args, 'client-seed');
+  const nonceText = text_option(args, 'nonce');
+  const game = text_option(args, 'game');
   if (server_seed === undefined || client_seed === undefined || nonceText === undefined || game === undefined) {
     throw usageError("verify: give --server-seed, --client-seed, --nonce and --game, or --bets FILE (see 'stakeql verify --help')");
   }
   if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}, crash, slide`);
   const input: Record<string, unknown> = { server_seed, client_seed, nonce: integerOption('nonce', nonceText) };
   for (const [option, field] of Object.entries(PARAM_OPTIONS)) {
-    const value = text(args, option);
+    const value = text_option(args, option);
     if (value !== undefined) input[field] = NUMERIC_PARAMS.has(field) ? integerOption(option, value) : value;
   }
   const steps = await badValueIsUsage(() => outcome_steps(game as GameName, input as never));
@@ -248,10 +244,10 @@ function describeFailure(report: BetReport): string {
 }
 
 async function verifyHistory(args: CommandArgs, ctx: CommandContext, file: string): Promise<number> {
-  if (text(args, 'server-seed') !== undefined || text(args, 'game') !== undefined) {
+  if (text_option(args, 'server-seed') !== undefined || text_option(args, 'game') !== undefined) {
     throw usageError('verify: --bets verifies a history; give the revealed seeds with --seeds FILE, not --server-seed/--game');
   }
-  const seedsFile = text(args, 'seeds');
+  const seedsFile = text_option(args, 'seeds');
   if (file === '-' && seedsFile === '-') throw usageError('verify: --bets and --seeds cannot both read standard input');
   const { stdin } = ctx.io;
   const seeds = seedsFile === undefined ? [] : await readSeeds(seedsFile, stdin);
@@ -292,7 +288,7 @@ async function verifyHistory(args: CommandArgs, ctx: CommandContext, file: strin
 }
 
 async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const bets = text(args, 'bets');
+  const bets = text_option(args, 'bets');
   return bets === undefined ? verifyOne(args, ctx) : verifyHistory(args, ctx, bets);
 }
 
