@@ -4,7 +4,7 @@
  * sandbox, the simulator); the limits sit below the strategy; every bet is
  * journaled before it is sent; a lost answer is resolved, never re-placed blindly.
  */
-export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview } from './run.js';
+export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview, type SessionTotals } from './run.js';
 export { AutobetError, type AutobetErrorCode } from './errors.js';
 export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
 export { DEFAULT_SETTLE_MS } from './reconcile.js';

@@ -39,6 +39,17 @@ export interface RunPreview {
   readonly currency: string;
   readonly balance: number;
   readonly limits: Limits;
+  /** A resumed session's journaled totals so far (money in currency units): the limits count on from them. */
+  readonly so_far?: SessionTotals;
+}
+
+/** A session's totals as journaled with its last bet. Money in currency units. */
+export interface SessionTotals {
+  readonly bets: number;
+  readonly wins: number;
+  readonly profit: number;
+  readonly peak_profit: number;
+  readonly wagered: number;
 }
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
@@ -329,6 +340,13 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const preview: RunPreview = {
           account: user.name, base_url: client.base_url, driver: record.driver, strategy: record.strategy_name,
           currency: record.currency, balance: start.balance, limits,
+          so_far: {
+            bets: restored.counters.bets,
+            wins: restored.counters.wins,
+            profit: money.amount(restored.counters.profit),
+            peak_profit: money.amount(restored.counters.peak_profit),
+            wagered: money.amount(restored.counters.wagered),
+          },
         };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
         table.mark_running(record.id, process.pid);

@@ -65,7 +65,10 @@ function describePreview(p: RunPreview, action: string): Confirmation {
   const limits = LIMIT_NAMES.filter((k) => given[k] !== undefined).map((k) => `${k} ${given[k]}`).join(', ');
   return {
     action,
-    details: [`account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`],
+    details: [
+      `account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`,
+      ...(p.so_far === undefined ? [] : [`so far: ${p.so_far.bets} bets, profit ${plainAmount(p.so_far.profit)} ${p.currency}, wagered ${plainAmount(p.so_far.wagered)} ${p.currency}`]),
+    ],
     question: 'Start betting?',
   };
 }
@@ -75,18 +78,24 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
   const json = args.values['json'] === true;
   const tty = ctx.io.stderr.isTTY === true && !json;
   let status: StatusLine | null = null;
+  let so_far: Autobet.SessionTotals | undefined;
+  const line = (): StatusLine => (status ??= new StatusLine(ctx.io.stderr, limits(), currency(), so_far));
   const statsEvery = stats_every_ms(args, tty);
   return {
+    /** A resumed session's totals: the status line counts on from them. */
+    resumed: (totals: Autobet.SessionTotals | undefined): void => {
+      so_far = totals;
+    },
     stats: statsEvery === undefined ? {} : {
       stats_every_ms: statsEvery,
-      on_stats: (line: StatsLine): void => {
-        if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-        else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).stats(line);
+      on_stats: (stats: StatsLine): void => {
+        if (json) ctx.io.stdout.write(`${JSON.stringify(stats)}\n`);
+        else if (tty) line().stats(stats);
       },
     },
-    on_bet: (line: BetLine): void => {
-      if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-      else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).bet(line);
+    on_bet: (bet: BetLine): void => {
+      if (json) ctx.io.stdout.write(`${JSON.stringify(bet)}\n`);
+      else if (tty) line().bet(bet);
     },
     on_note: (text: string): void => {
       status?.clear();
@@ -255,7 +264,10 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         on_wait: report.on_wait,
         ...report.stats,
         ...notify,
-        confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
+        confirm: async (preview) => {
+          report.resumed(preview.so_far);
+          return confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes);
+        },
       });
     } catch (error) {
       throw describeStartFailure(error);
