@@ -105,7 +105,10 @@ export interface AutobetOptions extends AutobetCommonOptions {
   readonly currency?: string;
 }
 
-/** How a run ended. `session` is null when `confirm` declined. */
+/**
+ * How a run ended. `session` is null when `confirm` declined (`stop` null too),
+ * or when the run stopped before journaling any bet: it keeps no session.
+ */
 export interface AutobetResult {
   readonly session: number | null;
   readonly stop: StopLine | null;
@@ -262,9 +265,11 @@ async function runChecked(
           on_note: note,
         });
         journal.flush();
-        table.finish(session, stop.reason, stop.message ?? null, Date.now());
+        // Stopped before any request was journaled: nothing to resume or look at, so no session number.
+        const kept = !table.discard_if_empty(session);
+        if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop);
-        return { session, stop };
+        return { session: kept ? session : null, stop };
       } finally {
         await strategy.close?.();
       }
