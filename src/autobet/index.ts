@@ -4,7 +4,7 @@
  * sandbox, the simulator); the limits sit below the strategy; every bet is
  * journaled before it is sent; a lost answer is resolved, never re-placed blindly.
  */
-export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview, type SessionTotals } from './run.js';
+export { run_autobet, resume_autobet, DEFAULT_RESOLVE_TIMEOUT_MS, type AutobetCommonOptions, type AutobetOptions, type AutobetResult, type ResumeOptions, type RunPreview } from './run.js';
 export { AutobetError, type AutobetErrorCode } from './errors.js';
 export { check_limits, LIMIT_NAMES, type Limits } from './limits.js';
 export { DEFAULT_SETTLE_MS } from './reconcile.js';
@@ -36,6 +36,7 @@ export { FunctionStrategy, type StrategyFunction } from './strategies/module.js'
 export { abandon_session, find_session, is_unfinished, list_sessions, request_stop, session_bets, type Abandoned, type SessionListLine } from './sessions.js';
 export { simulate, type SimulateOptions } from './simulate.js';
 export type { SessionResult } from './sim-session.js';
+export type { SessionTotals } from './counters.js';
 export type { SimSummary } from './sim-summary.js';
 export type { ReplaySeeds } from './sim-driver.js';
 export { simulation_html, Downsampler, type BalanceCurve } from './sim-report.js';

@@ -12,7 +12,7 @@ import { check_currency, decimals_for } from '../operations/validate/currencies.
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';
 import { ClientDriver } from './client-driver.js';
-import { Money, new_counters, type Counters } from './counters.js';
+import { Money, new_counters, session_totals, type Counters, type SessionTotals } from './counters.js';
 import type { SeedView } from './driver.js';
 import { resume_engine, run_engine } from './engine.js';
 import { retry_for_policy, type ErrorPolicy } from './error-policy.js';
@@ -43,14 +43,6 @@ export interface RunPreview {
   readonly so_far?: SessionTotals;
 }
 
-/** A session's totals as journaled with its last bet. Money in currency units. */
-export interface SessionTotals {
-  readonly bets: number;
-  readonly wins: number;
-  readonly profit: number;
-  readonly peak_profit: number;
-  readonly wagered: number;
-}
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
 export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
@@ -345,13 +337,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const preview: RunPreview = {
           account: user.name, base_url: client.base_url, driver: record.driver, strategy: record.strategy_name,
           currency: record.currency, balance: start.balance, limits,
-          so_far: {
-            bets: restored.counters.bets,
-            wins: restored.counters.wins,
-            profit: money.amount(restored.counters.profit),
-            peak_profit: money.amount(restored.counters.peak_profit),
-            wagered: money.amount(restored.counters.wagered),
-          },
+          so_far: session_totals(restored.counters, money),
         };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
         table.mark_running(record.id, process.pid);

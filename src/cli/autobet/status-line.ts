@@ -5,7 +5,7 @@
  */
 import type { BetLine } from '../../autobet/events.js';
 import type { Limits } from '../../autobet/limits.js';
-import type { SessionTotals } from '../../autobet/run.js';
+import type { SessionTotals } from '../../autobet/counters.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import { plainAmount, type OutputStream } from '../output.js';
 
