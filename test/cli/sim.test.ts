@@ -124,6 +124,8 @@ describe('stakeql sim', () => {
     expect(page).not.toMatch(/<script[^>]+src=/);
     const data = /const hist = (\{.*?\});/.exec(page)?.[1];
     expect((JSON.parse(data ?? '{}') as { y: number[] }).y.reduce((a, b) => a + b, 0)).toBe(30);
+    const stopped = /<th>stopped by<\/th><td>([^<]*)<\/td>/.exec(page)?.[1] ?? '';
+    expect(stopped.split(', ').reduce((n, p) => n + Number(/ (\d+)$/.exec(p)?.[1]), 0)).toBe(30);
   }, 60_000);
 
   it('Monte Carlo prints each stop reason with its count and the error messages (finding 18)', async () => {
