@@ -39,6 +39,20 @@ export function new_counters(balance: number): Counters {
   return { bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance, streak: 0, peak_profit: 0, max_drawdown: 0, longest_loss_streak: 0, elapsed_ms: 0, vaulted: 0, expected_wins: 0 };
 }
 
+/** A session's totals as journaled with its last bet. Money in currency units. */
+export interface SessionTotals {
+  readonly bets: number;
+  readonly wins: number;
+  readonly profit: number;
+  readonly peak_profit: number;
+  readonly wagered: number;
+}
+
+/** The totals of `c` in currency units. */
+export function session_totals(c: Counters, money: Money): SessionTotals {
+  return { bets: c.bets, wins: c.wins, profit: money.amount(c.profit), peak_profit: money.amount(c.peak_profit), wagered: money.amount(c.wagered) };
+}
+
 /** Converts between currency units and whole smallest units. */
 export class Money {
   readonly decimals: number;

@@ -36,6 +36,7 @@ export { FunctionStrategy, type StrategyFunction } from './strategies/module.js'
 export { abandon_session, find_session, is_unfinished, list_sessions, request_stop, session_bets, type Abandoned, type SessionListLine } from './sessions.js';
 export { simulate, type SimulateOptions } from './simulate.js';
 export type { SessionResult } from './sim-session.js';
+export type { SessionTotals } from './counters.js';
 export type { SimSummary } from './sim-summary.js';
 export type { ReplaySeeds } from './sim-driver.js';
 export { simulation_html, Downsampler, type BalanceCurve } from './sim-report.js';

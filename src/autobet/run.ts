@@ -12,7 +12,7 @@ import { check_currency, decimals_for } from '../operations/validate/currencies.
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';
 import { ClientDriver } from './client-driver.js';
-import { Money, new_counters, type Counters } from './counters.js';
+import { Money, new_counters, session_totals, type Counters, type SessionTotals } from './counters.js';
 import type { SeedView } from './driver.js';
 import { resume_engine, run_engine } from './engine.js';
 import { retry_for_policy, type ErrorPolicy } from './error-policy.js';
@@ -39,7 +39,10 @@ export interface RunPreview {
   readonly currency: string;
   readonly balance: number;
   readonly limits: Limits;
+  /** A resumed session's journaled totals so far (money in currency units): the limits count on from them. */
+  readonly so_far?: SessionTotals;
 }
+
 
 /** Options shared by {@link run_autobet} and {@link resume_autobet}. */
 export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
@@ -94,7 +97,10 @@ export interface AutobetOptions extends AutobetCommonOptions {
   readonly currency?: string;
 }
 
-/** How a run ended. `session` is null when `confirm` declined. */
+/**
+ * How a run ended. `session` is null when `confirm` declined (`stop` null too),
+ * or when the run stopped before journaling any bet: it keeps no session.
+ */
 export interface AutobetResult {
   readonly session: number | null;
   readonly stop: StopLine | null;
@@ -251,9 +257,11 @@ async function runChecked(
           on_note: note,
         });
         journal.flush();
-        table.finish(session, stop.reason, stop.message ?? null, Date.now());
+        // Stopped before any request was journaled: nothing to resume or look at, so no session number.
+        const kept = !table.discard_if_empty(session);
+        if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop);
-        return { session, stop };
+        return { session: kept ? session : null, stop };
       } finally {
         await strategy.close?.();
       }
@@ -329,6 +337,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const preview: RunPreview = {
           account: user.name, base_url: client.base_url, driver: record.driver, strategy: record.strategy_name,
           currency: record.currency, balance: start.balance, limits,
+          so_far: session_totals(restored.counters, money),
         };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
         table.mark_running(record.id, process.pid);

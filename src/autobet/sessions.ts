@@ -5,6 +5,7 @@
 import type { SessionRecord } from '../journal/sessions.js';
 import { AutobetError } from './errors.js';
 import type { BetLine } from './events.js';
+import type { Limits } from './limits.js';
 
 /** One line of `autobet list --json`. Money in currency units. */
 export interface SessionListLine {
@@ -12,7 +13,10 @@ export interface SessionListLine {
   /** ISO 8601. */
   readonly started: string;
   readonly game: string | null;
+  /** The strategy's name (its file's name, or the settings' game). */
+  readonly strategy: string;
   readonly currency: string;
+  readonly limits: Limits;
   readonly bets: number;
   readonly profit: number;
   /** Moved into the vault during the session. */
@@ -20,6 +24,13 @@ export interface SessionListLine {
   /** The stop reason, or null while it runs (or was killed before it could say). */
   readonly reason: string | null;
   readonly status: string;
+  /**
+   * `running` (its process is alive: the one holding the account's lock),
+   * `killed` (marked running, its process gone: resume it), or `stopped`.
+   */
+  readonly state: 'running' | 'killed' | 'stopped';
+  /** The running process, when `state` is `running`. */
+  readonly pid: number | null;
 }
 
 async function open(database: string | undefined) {
@@ -36,16 +47,25 @@ export async function list_sessions(options: { readonly database?: string; reado
       session: s.id,
       started: new Date(s.started_at).toISOString(),
       game: s.game,
+      strategy: s.strategy_name,
       currency: s.currency,
+      limits: JSON.parse(s.limits) as Limits,
       bets: s.bets,
       profit: s.profit_units / 10 ** s.decimals,
       vaulted: s.vaulted_units / 10 ** s.decimals,
       reason: s.stop_reason,
       status: s.status,
+      ...state_of(s),
     }));
   } finally {
     db.close();
   }
+}
+
+/** Whether a session marked running still runs: its process alive (a killed one left the mark). */
+function state_of(s: { status: string; pid: number | null }): Pick<SessionListLine, 'state' | 'pid'> {
+  if (s.status !== 'running') return { state: 'stopped', pid: null };
+  return alive(s.pid) ? { state: 'running', pid: s.pid } : { state: 'killed', pid: null };
 }
 
 /** A session and its settled bets' lines as `autobet --json` printed them. */

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../fairness/index.js';
-import { payout_units } from '../games/kernel/payout.js';
+import { payout_remainder, payout_units } from '../games/kernel/payout.js';
 import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
 import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
@@ -72,6 +72,12 @@ export class SimDriver implements Driver {
   #aheadFrom = 0;
   /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
   #vault = 0;
+  /**
+   * What rounding payouts down to the currency's unit kept from the player, in
+   * ten-thousandths of a unit (each bet's remainder is below 10 000, so the sum
+   * stays exact far past any session's length).
+   */
+  #rounded = 0;
 
   /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
   constructor(source: SeedSource, start_balance: number, money: Money) {
@@ -112,6 +118,11 @@ export class SimDriver implements Driver {
 
   identifier(): string {
     return `sim-${this.#count + 1}`;
+  }
+
+  /** What rounding payouts down to whole units cost so far, in currency units (exact payout minus paid payout). */
+  get rounding_loss(): number {
+    return this.#money.amount(this.#rounded / 10_000);
   }
 
   /** The simulated vault's balance. */
@@ -156,6 +167,7 @@ export class SimDriver implements Driver {
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);
+    this.#rounded += payout_remainder(bet.amount_units, multiplier);
     return {
       id: `sim-${this.#count}`,
       active: false,

@@ -46,7 +46,9 @@ export function simulation_html(summary: SimSummary, sessions: readonly SessionR
   const hist = histogram(sessions.map((s) => s.end_balance));
   const rows = (['sessions', 'p5', 'p25', 'p50', 'p75', 'p95', 'bust_share', 'max_drawdown', 'longest_loss_streak', 'realised_edge', 'theoretical_edge'] as const)
     .map((k) => `<tr><th>${k}</th><td>${escape(String(summary[k]))}</td></tr>`)
-    .join('');
+    .join('') +
+    `<tr><th>stopped by</th><td>${escape(Object.entries(summary.stop_reasons).map(([reason, n]) => `${reason} ${n}`).join(', '))}</td></tr>` +
+    `<tr><th>rounding_loss</th><td>${escape(String(summary.rounding_loss))}</td></tr>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>${style}

@@ -27,6 +27,8 @@ export interface SessionResult {
   readonly longest_loss_streak: number;
   /** Moved into the simulated vault (`vault_pct`, `{ vault }`, `invest()`). */
   readonly vaulted: number;
+  /** What rounding payouts down to the currency's unit kept: the exact payouts minus the paid ones. */
+  readonly rounding_loss: number;
   readonly reason: string;
   /** Words that go with the reason (the strategy's, an error's). */
   readonly message?: string;
@@ -104,6 +106,7 @@ export async function run_sim_session(input: SimSessionInput): Promise<SessionRe
       max_drawdown: money.amount(counters.max_drawdown),
       longest_loss_streak: counters.longest_loss_streak,
       vaulted: money.amount(counters.vaulted ?? 0),
+      rounding_loss: driver.rounding_loss,
       reason: stop.reason,
       ...(stop.message === undefined ? {} : { message: stop.message }),
       ...(stop.identifier === undefined ? {} : { identifier: stop.identifier }),

@@ -26,6 +26,13 @@ export interface SimSummary {
   readonly theoretical_edge: number;
   readonly wagered: number;
   readonly profit: number;
+  /**
+   * What rounding payouts down to the currency's unit cost over all sessions
+   * (part of the realised edge: at small stakes it can dwarf the house edge).
+   */
+  readonly rounding_loss: number;
+  /** How many sessions stopped for each reason (`max_bets`, `insufficient_balance`, `error:strategy`, …). */
+  readonly stop_reasons: Readonly<Record<string, number>>;
   readonly start_balance: number;
 }
 
@@ -47,7 +54,11 @@ export function summarise(results: readonly SessionResult[], start_balance: numb
   let busts = 0;
   let drawdown = 0;
   let streak = 0;
+  let rounding = 0;
+  const reasons: Record<string, number> = {};
   for (const r of results) {
+    rounding += r.rounding_loss;
+    reasons[r.reason] = (reasons[r.reason] ?? 0) + 1;
     wagered += Math.round(r.wagered * scale);
     profit += Math.round(r.profit * scale);
     if (r.reason === 'insufficient_balance') busts++;
@@ -70,6 +81,8 @@ export function summarise(results: readonly SessionResult[], start_balance: numb
     theoretical_edge: THEORETICAL_EDGE,
     wagered: wagered / scale,
     profit: profit / scale,
+    rounding_loss: Math.round(rounding * scale * 10_000) / 10_000 / scale,
+    stop_reasons: reasons,
     start_balance,
   };
 }

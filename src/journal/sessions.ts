@@ -96,6 +96,11 @@ export interface SessionSummary {
   readonly decimals: number;
   readonly status: string;
   readonly stop_reason: string | null;
+  /** The process of a running session (null once it stopped). */
+  readonly pid: number | null;
+  readonly strategy_name: string;
+  /** The limits as JSON. */
+  readonly limits: string;
   readonly bets: number;
   readonly profit_units: number;
   /** Moved into the vault (units). */
@@ -116,7 +121,7 @@ export class SessionsTable {
         @strategy_source, @game, @limits, @start_balance_units, 'running', @pid)`),
       get: db.prepare('SELECT * FROM sessions WHERE id = ?'),
       last: db.prepare('SELECT * FROM sessions ORDER BY id DESC LIMIT 1'),
-      list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason,
+      list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason, s.pid, s.strategy_name, s.limits,
         COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
         COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units,
         COALESCE(json_extract(j.counters, '$.counters.vaulted'), 0) AS vaulted_units
@@ -146,6 +151,10 @@ export class SessionsTable {
       // Sessions that may have left a bet open: killed (still 'running'), or stopped before it was told.
       maybeOpen: db.prepare(`SELECT id FROM sessions WHERE base_url = ? AND account = ? AND (status = 'running'
         OR stop_reason IN ('unknown_outcome', 'interrupted') OR stop_reason LIKE 'error:%') ORDER BY id`).pluck(),
+      discard: db.prepare(`DELETE FROM sessions WHERE id = @session
+        AND NOT EXISTS (SELECT 1 FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE})`),
+      // The number goes back only when no later session took one meanwhile; no row can refer to it (none was journaled).
+      giveBack: db.prepare("UPDATE sqlite_sequence SET seq = seq - 1 WHERE name = 'sessions' AND seq = ?"),
       openCount: db.prepare(`SELECT COUNT(*) FROM journal_intents AS i WHERE i.id BETWEEN ${SESSION_RANGE}
         AND NOT EXISTS (SELECT 1 FROM journal_outcomes AS o WHERE o.id = i.id)`).pluck(),
     };
@@ -178,6 +187,21 @@ export class SessionsTable {
 
   finish(id: number, reason: string, message: string | null, at: number): void {
     this.#s.finish.run(reason, message, at, id);
+  }
+
+  /**
+   * Removes a session that journaled nothing (refused before its first
+   * request: a strategy that fails at once, a balance short of the first
+   * bet), and gives its number back, so `autobet list` counts only runs that
+   * bet. A session with any intent stays. True when it was removed.
+   */
+  discard_if_empty(id: number): boolean {
+    let removed = false;
+    this.#db.transaction(() => {
+      removed = this.#s.discard.run({ session: id }).changes === 1;
+      if (removed) this.#s.giveBack.run(id);
+    })();
+    return removed;
   }
 
   set_game(id: number, game: string): void {

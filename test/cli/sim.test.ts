@@ -124,6 +124,82 @@ describe('stakeql sim', () => {
     expect(page).not.toMatch(/<script[^>]+src=/);
     const data = /const hist = (\{.*?\});/.exec(page)?.[1];
     expect((JSON.parse(data ?? '{}') as { y: number[] }).y.reduce((a, b) => a + b, 0)).toBe(30);
+    const stopped = /<th>stopped by<\/th><td>([^<]*)<\/td>/.exec(page)?.[1] ?? '';
+    expect(stopped.split(', ').reduce((n, p) => n + Number(/ (\d+)$/.exec(p)?.[1]), 0)).toBe(30);
+  }, 60_000);
+
+  it('Monte Carlo prints each stop reason with its count and the error messages (finding 18)', async () => {
+    const failing = path.join(dir, 'fails.lua');
+    fs.writeFileSync(failing, 'nextbet = 0.00000001\nchance = 49.5\nbethigh = true\nfunction dobet()\n  error("no luck today")\nend\n');
+    const bad = await run(['sim', failing, '--balance', '1', '--bets', '10', '--sessions', '4', '--workers', '1']);
+    expect(bad.code, bad.stderr).toBe(1);
+    expect(bad.stdout).toMatch(/^stopped by {3}error:strategy 4$/m);
+    expect(bad.stderr).toMatch(/4 × error:strategy: .*no luck today/);
+    // Small balance, doubling: some sessions bust, the others reach --bets; the counts add up to the sessions.
+    const json = await run(['sim', strategy, '--balance', '0.0000002', '--bets', '60', '--sessions', '30', '--workers', '1', '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const out = lines(json.stdout);
+    const counted: Record<string, number> = {};
+    for (const l of out.filter((x) => x['event'] === 'session')) counted[l['reason'] as string] = (counted[l['reason'] as string] ?? 0) + 1;
+    expect((out.at(-1) as { stop_reasons: unknown }).stop_reasons).toEqual(counted);
+    const text = await run(['sim', strategy, '--balance', '0.0000002', '--bets', '60', '--sessions', '30', '--workers', '1']);
+    const line = /^stopped by {3}(.*)$/m.exec(text.stdout)?.[1] ?? '';
+    const pairs = line.split(', ').map((p) => /^(\S+) (\d+)$/.exec(p));
+    expect(pairs.every((p) => p !== null), line).toBe(true);
+    expect(pairs.reduce((n, p) => n + Number(p?.[2]), 0)).toBe(30);
+  }, 90_000);
+
+  it('a replay prints its stop reason and totals, not percentiles of one session (finding 20)', async () => {
+    const args = ['sim', strategy, '--balance', '1', '--bets', '25', '--server-seed', 'f'.repeat(64), '--client-seed', 'r'];
+    const stop = lines((await run([...args, '--json'])).stdout).at(-1) as Record<string, number>;
+    const r = await run(args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/p5/);
+    expect(r.stdout).toMatch(/^replay stopped \(max_bets\) after 25 bets$/m);
+    expect(r.stdout).toContain(`${stop['wins']} won, ${stop['losses']} lost`);
+    expect(r.stdout).toContain(`profit       ${stop['profit']!.toFixed(8)} of ${stop['wagered']!.toFixed(8)} wagered`);
+  }, 60_000);
+
+  it('prints amounts with the currency\'s decimals: no float noise in USD percentiles (finding 20)', async () => {
+    const usd = path.join(dir, 'usd.json');
+    fs.writeFileSync(usd, JSON.stringify({ game: 'dice', bet: { amount: 0.37, target: 50.5, condition: 'above' }, on_loss: { increase_pct: 10 } }));
+    const r = await run(['sim', usd, '--balance', '10000', '--bets', '200', '--sessions', '20', '--workers', '1', '--currency', 'usd']);
+    expect(r.code, r.stderr).toBe(0);
+    const row = /^end balance {2}(.*)$/m.exec(r.stdout)?.[1] ?? '';
+    expect(row).toMatch(/^p5 \d+\.\d\d {2}p25 \d+\.\d\d {2}p50 \d+\.\d\d {2}p75 \d+\.\d\d {2}p95 \d+\.\d\d$/);
+  }, 60_000);
+
+  it('warns when rounding payouts to the currency\'s unit costs more than 1 % of wagered (finding 21)', async () => {
+    const keno = (amount: number): string => {
+      const file = path.join(dir, `keno-${amount}.json`);
+      fs.writeFileSync(file, JSON.stringify({ game: 'keno', bet: { amount, numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], risk: 'medium' } }));
+      return file;
+    };
+    const args = (file: string) => ['sim', file, '--balance', '100', '--bets', '200', '--currency', 'usd', '--server-seed', '1'.repeat(64), '--client-seed', 'k'];
+    const small = await run([...args(keno(0.01)), '--json']);
+    expect(small.code, small.stderr).toBe(0);
+    // What the published multipliers would pay exactly, less what was paid, in hundred-thousandths of a cent.
+    const bets = lines(small.stdout).filter((l) => l['event'] === 'bet');
+    let lost = 0;
+    let wagered = 0;
+    for (const b of bets) {
+      const cents = Math.round((b['amount'] as number) * 100);
+      lost += cents * Math.round((b['payoutMultiplier'] as number) * 10_000) - Math.round((b['payout'] as number) * 100) * 10_000;
+      wagered += cents * 10_000;
+    }
+    expect(lost / wagered).toBeGreaterThan(0.01);
+    const shown = /rounding payouts down to the usd unit \(2 decimals\) cost ([0-9.]+) % of wagered/.exec(small.stderr)?.[1];
+    expect(Number(shown), small.stderr).toBeCloseTo((lost / wagered) * 100, 2);
+    const large = await run(args(keno(1)));
+    expect(large.code, large.stderr).toBe(0);
+    expect(large.stderr).not.toMatch(/rounding/);
+  }, 60_000);
+
+  it('help sim does not mark limits required: sim runs without them', async () => {
+    const help = await run(['help', 'sim']);
+    expect(help.stdout).toMatch(/--stop-loss X/);
+    expect(help.stdout).not.toMatch(/required: the session never loses/);
+    expect((await run(['help', 'autobet'])).stdout).toMatch(/--stop-loss X +required: the session never loses/);
   }, 60_000);
 
   it('refuses bad input with exit 2 and runs nothing', async () => {

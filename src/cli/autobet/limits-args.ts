@@ -28,10 +28,12 @@ const FLAGS: ReadonlyArray<readonly [string, keyof Limits]> = [
 /** The `parseArgs` options of the limit flags. */
 export const LIMIT_OPTIONS = Object.fromEntries(FLAGS.map(([flag]) => [flag, { type: 'string' }])) as Record<string, { type: 'string' }>;
 
-/** Help lines of the limit flags. */
-export const LIMIT_OPTIONS_HELP = `Limits (checked before every bet from the run's own counters; a limit stops, never clamps):
-  --stop-loss X        required: the session never loses more than X (a bet that could is not placed)
-  --max-bet X          required: a bet above X stops the run
+/** Help lines of the limit flags; `required` marks the two a live run cannot go without (`sim` runs without any). */
+export function limit_options_help(required: boolean): string {
+  const must = required ? 'required: ' : '';
+  return `Limits (checked before every bet from the run's own counters; a limit stops, never clamps):
+  --stop-loss X        ${must}the session never loses more than X (a bet that could is not placed)
+  --max-bet X          ${must}a bet above X stops the run
   --take-profit X      stop once profit >= X
   --trailing-stop X    stop once profit falls X below its peak (the peak starts at 0)
   --floor-balance X    a bet that would leave less than X is not placed
@@ -40,6 +42,10 @@ export const LIMIT_OPTIONS_HELP = `Limits (checked before every bet from the run
   --max-loss-streak N  stop after N losses in a row
   --max-duration D     stop after D of running (seconds, or 90m, 1h, 1h30m, 2d)
   --max-bets-per-second R  pace the bets (this one never stops the run)`;
+}
+
+/** Help lines of the limit flags, for a live run. */
+export const LIMIT_OPTIONS_HELP = limit_options_help(true);
 
 // A plain decimal as typed: digits, an optional point and digits. Linear, no backtracking.
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;

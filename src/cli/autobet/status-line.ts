@@ -5,6 +5,7 @@
  */
 import type { BetLine } from '../../autobet/events.js';
 import type { Limits } from '../../autobet/limits.js';
+import type { SessionTotals } from '../../autobet/counters.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import { plainAmount, type OutputStream } from '../output.js';
 
@@ -23,14 +24,23 @@ export class StatusLine {
   #peak = 0;
   #wagered = 0;
   #balance = 0;
+  /** Bets before this process took over (a resume): not part of its bets per second. */
+  readonly #earlier: number;
   #visible = false;
   /** The last stats line's figures (profit per hour, drawdown, luck), shown from then on. */
   #figures = '';
 
-  constructor(out: OutputStream, limits: Limits, currency: string) {
+  /** `so_far`: a resumed session's journaled totals, so the limits left are the session's, not this process's. */
+  constructor(out: OutputStream, limits: Limits, currency: string, so_far?: SessionTotals) {
     this.#out = out;
     this.#limits = limits;
     this.#currency = currency;
+    this.#bets = so_far?.bets ?? 0;
+    this.#earlier = this.#bets;
+    this.#wins = so_far?.wins ?? 0;
+    this.#profit = so_far?.profit ?? 0;
+    this.#peak = so_far?.peak_profit ?? 0;
+    this.#wagered = so_far?.wagered ?? 0;
   }
 
   bet(line: BetLine): void {
@@ -71,7 +81,7 @@ export class StatusLine {
     if (l.max_bets !== undefined) parts.push(`bets left ${l.max_bets - this.#bets}`);
     if (l.max_wagered !== undefined) parts.push(`wager left ${round(l.max_wagered - this.#wagered)}`);
     const seconds = (now - this.#started) / 1000;
-    if (seconds > 0) parts.push(`${(this.#bets / seconds).toFixed(1)} bets/s`);
+    if (seconds > 0) parts.push(`${((this.#bets - this.#earlier) / seconds).toFixed(1)} bets/s`);
     if (this.#figures !== '') parts.push(this.#figures);
     this.#out.write(`\r\x1b[2K${parts.join(' · ')}`);
     this.#visible = true;

@@ -9,7 +9,6 @@ import path from 'node:path';
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
-import { LIMIT_NAMES } from '../../autobet/limits.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
@@ -21,7 +20,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { oneLine, plainAmount, printable } from '../output.js';
-import { sessionCsv } from '../autobet/session-csv.js';
+import { limits_text, list, show } from '../autobet/sessions-view.js';
 import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
 import { abandon } from '../autobet/abandon.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';
@@ -61,11 +60,13 @@ function sessionNumber(text: string | undefined): number | undefined {
 }
 
 function describePreview(p: RunPreview, action: string): Confirmation {
-  const given = p.limits as Readonly<Record<string, number | undefined>>;
-  const limits = LIMIT_NAMES.filter((k) => given[k] !== undefined).map((k) => `${k} ${given[k]}`).join(', ');
+  const limits = limits_text(p.limits);
   return {
     action,
-    details: [`account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`],
+    details: [
+      `account ${p.account} on ${p.base_url} (${p.driver})`, `${p.currency} balance ${p.balance}`, `limits: ${limits}`,
+      ...(p.so_far === undefined ? [] : [`so far: ${p.so_far.bets} bets, profit ${plainAmount(p.so_far.profit)} ${p.currency}, wagered ${plainAmount(p.so_far.wagered)} ${p.currency}`]),
+    ],
     question: 'Start betting?',
   };
 }
@@ -75,18 +76,24 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
   const json = args.values['json'] === true;
   const tty = ctx.io.stderr.isTTY === true && !json;
   let status: StatusLine | null = null;
+  let so_far: Autobet.SessionTotals | undefined;
+  const line = (): StatusLine => (status ??= new StatusLine(ctx.io.stderr, limits(), currency(), so_far));
   const statsEvery = stats_every_ms(args, tty);
   return {
+    /** A resumed session's totals: the status line counts on from them. */
+    resumed: (totals: Autobet.SessionTotals | undefined): void => {
+      so_far = totals;
+    },
     stats: statsEvery === undefined ? {} : {
       stats_every_ms: statsEvery,
-      on_stats: (line: StatsLine): void => {
-        if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-        else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).stats(line);
+      on_stats: (stats: StatsLine): void => {
+        if (json) ctx.io.stdout.write(`${JSON.stringify(stats)}\n`);
+        else if (tty) line().stats(stats);
       },
     },
-    on_bet: (line: BetLine): void => {
-      if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-      else if (tty) (status ??= new StatusLine(ctx.io.stderr, limits(), currency())).bet(line);
+    on_bet: (bet: BetLine): void => {
+      if (json) ctx.io.stdout.write(`${JSON.stringify(bet)}\n`);
+      else if (tty) line().bet(bet);
     },
     on_note: (text: string): void => {
       status?.clear();
@@ -102,7 +109,8 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       status?.clear();
       ctx.io.stderr.write(`stakeql: waiting ${line.seconds}s (${line.reason}) before trying again\n`);
     },
-    stop: (stop: StopLine, session: number): void => {
+    /** The stop line; `session` null for a run that stopped before its first bet (it keeps no session). */
+    stop: (stop: StopLine, session: number | null): void => {
       status?.clear();
       if (json) {
         ctx.io.stdout.write(`${JSON.stringify(stop)}\n`);
@@ -110,7 +118,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
       }
       const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
       ctx.io.stdout.write(
-        `session ${session} stopped (${stop.reason})${message}\n` +
+        `${session === null ? 'stopped before any bet, no session kept' : `session ${session} stopped`} (${stop.reason})${message}\n` +
           `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}` +
           `${stop.vaulted > 0 ? `, vaulted ${plainAmount(stop.vaulted)} ${currency()}` : ''}\n`,
       );
@@ -196,7 +204,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
       throw describeStartFailure(error);
     }
   });
-  if (result.stop === null || result.session === null) {
+  if (result.stop === null) {
     ctx.io.stderr.write('Not started.\n');
     return EXIT_FAILURE;
   }
@@ -255,7 +263,10 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         on_wait: report.on_wait,
         ...report.stats,
         ...notify,
-        confirm: async (preview) => confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes),
+        confirm: async (preview) => {
+          report.resumed(preview.so_far);
+          return confirm(ctx, describePreview(preview, `Resume session ${record.id} (${preview.strategy})`), yes);
+        },
       });
     } catch (error) {
       throw describeStartFailure(error);
@@ -267,55 +278,6 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   }
   report.stop(result.stop, record.id);
   return exitFor(result.stop, -1);
-}
-
-async function list(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const lib = await import('../../autobet/index.js');
-  const sessions = await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
-    throw describeStartFailure(error);
-  });
-  if (args.values['json'] === true) {
-    for (const s of sessions) {
-      ctx.io.stdout.write(`${JSON.stringify({ session: s.session, started: s.started, game: s.game, bets: s.bets, profit: s.profit, vaulted: s.vaulted, reason: s.reason })}\n`);
-    }
-    return EXIT_OK;
-  }
-  if (sessions.length === 0) {
-    ctx.io.stdout.write('No autobet sessions yet.\n');
-    return EXIT_OK;
-  }
-  for (const s of sessions) {
-    const state = s.reason ?? (s.status === 'running' ? 'running (or killed: resume it)' : '-');
-    ctx.io.stdout.write(`${String(s.session).padStart(5)}  ${s.started}  ${(s.game ?? '-').padEnd(6)}  ${String(s.bets).padStart(7)} bets  profit ${plainAmount(s.profit)} ${s.currency}  ${state}\n`);
-  }
-  return EXIT_OK;
-}
-
-async function show(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const id = sessionNumber(args.positionals[1]);
-  if (id === undefined) throw usageError("autobet show: which session? (see 'stakeql autobet list')");
-  if (args.values['json'] === true && args.values['csv'] === true) throw usageError('autobet show: --json or --csv, not both');
-  const lib = await import('../../autobet/index.js');
-  const { session, lines } = await lib.session_bets(id, { database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
-    throw describeStartFailure(error);
-  });
-  if (args.values['json'] === true) {
-    for (const line of lines) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
-    return EXIT_OK;
-  }
-  if (args.values['csv'] === true) {
-    ctx.io.stdout.write(sessionCsv(lines));
-    return EXIT_OK;
-  }
-  ctx.io.stdout.write(
-    `session ${session.id}: ${session.strategy_name} on ${session.base_url} (${session.driver}), ${session.currency}\n` +
-      `limits: ${session.limits}\nstatus: ${session.status}${session.stop_reason === null ? '' : ` (${session.stop_reason})`}` +
-      `${session.stop_message === null ? '' : `: ${oneLine(session.stop_message)}`}\n`,
-  );
-  for (const l of lines) {
-    ctx.io.stdout.write(`${String(l.seq).padStart(6)}  ${l.game.padEnd(6)}  ${plainAmount(l.amount)}  ×${l.payoutMultiplier}  profit ${plainAmount(l.profit)}  balance ${plainAmount(l.balance)}  nonce ${l.nonce}  ${l.identifier}\n`);
-  }
-  return EXIT_OK;
 }
 
 async function stop(args: CommandArgs, ctx: CommandContext): Promise<number> {
@@ -344,9 +306,12 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
     case 'resume':
       return resume(args, ctx);
     case 'list':
-      return list(args, ctx);
-    case 'show':
-      return show(args, ctx);
+      return list(args, ctx, describeStartFailure);
+    case 'show': {
+      const id = sessionNumber(args.positionals[1]);
+      if (id === undefined) throw usageError("autobet show: which session? (see 'stakeql autobet list')");
+      return show(id, args, ctx, describeStartFailure);
+    }
     case 'abandon':
       return abandon(args, ctx, describeStartFailure);
     default:
@@ -357,7 +322,7 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
 /** The `autobet` command. */
 export const command: Command = {
   usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
-       stakeql autobet resume [SESSION] [--if-any] | list | show SESSION [--json|--csv] | stop [SESSION]
+       stakeql autobet resume [SESSION] [--if-any] | list [--json] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
        stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
@@ -384,6 +349,8 @@ ${RETRY_OPTIONS_HELP}
 ${STATS_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
   --csv                (show) the session's bets as CSV
+  --last N             (show) only the session's last N bets (default: the
+                       last 20; with --json or --csv: all)
 
 Exit: 0 stopped by a limit, the strategy or a stop request; 1 stopped by an
 error; 2 refused before any bet (a bad limit, strategy or option; another run on
@@ -401,6 +368,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     'if-any': { type: 'boolean' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
+    last: { type: 'string' },
   },
   minPositionals: 1,
   maxPositionals: 2,

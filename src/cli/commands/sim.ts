@@ -9,11 +9,12 @@ import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
+import { decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
-import { oneLine, plainAmount, printable } from '../output.js';
+import { oneLine, printable } from '../output.js';
 import { seed_list } from '../sim/seed-list.js';
 
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
@@ -57,15 +58,62 @@ async function progressBar(ctx: CommandContext, total: number) {
   return bar;
 }
 
-function printSummary(ctx: CommandContext, s: SimSummary, currency: string): void {
-  const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
-  const a = plainAmount;
+/** Distinct error messages shown at most; the rest are counted. */
+const ERROR_MESSAGES_SHOWN = 5;
+/** Rounding payouts down above this share of wagered earns a warning (finding 21). */
+const ROUNDING_WARNING = 0.01;
+
+/** An amount with the currency's decimals: no float noise (`9959.639999999999` → `9959.64`). */
+function money(decimals: number): (x: number) => string {
+  return (x) => (Number.isFinite(x) ? x.toFixed(decimals) : String(x));
+}
+
+const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
+
+function printSummary(ctx: CommandContext, s: SimSummary, currency: string, decimals: number): void {
+  const a = money(decimals);
+  const reasons = Object.entries(s.stop_reasons).sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
   ctx.io.stdout.write(
     `${s.sessions} ${s.sessions === 1 ? 'session' : 'sessions'} starting with ${a(s.start_balance)} ${currency}\n` +
       `end balance  p5 ${a(s.p5)}  p25 ${a(s.p25)}  p50 ${a(s.p50)}  p75 ${a(s.p75)}  p95 ${a(s.p95)}\n` +
+      `stopped by   ${reasons.map(([reason, n]) => `${reason} ${n}`).join(', ')}\n` +
       `bust share   ${pct(s.bust_share)} (stopped for want of balance)\n` +
       `drawdown     ${a(s.max_drawdown)} at most; longest losing streak ${s.longest_loss_streak}\n` +
       `edge         realised ${pct(s.realised_edge)} of ${a(s.wagered)} wagered, theoretical ${pct(s.theoretical_edge)}\n`,
+  );
+}
+
+/** A replay is one session: its stop reason and totals, as the stop line says them, rather than percentiles of one. */
+function printReplay(ctx: CommandContext, r: SessionResult, currency: string, decimals: number): void {
+  const a = money(decimals);
+  const message = r.message === undefined ? '' : `: ${oneLine(r.message)}`;
+  const edge = r.wagered === 0 ? 0 : r.profit / r.wagered;
+  ctx.io.stdout.write(
+    `replay stopped (${r.reason}) after ${r.bets} ${r.bets === 1 ? 'bet' : 'bets'}${message}\n` +
+      `end balance  ${a(r.end_balance)} ${currency}; ${r.wins} won, ${r.losses} lost\n` +
+      `profit       ${a(r.profit)} of ${a(r.wagered)} wagered (${pct(edge)}); drawdown ${a(r.max_drawdown)} at most\n`,
+  );
+}
+
+/** Each distinct error a session stopped with, with how many sessions it stopped. */
+function printErrors(ctx: CommandContext, results: readonly SessionResult[]): void {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    if (!r.reason.startsWith('error:')) continue;
+    const key = `${r.reason}${r.message === undefined ? '' : `: ${oneLine(r.message)}`}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const sorted = [...counts].sort((x, y) => y[1] - x[1]);
+  for (const [key, n] of sorted.slice(0, ERROR_MESSAGES_SHOWN)) ctx.io.stderr.write(`stakeql: ${n} × ${key}\n`);
+  if (sorted.length > ERROR_MESSAGES_SHOWN) ctx.io.stderr.write(`stakeql: and ${sorted.length - ERROR_MESSAGES_SHOWN} other error messages (--json shows each session's)\n`);
+}
+
+/** Warns when payouts rounded down to the currency's unit cost more than 1 % of wagered (small stakes on keno, plinko). */
+function warnRounding(ctx: CommandContext, rounding: number, wagered: number, currency: string, decimals: number): void {
+  if (wagered <= 0 || rounding / wagered <= ROUNDING_WARNING) return;
+  ctx.io.stderr.write(
+    `stakeql: warning: rounding payouts down to the ${currency} unit (${decimals} decimals) cost ${pct(rounding / wagered)} of wagered ` +
+      `(${money(decimals)(rounding)} ${currency}), on top of the games' edge: larger bets lose less to it\n`,
   );
 }
 
@@ -129,7 +177,11 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
     const which = seeds === null ? `${failed.length} of ${results.length} sessions` : 'the replay';
     ctx.io.stderr.write(`stakeql: ${which} stopped with ${first.reason}${message}\n`);
   }
-  if (!json) printSummary(ctx, summary, currency);
+  if (seeds === null && failed.length > 0) printErrors(ctx, results);
+  const decimals = decimals_for(currency);
+  warnRounding(ctx, summary.rounding_loss, summary.wagered, currency, decimals);
+  if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
+  if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
     const curves = seeds !== null ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
@@ -210,7 +262,7 @@ ${LUA_TIMEOUT_HELP}
   --json             one JSON line per session (or per bet in a replay), then the summary
   --html FILE        write a page with the end-balance distribution and sample balance curves
 
-${LIMIT_OPTIONS_HELP}`,
+${limit_options_help(false)}`,
   options: {
     ...LIMIT_OPTIONS,
     balance: { type: 'string' },

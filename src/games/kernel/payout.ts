@@ -20,3 +20,10 @@ export function payout_units(units: number, multiplier: number): number {
   if (product <= Number.MAX_SAFE_INTEGER) return Math.floor(product / 10_000);
   return Number((BigInt(units) * BigInt(multiplier)) / 10_000n);
 }
+
+/** What {@link payout_units} rounded away, in ten-thousandths of a unit (0 to 9 999). */
+export function payout_remainder(units: number, multiplier: number): number {
+  const product = units * multiplier;
+  if (product <= Number.MAX_SAFE_INTEGER) return product % 10_000;
+  return Number((BigInt(units) * BigInt(multiplier)) % 10_000n);
+}

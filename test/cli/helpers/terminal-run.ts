@@ -12,6 +12,8 @@ export interface TerminalRun {
 export interface AnsweringOptions {
   /** stdout and stderr say they are a terminal too (status lines drawn in place); default: they are captured pipes. */
   readonly ttyOutput?: boolean;
+  /** Ctrl-C once what stderr shows so far satisfies this (checked on each write); default never. */
+  readonly interruptWhen?: (err: string) => boolean;
 }
 
 /**
@@ -31,12 +33,18 @@ export async function runAnswering(
   let out = '';
   let err = '';
   const tty = options.ttyOutput === true ? { isTTY: true } : {};
+  let interrupt = (): void => undefined;
+  const stopped = new Promise<void>((resolve) => (interrupt = resolve));
+  const wrote = (): true => {
+    if (options.interruptWhen?.(err) === true) interrupt();
+    return true;
+  };
   const io = {
     stdin,
     stdout: { ...tty, write: (c: string) => ((out += c), true) },
-    stderr: { ...tty, write: (c: string) => ((err += c), true) },
+    stderr: { ...tty, write: (c: string) => ((err += c), wrote()) },
     env: { ...env, NO_COLOR: '1', STAKEQL_STORE: 'file', STAKEQL_CONFIG_DIR: configDir },
-    untilStopped: () => new Promise<void>(() => {}),
+    untilStopped: () => stopped,
   };
   const code = await run(args, io);
   return { code, out, err };
