@@ -111,6 +111,28 @@ describe('mines step by step through start / act / cashout / active_bet', () => 
   });
 });
 
+describe('a step whose answer is lost', () => {
+  it('is sent once, rejects as an unknown outcome carrying its identifier, and active_bet finds that it landed', async () => {
+    const { client } = user(box);
+    // One mine in 25: the first tile is safe in this fixed-seed run (checked below), so the round stays open.
+    const opened = await client.start('mines', { amount: 1, currency: 'usd', minesCount: 1 });
+    const before = box.stats();
+    box.fail_next({ kind: 'drop_after_processing' });
+    const error = await client.act('mines', { fields: [7], identifier: 'lost-step-1' }).then(() => null, (e: unknown) => e);
+    const after = box.stats();
+    expect(after.requests - before.requests).toBe(1);
+    expect(after.mutations_executed - before.mutations_executed).toBe(1);
+    expect(StakeError.is(error)).toBe(true);
+    expect(error).toMatchObject({ name: 'TransportError', may_have_reached_server: true, identifier: 'lost-step-1' });
+    // Found out, not guessed: the open round shows the step was played once.
+    const open = await client.active_bet('mines');
+    expect(open?.id).toBe(opened.id);
+    expect(open?.state.rounds.map((r) => r.field)).toEqual([7]);
+    expect(box.stats().mutations_executed).toBe(after.mutations_executed);
+    await client.cashout('mines');
+  });
+});
+
 describe('impossible steps are refused before the wire', () => {
   it('blackjack surrender, an unknown guess, bad held cards, cashout without one, active_bet without a source', async () => {
     const { client } = user(box);

@@ -7,6 +7,7 @@
  * live only.
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
+import { RULES_NOT_PUBLIC } from '../round-games.js';
 
 export const sandbox: SandboxGame = {
   name: 'blackjack',
@@ -20,6 +21,6 @@ export const sandbox: SandboxGame = {
     blackjackNext(action: BlackjackNextActionInput!, identifier: String!): CasinoBet!`,
   refused: {
     fields: ['blackjackBet', 'blackjackNext'],
-    reason: "The sandbox does not play blackjack: the site's table rules and payouts are in no public source. It is played live only.",
+    reason: `The sandbox does not play blackjack: ${RULES_NOT_PUBLIC['blackjack']}. It is played live only.`,
   },
 };

@@ -6,6 +6,7 @@
  * only.
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
+import { RULES_NOT_PUBLIC } from '../round-games.js';
 
 export const sandbox: SandboxGame = {
   name: 'hilo',
@@ -20,6 +21,6 @@ export const sandbox: SandboxGame = {
     hiloCashout(identifier: String!): CasinoBet!`,
   refused: {
     fields: ['hiloBet', 'hiloNext', 'hiloCashout'],
-    reason: "The sandbox does not play hilo: the site's multiplier rule is in no public source. It is played live only.",
+    reason: `The sandbox does not play hilo: ${RULES_NOT_PUBLIC['hilo']}. It is played live only.`,
   },
 };

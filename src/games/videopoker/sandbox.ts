@@ -6,6 +6,7 @@
  * and the game is played live only.
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
+import { RULES_NOT_PUBLIC } from '../round-games.js';
 
 export const sandbox: SandboxGame = {
   name: 'videoPoker',
@@ -17,6 +18,6 @@ export const sandbox: SandboxGame = {
     videoPokerNext(held: [VideoPokerNextHeldInput]!, identifier: String!): CasinoBet!`,
   refused: {
     fields: ['videoPokerBet', 'videoPokerNext'],
-    reason: "The sandbox does not play video poker: the site's pay table is in no public source. It is played live only.",
+    reason: `The sandbox does not play video poker: ${RULES_NOT_PUBLIC['videoPoker']}. It is played live only.`,
   },
 };
