@@ -36,11 +36,22 @@ describe('stakeql play', () => {
   it('the end of input leaves the round open and says how to find it (exit 1)', async () => {
     const r = await session.run(['play', 'mines', '1', 'usd', '--mines', '3', '--yes'], '', env());
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/the mines round is still open on the site \(no more lines\): finish it with client\.active_bet\('mines'\)/);
+    expect(r.stderr).toMatch(/the mines round is still open on the site \(no more lines\): resume it with 'stakeql play mines --resume'/);
     // Another round cannot be opened meanwhile: the site says so, and the message names active_bet.
     const again = await session.run(['play', 'mines', '1', 'usd', '--mines', '3', '--yes'], '3\n', env());
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/a mines round is still open on the site, so no new one was opened: read it with client\.active_bet\('mines'\)/);
+    // --resume reads it with MinesActiveBet and plays it on to its end; nothing new is opened.
+    const bets = sent('MinesBet').length;
+    const resumed = await session.run(['play', 'mines', '--resume'], '5\ncashout\n', env());
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/^mines: revealed: none; multiplier: 1\n/);
+    expect(resumed.stdout).toMatch(/mines ended: payout/);
+    expect(sent('MinesActiveBet').length).toBeGreaterThan(0);
+    expect(sent('MinesBet').length).toBe(bets);
+    const none = await session.run(['play', 'mines', '--resume'], '', env());
+    expect(none.code).toBe(3);
+    expect(none.stderr).toMatch(/no mines round is open on the site/);
   }, 60_000);
 
   it('hilo is refused by the sandbox (rules not public); bad usage exits 2 with nothing sent', async () => {
@@ -49,7 +60,7 @@ describe('stakeql play', () => {
     expect(hilo.stderr).toMatch(/multiplier rule is in no public source/);
     expect(sent('HiloBet').at(-1)?.variables).toEqual({ amount: 1, currency: 'usd', startCard: { rank: '10', suit: 'S' } });
     const count = session.sandbox.stats().requests;
-    for (const args of [['play', 'roulette', '1', 'usd'], ['play', 'hilo', '1', 'usd', '--start-card', '1S'], ['play', 'mines', '1', 'usd'], ['play', 'blackjack', '1', 'usd', '--mines', '3']]) {
+    for (const args of [['play', 'mines', '1'], ['play', 'videoPoker', '--resume'], ['play', 'mines', '1', 'usd', '--resume'], ['play', 'roulette', '1', 'usd'], ['play', 'hilo', '1', 'usd', '--start-card', '1S'], ['play', 'mines', '1', 'usd'], ['play', 'blackjack', '1', 'usd', '--mines', '3']]) {
       const r = await session.run([...args, '--yes'], '', env());
       expect(r.code, args.join(' ')).toBe(2);
     }

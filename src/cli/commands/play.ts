@@ -15,7 +15,7 @@ import { check_card } from '../../games/kernel/cards-input.js';
 import type { OneOffBets } from '../../journal/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
-import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
+import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable } from '../output.js';
@@ -139,7 +139,35 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
   return bet.active ? null : bet;
 }
 
+/** `--resume`: reads the open round with `active_bet` and plays it on; nothing is opened. */
+async function runResume(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const [gameText] = args.positionals as [string];
+  if (args.positionals.length !== 1) throw usageError('play --resume takes the GAME only (the open round has its amount)');
+  if (gameText === 'videoPoker') throw usageError('play --resume: no public client reads an open video poker hand; the site refuses the next bet until it is drawn');
+  if (!['blackjack', 'hilo', 'mines'].includes(gameText)) throw usageError(`play --resume: GAME must be one of blackjack, hilo, mines (got "${printable(gameText.slice(0, 40))}")`);
+  const game = gameText as 'blackjack' | 'hilo' | 'mines';
+  const opened = await openClient(args, ctx, true);
+  const result = await withClient(opened, async (client) => {
+    const open = await client.active_bet(game);
+    if (open === null) return 'none' as const;
+    return playLines(ctx, client, game, open);
+  });
+  if (result === 'none') throw new CliError(EXIT_NOT_FOUND, `no ${game} round is open on the site`);
+  return ended(ctx, game, result);
+}
+
+function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
+  if (result === null) {
+    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume' (or client.active_bet('${game}'))`;
+    throw new CliError(EXIT_FAILURE, `the ${game} round is still open on the site (no more lines): ${how}`);
+  }
+  ctx.io.stdout.write(`${game} ended: payout ${result.payout} ${result.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
+  return EXIT_OK;
+}
+
 async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  if (args.values['resume'] === true) return runResume(args, ctx);
+  if (args.positionals.length !== 3) throw usageError("play: GAME AMOUNT CURRENCY, or GAME --resume (see 'stakeql play --help')");
   const o = opening(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
@@ -152,19 +180,15 @@ async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> 
     ctx.io.stderr.write('Not placed.\n');
     return EXIT_DECLINED;
   }
-  if (result === null) {
-    const how = o.game === 'videoPoker' ? "finish it with 'stakeql play' is not possible (no public client reads an open hand): the next bet is refused until it is drawn" : `finish it with client.active_bet('${o.game}') and client.act`;
-    throw new CliError(EXIT_FAILURE, `the ${o.game} round is still open on the site (no more lines): ${how}`);
-  }
-  ctx.io.stdout.write(`${o.game} ended: payout ${result.payout} ${o.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
-  return EXIT_OK;
+  return ended(ctx, o.game, result);
 }
 
 /** The `play` command. */
 export const command: Command = {
   usage: `stakeql play mines AMOUNT CURRENCY --mines N [options]
        stakeql play hilo AMOUNT CURRENCY --start-card RS (7H, 10S, KD) [options]
-       stakeql play blackjack|videoPoker AMOUNT CURRENCY [options]`,
+       stakeql play blackjack|videoPoker AMOUNT CURRENCY [options]
+       stakeql play blackjack|hilo|mines --resume [options]`,
   help: `Plays one round that spans several requests, one line at a time: after each
 answer it prints the state and the allowed actions, then reads one action a
 line from standard input (a terminal or a pipe):
@@ -172,7 +196,9 @@ line from standard input (a terminal or a pipe):
   hilo        ${allowed_actions('hilo')}
   mines       ${allowed_actions('mines')}
   videoPoker  ${allowed_actions('videoPoker')}
-'quit' or the end of input leaves the round open on the site (exit 1). An
+'quit' or the end of input leaves the round open on the site (exit 1);
+'--resume' reads the open round with active_bet and plays it on (exit 3 when
+none is open). An
 impossible action (hilo higher on a king) or one the site refuses is shown and
 asked again; nothing is sent twice. The opening bet is journaled before it is
 sent. Blackjack, hilo and video poker are played live only: the sandbox
@@ -183,14 +209,16 @@ Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
   --mines N        mines: 1-24 mines
-  --start-card RS  hilo: the start card, rank then suit (A 2-10 J Q K; C D H S)`,
+  --start-card RS  hilo: the start card, rank then suit (A 2-10 J Q K; C D H S)
+  --resume         play on the round that is open on the site`,
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
     mines: { type: 'string' },
     'start-card': { type: 'string' },
+    resume: { type: 'boolean' },
   },
-  minPositionals: 3,
+  minPositionals: 1,
   maxPositionals: 3,
   run: runPlay,
 };
