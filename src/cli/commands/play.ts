@@ -197,12 +197,12 @@ line from standard input (a terminal or a pipe):
   mines       ${allowed_actions('mines')}
   videoPoker  ${allowed_actions('videoPoker')}
 'quit' or the end of input leaves the round open on the site (exit 1);
-'--resume' reads the open round with active_bet and plays it on (exit 3 when
-none is open). An
-impossible action (hilo higher on a king) or one the site refuses is shown and
-asked again; nothing is sent twice. The opening bet is journaled before it is
-sent. Blackjack, hilo and video poker are played live only: the sandbox
-refuses them (their rules and payouts are in no public source).
+--resume reads the open round with active_bet and plays it on (exit 3 when
+none is open; nothing is opened). An impossible action (hilo higher on a
+king) or one the site refuses is shown and asked again; nothing is sent
+twice. The opening bet is journaled before it is sent. Blackjack, hilo and
+video poker are played live only: the sandbox refuses them (their rules and
+payouts are in no public source).
 
 ${CONFIRM_HELP}
 Options:
