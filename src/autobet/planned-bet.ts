@@ -7,6 +7,7 @@
 import { normalize_amount } from '../operations/validate/amount.js';
 import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
+import { round_game_refusal } from '../games/round-games.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame, type NextBet, type StrategyAnswer } from './strategy.js';
 
 /** A bet ready to be journaled and sent. */
@@ -50,7 +51,9 @@ export function plan_bet(answer: unknown, currency: string, money: Money): Plann
   }
   const game = a['game'];
   if (typeof game !== 'string' || !(AUTOBET_GAMES as readonly string[]).includes(game)) {
-    throw new StrategyError('run', `the strategy's bet has game ${describe(game)} (games: ${AUTOBET_GAMES.join(', ')})`, { field: 'game' });
+    const round = round_game_refusal(game);
+    const why = round === null ? `the strategy's bet has game ${describe(game)}` : `the strategy's bet: ${round}`;
+    throw new StrategyError('run', `${why} (games: ${AUTOBET_GAMES.join(', ')})`, { field: 'game' });
   }
   const g = game as AutobetGame;
   for (const key of Object.keys(a)) {

@@ -37,6 +37,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   balance: { summary: "print every currency's available and vault balance", load: () => import('./commands/balance.js') },
   sandbox: { summary: 'run a local stand-in for the API to try things against', load: () => import('./commands/sandbox.js') },
   bet: { summary: 'place one bet of any game (asks first on a terminal)', load: () => import('./commands/bet.js') },
+  play: { summary: 'play a round of blackjack, hilo, mines or video poker, one action a line', load: () => import('./commands/play.js') },
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
   vip: { summary: 'show the VIP progress and the rakeback available', load: () => import('./commands/vip.js') },
   rakeback: { summary: 'claim the rakeback available into the balance (asks first)', load: () => import('./commands/rakeback.js') },

@@ -11,9 +11,10 @@ import { read_balances, read_current_user, type Balance, type CurrentUser, type 
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
 import { document_text } from '../operations/documents/typed.js';
-import type { DiceInput, KenoInput, LimboInput, PlinkoInput, DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
+import type { CasinoBet, DiceInput, KenoInput, LimboInput, PlinkoInput, DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
 import { play, type PlayGame, type PlayInputs, type PlayStates } from '../operations/bets.js';
 import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
+import { act_round, active_round, cashout_round, start_round, type ActiveBetGame, type CashoutGame, type RoundActions, type RoundBet, type RoundGame, type RoundStartInputs, type RoundStates } from '../operations/rounds.js';
 import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
 import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';
 import { bet_history, type BetHistoryOptions } from '../operations/history.js';
@@ -251,6 +252,29 @@ export class StakeClient implements AsyncDisposable {
   /** Cashes the open mines round out (`MinesCashout`). */
   mines_cashout(input: MinesCashoutInput = {}, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
     return place_mines_cashout(this, input, options);
+  }
+
+  // Rounds over several requests (src/operations/rounds.ts): blackjack, hilo,
+  // mines step by step, video poker. The site decides whether a round is open.
+
+  /** Opens a round (`BlackjackBet`, `HiloBet`, `MinesBet`, `VideoPokerBet`); the site's `existingGame` rejects with a RoundOpenError. */
+  start<G extends RoundGame>(game: G, input: RoundStartInputs[G], options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
+    return start_round(this, game, input, options);
+  }
+
+  /** One step of the open round: `{ action }`, `{ guess }`, `{ fields }`, `{ held }`; a lost answer is an unknown outcome, never resent. */
+  act<G extends RoundGame>(game: G, action: RoundActions[G], options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
+    return act_round(this, game, action, options);
+  }
+
+  /** Cashes the open hilo or mines round out (`HiloCashout`, `MinesCashout`). */
+  cashout<G extends CashoutGame>(game: G, input: { readonly identifier?: string } = {}, options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
+    return cashout_round(this, game, input, options);
+  }
+
+  /** The open round of blackjack, hilo or mines, or null (`BlackjackActiveBet`, `HiloActiveBet`, `MinesActiveBet`). */
+  active_bet<G extends ActiveBetGame>(game: G, options?: OperationOptions): Promise<CasinoBet<RoundStates[G]> | null> {
+    return active_round(this, game, options);
   }
 
   /** Plays keno (`KenoBet`): `{ amount, currency, numbers (0-based), risk?, identifier? }`. */

@@ -14,3 +14,8 @@ export { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedS
 export { bet_history, type BetHistoryOptions } from './history.js';
 export { conversion_rates, load_currency_configuration } from './rates.js';
 export { identifier_of, type BetError, type OperationOptions, type OperationsClient } from './runner.js';
+export {
+  ROUND_GAMES, act_round, active_round, cashout_round, start_round,
+  type ActiveBetGame, type CashoutGame, type RoundActions, type RoundBet, type RoundGame, type RoundStartInputs, type RoundStates,
+} from './rounds.js';
+export { RoundOpenError } from './round-error.js';

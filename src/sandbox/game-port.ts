@@ -25,4 +25,10 @@ export interface SandboxGame {
    * Absent for a game with rounds (mines), whose mutations are casino.ts's own.
    */
   readonly check?: (args: Readonly<Record<string, unknown>>) => object;
+  /**
+   * For a game whose rules or payouts no public source gives: its mutation
+   * fields, each refused with `serviceDisabled` and `reason` (the sandbox
+   * never pays by invented rules; the game is played live only).
+   */
+  readonly refused?: { readonly fields: readonly string[]; readonly reason: string };
 }

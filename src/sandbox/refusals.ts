@@ -3,7 +3,8 @@
  *
  * Sourced values (public clients, see README "The sandbox"): `insufficientBalance`,
  * `parallelCasinoBet`, `existingGame`, `notFound`, `insignificantBet`,
- * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`.
+ * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`, `serviceDisabled`
+ * (PROBE: a game or feature switched off; here also a game whose rules are in no public source).
  * Ours, for cases no public source names: `numberGreaterEqual` (a value under
  * its minimum, the counterpart of `numberLessEqual`), `invalidArgument`
  * (malformed input such as a repeated mines field or an empty identifier) and
@@ -24,6 +25,7 @@ export const SITE_ERROR_MESSAGES = Object.freeze({
   forbidden: 'Only the user may read that.',
   notAuthenticated: 'You must be logged in to do that.',
   tokenExpired: 'Your session has expired, please log in again.',
+  serviceDisabled: 'This service is not available.',
 } as const);
 
 /** Every `errorType` the sandbox sends. */

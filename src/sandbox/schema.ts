@@ -97,6 +97,10 @@ export const ROOT = Object.freeze({
       betMutation((casino, userId, args: Readonly<Record<string, unknown>>) => casino.play(userId, g.name, args)),
     ]),
   ),
+  // Games whose rules are in no public source: refused, never paid by invented rules.
+  ...Object.fromEntries(
+    SANDBOX_GAMES.flatMap((g) => (g.refused === undefined ? [] : g.refused.fields.map((field) => [field, refusedGame(g.refused?.reason ?? '')]))),
+  ),
   minesBet: betMutation((casino, userId, args: Parameters<Casino['minesBet']>[1]) => casino.minesBet(userId, args)),
   minesNext: betMutation((casino, userId, args: Parameters<Casino['minesNext']>[1]) => casino.minesNext(userId, args)),
   minesCashout: betMutation((casino, userId, args: Parameters<Casino['minesCashout']>[1]) => casino.minesCashout(userId, args)),
@@ -121,6 +125,14 @@ export const ROOT = Object.freeze({
 
   ...SPORTS_ROOT,
 });
+
+function refusedGame(reason: string) {
+  return (_args: unknown, context: RequestContext) =>
+    refusingSync(() => {
+      requireUser(context);
+      throw new SiteRefusal('serviceDisabled', reason);
+    });
+}
 
 function vaultMutation(direction: 'deposit' | 'withdrawal', args: { currency: string; amount: number }, context: RequestContext) {
   const userId = requireUser(context);

@@ -166,3 +166,17 @@ describe('bet_input', () => {
     expect(bet_input(p, 'btc', 'id-1')).toEqual({ game: 'dice', amount: 0.3, currency: 'btc', identifier: 'id-1', target: 50.5, condition: 'above' });
   });
 });
+
+describe('a round game whose rules are not public', () => {
+  it.each(['blackjack', 'hilo', 'videoPoker'])('%s: a StrategyError on game that says why and where it is played', (game) => {
+    let error: unknown;
+    try {
+      plan_bet({ game, amount: 0.00000001 }, 'btc', btc);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StrategyError);
+    expect((error as StrategyError).message).toMatch(/in no public source.*client\.start/);
+    expect((error as StrategyError).message).toMatch(/\(games: dice, /);
+  });
+});

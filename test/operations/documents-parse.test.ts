@@ -6,6 +6,8 @@ const SITE_NAMES = [
   'DiceRoll', 'LimboBet', 'MinesBet', 'MinesNext', 'MinesCashout', 'KenoBet', 'PlinkoBet',
   'CreateVaultDeposit', 'CreateVaultWithdrawal', 'RotateSeedPair', 'UserSeedPair', 'MyBetList',
   'CurrencyConversionRate', 'CurrencyConfiguration', 'VipProgressMeta', 'AvailableRakeback', 'ClaimRakeback',
+  'BlackjackBet', 'BlackjackNext', 'BlackjackActiveBet', 'HiloBet', 'HiloNext', 'HiloCashout', 'HiloActiveBet', 'MinesActiveBet',
+  'VideoPokerBet', 'VideoPokerNext',
 ];
 
 describe('operation documents', () => {

@@ -5,6 +5,7 @@
  * each setting does.
  */
 import { check_dice, check_limbo } from '../../operations/validate/games.js';
+import { round_game_refusal } from '../../games/round-games.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame } from '../strategy.js';
 import { check_params, field_of, GAME_PARAMS } from '../planned-bet.js';
 
@@ -149,7 +150,8 @@ export function check_settings(value: unknown): Settings {
   onlyKeys(o, TOP, '');
   const game = o['game'];
   if (typeof game !== 'string' || !(AUTOBET_GAMES as readonly string[]).includes(game)) {
-    fail('game', `must be one of ${AUTOBET_GAMES.join(', ')}`);
+    const round = round_game_refusal(game);
+    fail('game', round === null ? `must be one of ${AUTOBET_GAMES.join(', ')}` : `${round} (games: ${AUTOBET_GAMES.join(', ')})`);
   }
   const g = game as AutobetGame;
   const bet = object(o['bet'], 'bet');

@@ -138,3 +138,23 @@ export const site: GameSite = {
 }`,
   },
 };
+
+/**
+ * The open round, or null (`MinesActiveBet`: operations.md, the forcemaredart
+ * client and PRIV send `user { activeCasinoBet(game: mines) { … } }`).
+ */
+export const MinesActiveBet = typed_document<{ readonly user: { readonly id: string; readonly activeCasinoBet: CasinoBet<MinesState> | null } }, Record<string, never>>(/* GraphQL */ `
+query MinesActiveBet {
+  user {
+    id
+    activeCasinoBet(game: mines) {
+      ...CasinoBet
+      state {
+        ...CasinoGameMines
+      }
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${MINES_FRAGMENT}
+`);

@@ -6,7 +6,7 @@ export { CASINO_BET_FRAGMENT, type BetUser, type CasinoBet, type PlacedBet } fro
 export { DiceRoll, type DiceCondition, type DiceRollResult, type DiceRollVariables, type DiceState, type DiceInput } from '../../games/dice/site.js';
 export { LimboBet, type LimboBetResult, type LimboBetVariables, type LimboState, type LimboInput } from '../../games/limbo/site.js';
 export {
-  MinesBet, MinesCashout, MinesNext,
+  MinesActiveBet, MinesBet, MinesCashout, MinesNext,
   type MinesBetResult, type MinesBetVariables, type MinesCashoutResult, type MinesCashoutVariables,
   type MinesNextResult, type MinesNextVariables, type MinesRound, type MinesState, type MinesPlayInput,
 } from '../../games/mines/site.js';
@@ -27,11 +27,17 @@ export {
   CurrencyConfiguration, CurrencyConversionRate, FIAT_CURRENCIES,
   type CurrencyConfig, type CurrencyConfigurationResult, type CurrencyConversionRateResult, type CurrencyRate, type FiatCurrency,
 } from './rates.js';
+export { BlackjackActiveBet, BlackjackBet, BlackjackNext, type BlackjackHand, type BlackjackState, type SiteCard } from '../../games/blackjack/site.js';
+export { HiloActiveBet, HiloBet, HiloCashout, HiloNext, type HiloRound, type HiloState } from '../../games/hilo/site.js';
+export { VideoPokerBet, VideoPokerNext, type VideoPokerState } from '../../games/videopoker/site.js';
 export { document_text, operation_name_of, typed_document } from './typed.js';
 
 import { DiceRoll } from '../../games/dice/site.js';
 import { LimboBet } from '../../games/limbo/site.js';
-import { MinesBet, MinesCashout, MinesNext } from '../../games/mines/site.js';
+import { MinesActiveBet, MinesBet, MinesCashout, MinesNext } from '../../games/mines/site.js';
+import { BlackjackActiveBet, BlackjackBet, BlackjackNext } from '../../games/blackjack/site.js';
+import { HiloActiveBet, HiloBet, HiloCashout, HiloNext } from '../../games/hilo/site.js';
+import { VideoPokerBet, VideoPokerNext } from '../../games/videopoker/site.js';
 import { KenoBet } from '../../games/keno/site.js';
 import { PlinkoBet } from '../../games/plinko/site.js';
 import { CreateVaultDeposit, CreateVaultWithdrawal } from './vault.js';
@@ -45,4 +51,6 @@ export const ALL_DOCUMENTS = Object.freeze([
   DiceRoll, LimboBet, MinesBet, MinesNext, MinesCashout, KenoBet, PlinkoBet,
   CreateVaultDeposit, CreateVaultWithdrawal, RotateSeedPair, UserSeedPair, MyBetList,
   CurrencyConversionRate, CurrencyConfiguration, VipProgressMeta, AvailableRakeback, ClaimRakeback,
+  // Rounds over several requests (src/operations/rounds.ts).
+  BlackjackBet, BlackjackNext, BlackjackActiveBet, HiloBet, HiloNext, HiloCashout, HiloActiveBet, MinesActiveBet, VideoPokerBet, VideoPokerNext,
 ]);

@@ -3,15 +3,18 @@
  * their sandbox part, src/games/<game>/sandbox.ts): the schema's enums,
  * state types and mutations, the views and `Casino.play` are built from it.
  */
+import { sandbox as blackjack } from '../../games/blackjack/sandbox.js';
 import { sandbox as dice } from '../../games/dice/sandbox.js';
+import { sandbox as hilo } from '../../games/hilo/sandbox.js';
 import { sandbox as keno } from '../../games/keno/sandbox.js';
 import { sandbox as limbo } from '../../games/limbo/sandbox.js';
 import { sandbox as mines } from '../../games/mines/sandbox.js';
 import { sandbox as plinko } from '../../games/plinko/sandbox.js';
+import { sandbox as videoPoker } from '../../games/videopoker/sandbox.js';
 import type { SandboxGame } from '../game-port.js';
 
 /** The games, in the order the schema lists them. */
-export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko]);
+export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko, blackjack, hilo, videoPoker]);
 
 /** The sandbox part of `name`, or undefined for a game it does not serve. */
 export function sandbox_game(name: string): SandboxGame | undefined {

@@ -1,0 +1,224 @@
+/**
+ * `stakeql play GAME AMOUNT CURRENCY`: one round of blackjack, hilo, mines
+ * step by step or video poker, driven one line at a time (a terminal or a
+ * pipe): after each answer the state and the allowed actions are printed,
+ * then one action is read. The opening bet is confirmed like `stakeql bet`
+ * and journaled before it is sent; each step is sent once and never retried.
+ */
+import { createInterface } from 'node:readline';
+import type { StakeClient } from '../../facade/index.js';
+import type { CasinoBet } from '../../operations/documents/fragments.js';
+import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
+import { check_mines_count } from '../../games/mines/rules.js';
+import { check_card } from '../../games/kernel/cards-input.js';
+import type { OneOffBets } from '../../journal/index.js';
+import type { Command, CommandArgs, CommandContext } from '../context.js';
+import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
+import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
+import { answerOrInterrupt } from '../in-flight.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { printable } from '../output.js';
+import { withHistoryDatabase } from '../history-database.js';
+import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
+
+interface Opening {
+  readonly game: RoundGame;
+  readonly currency: string;
+  readonly amount: number;
+  /** The identifier sent with the opening bet, or null where its document takes none (hilo, video poker). */
+  readonly identifier: string | null;
+  readonly input: Record<string, unknown>;
+}
+
+function opening(args: CommandArgs): Opening {
+  const [gameText, amountText, currencyText] = args.positionals as [string, string, string];
+  if (!(ROUND_GAMES as readonly string[]).includes(gameText)) throw usageError(`play: GAME must be one of ${ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
+  const game = gameText as RoundGame;
+  try {
+    const currency = check_currency(currencyText.toLowerCase());
+    const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
+    const mines = args.values['mines'];
+    const start = args.values['start-card'];
+    if (mines !== undefined && game !== 'mines') throw new RangeError('--mines is for mines only');
+    if (start !== undefined && game !== 'hilo') throw new RangeError('--start-card is for hilo only');
+    const base = { amount, currency };
+    switch (game) {
+      case 'mines': {
+        const identifier = identifier_or_new(undefined);
+        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: check_mines_count(Number(mines ?? Number.NaN)) } };
+      }
+      case 'hilo': {
+        const text = typeof start === 'string' ? start : '';
+        const card = check_card({ rank: text.slice(0, -1), suit: text.slice(-1) }, '--start-card');
+        return { game, currency, amount, identifier: null, input: { ...base, startCard: card } };
+      }
+      case 'blackjack': {
+        const identifier = identifier_or_new(undefined);
+        return { game, currency, amount, identifier, input: { ...base, identifier } };
+      }
+      case 'videoPoker':
+        return { game, currency, amount, identifier: null, input: base };
+    }
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
+    throw error;
+  }
+}
+
+async function journal(ctx: CommandContext, work: (bets: OneOffBets) => void): Promise<void> {
+  const { OneOffBets } = await import('../../journal/index.js');
+  await withHistoryDatabase(ctx, (db) => work(new OneOffBets(db)));
+}
+
+function show(ctx: CommandContext, game: RoundGame, bet: CasinoBet<unknown>): void {
+  ctx.io.stdout.write(`${game}: ${describe_state(game, bet.state)}\n`);
+  if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game)} | quit\n`);
+}
+
+async function openRound(ctx: CommandContext, client: StakeClient, o: Opening): Promise<CasinoBet<unknown>> {
+  const id = o.identifier;
+  // The stake's intent is committed before the request leaves, so it can be looked up whatever happens next.
+  if (id !== null) {
+    await journal(ctx, (j) => j.record_intent({ identifier: id, site: new URL(client.base_url).origin, game: o.game, variables: JSON.stringify(o.input), amount_units: Math.round(o.amount * 10 ** decimals_for(o.currency)) }));
+  }
+  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with client.active_bet('${o.game}')`;
+  try {
+    const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
+    if (id !== null) {
+      await journal(ctx, (j) => j.record_placed(id, { bet_id: bet.id, seed_hash: bet.serverSeed?.seedHash ?? null, nonce: bet.nonce, payout_units: Math.round(bet.payout * 10 ** decimals_for(o.currency)), result: JSON.stringify(bet) }));
+    }
+    return bet;
+  } catch (error) {
+    const m = await import('../../facade/index.js');
+    if (id !== null && m.GraphQLError.is(error)) await journal(ctx, (j) => j.record_refused(id, error.error_type ?? error.message));
+    if (m.StakeError.is(error)) throw new CliError(EXIT_FAILURE, error.message, { cause: error });
+    throw error;
+  }
+}
+
+/** Plays the open round from the lines of stdin; resolves to the last answer, or null when the lines ended first. */
+async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGame, opened: CasinoBet<unknown>): Promise<CasinoBet<unknown> | null> {
+  const m = await import('../../facade/index.js');
+  const lines = createInterface({ input: ctx.io.stdin, terminal: false });
+  let bet = opened;
+  try {
+    show(ctx, game, bet);
+    for await (const line of lines) {
+      if (!bet.active) break;
+      let step;
+      try {
+        step = parse_line(game, line, bet.state);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        ctx.io.stderr.write(`stakeql: ${error.message}\n`);
+        continue;
+      }
+      if ('quit' in step) return null;
+      const what = 'cashout' in step ? 'the cashout' : `the step ${printable(line.trim().slice(0, 40))}`;
+      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with client.active_bet('${game}') before acting again`;
+      try {
+        bet = await answerOrInterrupt(ctx, { what, unknown }, () => ('cashout' in step ? client.cashout(game as 'hilo' | 'mines') : client.act(game, step.act as never)));
+      } catch (error) {
+        // Checked before the wire (an impossible step) or refused by the site: nothing happened, ask again.
+        if (error instanceof RangeError || error instanceof TypeError || m.GraphQLError.is(error)) {
+          ctx.io.stderr.write(`stakeql: ${error.message}\n`);
+          continue;
+        }
+        if (m.TransportError.is(error) && error.may_have_reached_server) {
+          throw new CliError(EXIT_FAILURE, `${error.message}; ${what} may have been played: ${unknown}`, { cause: error });
+        }
+        throw error;
+      }
+      show(ctx, game, bet);
+      if (!bet.active) break;
+    }
+  } finally {
+    lines.close();
+  }
+  return bet.active ? null : bet;
+}
+
+/** `--resume`: reads the open round with `active_bet` and plays it on; nothing is opened. */
+async function runResume(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  const [gameText] = args.positionals as [string];
+  if (args.positionals.length !== 1) throw usageError('play --resume takes the GAME only (the open round has its amount)');
+  if (gameText === 'videoPoker') throw usageError('play --resume: no public client reads an open video poker hand; the site refuses the next bet until it is drawn');
+  if (!['blackjack', 'hilo', 'mines'].includes(gameText)) throw usageError(`play --resume: GAME must be one of blackjack, hilo, mines (got "${printable(gameText.slice(0, 40))}")`);
+  const game = gameText as 'blackjack' | 'hilo' | 'mines';
+  const opened = await openClient(args, ctx, true);
+  const result = await withClient(opened, async (client) => {
+    const open = await client.active_bet(game);
+    if (open === null) return 'none' as const;
+    return playLines(ctx, client, game, open);
+  });
+  if (result === 'none') throw new CliError(EXIT_NOT_FOUND, `no ${game} round is open on the site`);
+  return ended(ctx, game, result);
+}
+
+function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
+  if (result === null) {
+    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume' (or client.active_bet('${game}'))`;
+    throw new CliError(EXIT_FAILURE, `the ${game} round is still open on the site (no more lines): ${how}`);
+  }
+  ctx.io.stdout.write(`${game} ended: payout ${result.payout} ${result.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
+  return EXIT_OK;
+}
+
+async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> {
+  if (args.values['resume'] === true) return runResume(args, ctx);
+  if (args.positionals.length !== 3) throw usageError("play: GAME AMOUNT CURRENCY, or GAME --resume (see 'stakeql play --help')");
+  const o = opening(args);
+  const opened = await openClient(args, ctx, true);
+  const result = await withClient(opened, async (client) => {
+    const asked = { action: `Open a ${o.game} round of ${o.amount} ${o.currency}`, details: [`with ${accountLine(opened)}`], question: 'Open it?' };
+    if (!(await confirm(ctx, asked, args.values['yes'] === true))) return 'declined' as const;
+    const bet = await openRound(ctx, client, o);
+    return bet.active ? playLines(ctx, client, o.game, bet) : bet;
+  });
+  if (result === 'declined') {
+    ctx.io.stderr.write('Not placed.\n');
+    return EXIT_DECLINED;
+  }
+  return ended(ctx, o.game, result);
+}
+
+/** The `play` command. */
+export const command: Command = {
+  usage: `stakeql play mines AMOUNT CURRENCY --mines N [options]
+       stakeql play hilo AMOUNT CURRENCY --start-card RS (7H, 10S, KD) [options]
+       stakeql play blackjack|videoPoker AMOUNT CURRENCY [options]
+       stakeql play blackjack|hilo|mines --resume [options]`,
+  help: `Plays one round that spans several requests, one line at a time: after each
+answer it prints the state and the allowed actions, then reads one action a
+line from standard input (a terminal or a pipe):
+  blackjack   ${allowed_actions('blackjack')}
+  hilo        ${allowed_actions('hilo')}
+  mines       ${allowed_actions('mines')}
+  videoPoker  ${allowed_actions('videoPoker')}
+'quit' or the end of input leaves the round open on the site (exit 1);
+--resume reads the open round with active_bet and plays it on (exit 3 when
+none is open; nothing is opened). An impossible action (hilo higher on a
+king) or one the site refuses is shown and asked again; nothing is sent
+twice. The opening bet is journaled before it is sent. Blackjack, hilo and
+video poker are played live only: the sandbox refuses them (their rules and
+payouts are in no public source).
+
+${CONFIRM_HELP}
+Options:
+${CLIENT_OPTIONS_HELP}
+${YES_OPTION_HELP}
+  --mines N        mines: 1-24 mines
+  --start-card RS  hilo: the start card, rank then suit (A 2-10 J Q K; C D H S)
+  --resume         play on the round that is open on the site`,
+  options: {
+    ...CLIENT_OPTIONS,
+    ...YES_OPTION,
+    mines: { type: 'string' },
+    'start-card': { type: 'string' },
+    resume: { type: 'boolean' },
+  },
+  minPositionals: 1,
+  maxPositionals: 3,
+  run: runPlay,
+};

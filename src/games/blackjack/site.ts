@@ -1,0 +1,107 @@
+/**
+ * `BlackjackBet`, `BlackjackNext`, `BlackjackActiveBet`: the site's blackjack
+ * round, as public clients send it (site-coverage.md §2.5: the forcemaredart
+ * client, search-index file 36008956795; BROKE "verified — from
+ * wen-bj-bot"; the sportslots bot's REST `blackjack/bet|next` with the same
+ * variables). `player` and `dealer` are lists of hands (a split gives two).
+ * `actions` is each hand's history (`deal hit stand double split bust full
+ * insurance noInsurance`), not the moves allowed now.
+ */
+import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
+import { typed_document } from '../../operations/documents/typed.js';
+
+import type { SiteCard } from '../kernel/cards-input.js';
+
+export type { SiteCard };
+
+/** One blackjack hand: its value, its history of actions, its cards. */
+export interface BlackjackHand {
+  readonly value: number;
+  readonly actions: readonly string[];
+  readonly cards: readonly SiteCard[];
+}
+
+/** Blackjack's `state` (a type alias so it fits `Record<string, unknown>`). */
+export type BlackjackState = {
+  readonly player: readonly BlackjackHand[];
+  readonly dealer: readonly BlackjackHand[];
+};
+
+/** Variables of `BlackjackBet`. */
+export interface BlackjackBetVariables {
+  readonly amount: number;
+  readonly currency: string;
+  readonly identifier: string;
+}
+
+/** Variables of `BlackjackNext`. */
+export interface BlackjackNextVariables {
+  readonly action: string;
+  readonly identifier: string;
+}
+
+const BLACKJACK_FRAGMENT = /* GraphQL */ `
+fragment CasinoGameBlackjack on CasinoGameBlackjack {
+  player {
+    value
+    actions
+    cards {
+      rank
+      suit
+    }
+  }
+  dealer {
+    value
+    actions
+    cards {
+      rank
+      suit
+    }
+  }
+}
+`;
+
+/** Deals a round. */
+export const BlackjackBet = typed_document<{ readonly blackjackBet: CasinoBet<BlackjackState> }, BlackjackBetVariables>(/* GraphQL */ `
+mutation BlackjackBet($amount: Float!, $currency: CurrencyEnum!, $identifier: String!) {
+  blackjackBet(amount: $amount, currency: $currency, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameBlackjack
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${BLACKJACK_FRAGMENT}
+`);
+
+/** One move of the open round (`insurance`/`noInsurance` too: three sources send them here, one a separate mutation). */
+export const BlackjackNext = typed_document<{ readonly blackjackNext: CasinoBet<BlackjackState> }, BlackjackNextVariables>(/* GraphQL */ `
+mutation BlackjackNext($action: BlackjackNextActionInput!, $identifier: String!) {
+  blackjackNext(action: $action, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameBlackjack
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${BLACKJACK_FRAGMENT}
+`);
+
+/** The open round, or null. */
+export const BlackjackActiveBet = typed_document<{ readonly user: { readonly id: string; readonly activeCasinoBet: CasinoBet<BlackjackState> | null } }, Record<string, never>>(/* GraphQL */ `
+query BlackjackActiveBet {
+  user {
+    id
+    activeCasinoBet(game: blackjack) {
+      ...CasinoBet
+      state {
+        ...CasinoGameBlackjack
+      }
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${BLACKJACK_FRAGMENT}
+`);
