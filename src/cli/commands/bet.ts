@@ -17,8 +17,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
-import { withHistoryDatabase } from '../history-database.js';
-import type { OneOffBets, OneOffIntent, OneOffSettlement } from '../../journal/index.js';
+import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import type { CliOption } from '../../games/kernel/rules.js';
 import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../../games/registry.js';
@@ -107,32 +106,6 @@ function plan(args: CommandArgs): Plan {
   }
 }
 
-/** Runs `work` on the one-off journal in the history database (journal/oneoff-bets.ts). */
-async function journal(ctx: CommandContext, work: (bets: OneOffBets) => void): Promise<void> {
-  const { OneOffBets } = await import('../../journal/index.js');
-  await withHistoryDatabase(ctx, (db) => work(new OneOffBets(db)));
-}
-
-function oneOffIntent(bet: Plan, base_url: string): OneOffIntent {
-  return {
-    identifier: bet.identifier,
-    site: new URL(base_url).origin,
-    game: bet.game,
-    variables: JSON.stringify(bet.variables),
-    amount_units: Math.round(bet.amount * 10 ** decimals_for(bet.currency)),
-  };
-}
-
-function settlement(bet: Plan, placed: PlacedBet<Record<string, unknown>>): OneOffSettlement {
-  return {
-    bet_id: placed.id,
-    seed_hash: placed.serverSeed?.seedHash ?? null,
-    nonce: typeof placed.nonce === 'number' ? placed.nonce : null,
-    payout_units: Math.round(placed.payout * 10 ** decimals_for(bet.currency)),
-    result: JSON.stringify(placed),
-  };
-}
-
 /** Won (paid more than the stake), lost (nothing back), or the share paid back. */
 function verdictOf(multiplier: number): 'won' | 'lost' | 'partly paid back' | 'paid back' {
   if (multiplier > 1) return 'won';
@@ -151,11 +124,11 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return null;
     const lookUp = `its identifier is ${bet.identifier}: look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync', before betting again`;
     // The intent is committed before the request leaves, so the identifier can be looked up whatever happens next.
-    await journal(ctx, (j) => j.record_intent(oneOffIntent(bet, client.base_url)));
+    await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent(bet, client.base_url)));
     try {
       const flight = { what: `the bet (identifier ${bet.identifier})`, unknown: `look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync' before betting again` };
       const placed = await answerOrInterrupt(ctx, flight, () => bet.send(client));
-      await journal(ctx, (j) => j.record_placed(bet.identifier, settlement(bet, placed)));
+      await with_oneoff_journal(ctx, (j) => j.record_placed(bet.identifier, oneoff_settlement(placed, bet.currency)));
       return placed;
     } catch (error) {
       const m = opened.module;
@@ -163,7 +136,7 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
         throw new CliError(EXIT_FAILURE, `${error.message}; the bet may have been placed: ${lookUp}`, { cause: error });
       }
       if (m.GraphQLError.is(error)) {
-        await journal(ctx, (j) => j.record_refused(bet.identifier, error.error_type ?? error.message));
+        await with_oneoff_journal(ctx, (j) => j.record_refused(bet.identifier, error.error_type ?? error.message));
         const meaning = m.describe_error_type(error.error_type);
         throw new CliError(EXIT_FAILURE, meaning === null ? error.message : `${error.message}: ${meaning}`, { cause: error });
       }

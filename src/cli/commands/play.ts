@@ -12,14 +12,13 @@ import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { check_mines_count } from '../../games/mines/rules.js';
 import { check_card } from '../../games/kernel/cards-input.js';
-import type { OneOffBets } from '../../journal/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable } from '../output.js';
-import { withHistoryDatabase } from '../history-database.js';
+import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
 
 interface Opening {
@@ -66,11 +65,6 @@ function opening(args: CommandArgs): Opening {
   }
 }
 
-async function journal(ctx: CommandContext, work: (bets: OneOffBets) => void): Promise<void> {
-  const { OneOffBets } = await import('../../journal/index.js');
-  await withHistoryDatabase(ctx, (db) => work(new OneOffBets(db)));
-}
-
 function show(ctx: CommandContext, game: RoundGame, bet: CasinoBet<unknown>): void {
   ctx.io.stdout.write(`${game}: ${describe_state(game, bet.state)}\n`);
   if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game)} | quit\n`);
@@ -80,18 +74,18 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening): 
   const id = o.identifier;
   // The stake's intent is committed before the request leaves, so it can be looked up whatever happens next.
   if (id !== null) {
-    await journal(ctx, (j) => j.record_intent({ identifier: id, site: new URL(client.base_url).origin, game: o.game, variables: JSON.stringify(o.input), amount_units: Math.round(o.amount * 10 ** decimals_for(o.currency)) }));
+    await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent({ identifier: id, game: o.game, amount: o.amount, currency: o.currency, variables: o.input }, client.base_url)));
   }
   const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with client.active_bet('${o.game}')`;
   try {
     const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
     if (id !== null) {
-      await journal(ctx, (j) => j.record_placed(id, { bet_id: bet.id, seed_hash: bet.serverSeed?.seedHash ?? null, nonce: bet.nonce, payout_units: Math.round(bet.payout * 10 ** decimals_for(o.currency)), result: JSON.stringify(bet) }));
+      await with_oneoff_journal(ctx, (j) => j.record_placed(id, oneoff_settlement(bet, o.currency)));
     }
     return bet;
   } catch (error) {
     const m = await import('../../facade/index.js');
-    if (id !== null && m.GraphQLError.is(error)) await journal(ctx, (j) => j.record_refused(id, error.error_type ?? error.message));
+    if (id !== null && m.GraphQLError.is(error)) await with_oneoff_journal(ctx, (j) => j.record_refused(id, error.error_type ?? error.message));
     if (m.StakeError.is(error)) throw new CliError(EXIT_FAILURE, error.message, { cause: error });
     throw error;
   }
