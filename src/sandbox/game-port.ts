@@ -25,4 +25,6 @@ export interface SandboxGame {
    * Absent for a game with rounds (mines), whose mutations are casino.ts's own.
    */
   readonly check?: (args: Readonly<Record<string, unknown>>) => object;
+  /** The site's REST route of the bet (`dice/roll`) and its mutation, where a public source gives one. */
+  readonly rest?: { readonly path: string; readonly field: string };
 }
