@@ -38,6 +38,6 @@ export interface GameSite {
   readonly field: string;
   /** The sourced REST route, when one is (sent when there is no document, or with the client's `rest: true`). */
   readonly rest?: GameRestRoute;
-  /** The `state` type's name and the fragment `MyBetList` selects it with. */
-  readonly history: { readonly typename: string; readonly fragment: string };
+  /** The `state` type's name and the fragment `MyBetList` selects it with; null when no source gives the type (its state is then not selected). */
+  readonly history: { readonly typename: string; readonly fragment: string } | null;
 }

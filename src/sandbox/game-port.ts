@@ -27,4 +27,10 @@ export interface SandboxGame {
   readonly check?: (args: Readonly<Record<string, unknown>>) => object;
   /** The site's REST route of the bet (`dice/roll`) and its mutation, where a public source gives one. */
   readonly rest?: { readonly path: string; readonly field: string };
+  /**
+   * Why the sandbox does not play the game (its pay table is not public):
+   * its mutation and REST route answer this as the site's `invalidArgument`
+   * error, and nothing changes.
+   */
+  readonly refused?: string;
 }

@@ -10,25 +10,50 @@
 import { getNamedType, isAbstractType, isLeafType, isObjectType, type GraphQLNamedType } from 'graphql';
 import type { GraphQLAnswer, GraphQLRequestBody } from './graphql-runner.js';
 import { SANDBOX_GAMES } from './games/registry.js';
+import { GAMES } from '../games/registry.js';
 import { SCHEMA } from './schema.js';
 
 /** The prefix of every casino REST route. */
 export const REST_PREFIX = '/_api/casino/';
 
-/** One REST route: its mutation and the query the sandbox runs for it. */
+/** One REST route: its mutation and the query the sandbox runs for it, or the refusal it answers. */
 export interface RestRoute {
   readonly field: string;
+  /** Empty for a refused game with no mutation (a REST-only game). */
   readonly query: string;
   /** The operation name the request log and the faults know it by. */
   readonly operation: string;
+  /** A game the sandbox does not play: the site's error it answers instead of running anything. */
+  readonly refusal?: string;
 }
 
 // What the site's REST answer selects of the bet (site-coverage.md §2.1), beside the game's `state`.
 const BET_FIELDS = 'id active payoutMultiplier amountMultiplier amount payout updatedAt currency game user { id name }';
 
 const ROUTES: ReadonlyMap<string, RestRoute> = new Map(
-  SANDBOX_GAMES.flatMap((game) => (game.rest === undefined ? [] : [[game.rest.path, route(game.rest.field, game.typename)] as const])),
+  SANDBOX_GAMES.flatMap((game) => {
+    if (game.rest === undefined) return [];
+    const { path, field } = game.rest;
+    // A refused game without a mutation (REST only) is answered here; one with a mutation refuses in it.
+    const has_mutation = SCHEMA.getMutationType()?.getFields()[field] !== undefined;
+    const served: RestRoute = has_mutation
+      ? route(field, game.typename)
+      : { field, query: '', operation: `Rest_${field}`, refusal: game.refused ?? 'The sandbox does not play that game.' };
+    return [[path, served] as const];
+  }),
 );
+// A registry game the sandbox has no part for (no sourced `state` type: rock-paper-scissors) and does not play: its route refuses too.
+for (const rules of Object.values(GAMES)) {
+  const path = rules.transport.rest;
+  if (path === undefined || ROUTES.has(path) || rules.offline.sandbox) continue;
+  const field = rules.transport.field;
+  (ROUTES as Map<string, RestRoute>).set(path, { field, query: '', operation: `Rest_${field}`, refusal: `The sandbox cannot play ${rules.unpayable?.({} as never) ?? 'that game'}.` });
+}
+
+/** The REST answer of a route the sandbox refuses. */
+export function rest_refusal(route: RestRoute): unknown {
+  return { errors: [{ message: route.refusal, errorType: 'invalidArgument' }] };
+}
 
 /** The route a request path names, or undefined. */
 export function rest_route(pathname: string): RestRoute | undefined {
@@ -38,7 +63,8 @@ export function rest_route(pathname: string): RestRoute | undefined {
 
 /** The GraphQL request a REST body stands for (the body is the variables). */
 export function rest_request(route: RestRoute, variables: Record<string, unknown>): GraphQLRequestBody {
-  return { query: route.query, variables, operationName: route.operation };
+  // A refused route's query is never run: answerNormally answers its refusal before the runner.
+  return { query: route.query === '' ? `mutation ${route.operation} { __typename }` : route.query, variables, operationName: route.operation };
 }
 
 /** A GraphQL answer in the REST envelope. */

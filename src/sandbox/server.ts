@@ -32,7 +32,7 @@ import {
   sessionSetCookie,
 } from './responses.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
-import { rest_answer, rest_request, rest_route, type RestRoute } from './rest.js';
+import { rest_answer, rest_refusal, rest_request, rest_route, type RestRoute } from './rest.js';
 import type { StatsRecorder } from './stats.js';
 import type { SportsBook } from './sports/book.js';
 import type { SandboxFault } from './types.js';
@@ -197,6 +197,7 @@ async function answerNormally(
   if (verdict.kind === 'malformed') {
     return errorAnswer(401, 'The access token is malformed.', 'notAuthenticated');
   }
+  if (rest?.refusal !== undefined) return jsonAnswer(200, rest_refusal(rest));
   const result = await core.runner.run(reading.body, {
     auth: verdict,
     ledger: core.ledger,
