@@ -47,7 +47,7 @@ for (const rules of Object.values(GAMES)) {
   const path = rules.transport.rest;
   if (path === undefined || ROUTES.has(path) || rules.offline.sandbox) continue;
   const field = rules.transport.field;
-  (ROUTES as Map<string, RestRoute>).set(path, { field, query: '', operation: `Rest_${field}`, refusal: `The sandbox cannot play ${rules.unpayable?.({} as never) ?? 'that game'}.` });
+  (ROUTES as Map<string, RestRoute>).set(path, { field, query: '', operation: `Rest_${field}`, refusal: `The sandbox does not play ${rules.name}: ${rules.unpayable?.({} as never) ?? 'no public table'}.` });
 }
 
 /** The REST answer of a route the sandbox refuses. */

@@ -10,7 +10,7 @@ import type { SandboxGame } from '../../sandbox/game-port.js';
 import { SiteRefusal } from '../../sandbox/refusals.js';
 import { DIFFICULTIES, table_not_public } from '../kernel/live.js';
 
-const refused = `The sandbox cannot play ${table_not_public('cases')}.`;
+const refused = `The sandbox does not play cases: ${table_not_public('cases')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'cases',

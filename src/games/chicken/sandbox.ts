@@ -9,7 +9,7 @@
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { table_not_public } from '../kernel/live.js';
 
-const refused = `The sandbox cannot play ${table_not_public('chicken')}.`;
+const refused = `The sandbox does not play chicken: ${table_not_public('chicken')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'chicken',

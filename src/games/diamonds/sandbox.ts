@@ -10,7 +10,7 @@ import type { SandboxGame } from '../../sandbox/game-port.js';
 import { SiteRefusal } from '../../sandbox/refusals.js';
 import { table_not_public } from '../kernel/live.js';
 
-const refused = `The sandbox cannot play ${table_not_public('diamonds')}.`;
+const refused = `The sandbox does not play diamonds: ${table_not_public('diamonds')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'diamonds',

@@ -11,7 +11,7 @@ import { SiteRefusal } from '../../sandbox/refusals.js';
 import { table_not_public } from '../kernel/live.js';
 import { DRAGON_TOWER_DIFFICULTIES } from './rules.js';
 
-const refused = `The sandbox cannot play ${table_not_public('dragonTower')}.`;
+const refused = `The sandbox does not play dragonTower: ${table_not_public('dragonTower')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'dragonTower',

@@ -11,7 +11,7 @@ import { SiteRefusal } from '../../sandbox/refusals.js';
 import { table_not_public } from '../kernel/live.js';
 import { FLIP_CONDITIONS } from './rules.js';
 
-const refused = `The sandbox cannot play ${table_not_public('flip')}.`;
+const refused = `The sandbox does not play flip: ${table_not_public('flip')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'flip',

@@ -9,7 +9,7 @@
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { table_not_public } from '../kernel/live.js';
 
-const refused = `The sandbox cannot play ${table_not_public('packs')}.`;
+const refused = `The sandbox does not play packs: ${table_not_public('packs')}.`;
 
 export const sandbox: SandboxGame = {
   name: 'packs',
