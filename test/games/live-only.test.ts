@@ -8,11 +8,13 @@
  * sandbox refuses it with the site's error shape, saying the table is not
  * public, the balance untouched; `stakeql sim` refuses one with exit 2.
  */
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/facade/index.js';
+import { outcome } from '../../src/fairness/index.js';
 import { GAMES } from '../../src/games/registry.js';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { GraphQLError } from '../../src/transport/errors/index.js';
@@ -132,6 +134,31 @@ describe('the live-only games', () => {
   it('the README games table names the REST route of a game with no document', () => {
     const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
     expect(readme).toMatch(/\| `snakes` \| [^\n]*\| REST `snakes\/bet` \| no \| no \|/);
+  });
+});
+
+describe('diamonds: the outcome is public, the table is not', () => {
+  // The published algorithm: HMAC-SHA256(server_seed, `client:nonce:0`), four bytes a float; a gem is
+  // GEMS[floor(float × 7)] in the order of KyranRana/stake-provably-fair-api Gems.json.
+  const ORDER = ['green', 'purple', 'yellow', 'red', 'cyan', 'pink', 'blue'];
+  function hand(server: string, client: string, nonce: number): string[] {
+    const b = createHmac('sha256', server).update(`${client}:${nonce}:0`).digest();
+    return [0, 1, 2, 3, 4].map((i) => {
+      const f = [0, 1, 2, 3].reduce((sum, k) => sum + (b[i * 4 + k] as number) / 256 ** (k + 1), 0);
+      return ORDER[Math.floor(f * 7)] as string;
+    });
+  }
+
+  it("compares a recorded hand with the seeds' gems, the sixth gem by either name", () => {
+    const seeds = { server_seed: 'a1'.repeat(32), client_seed: 'live-only', nonce: 0 };
+    for (let nonce = 0; nonce < 40; nonce++) {
+      const expected = outcome('diamonds', { ...seeds, nonce });
+      const recorded = hand(seeds.server_seed, seeds.client_seed, nonce);
+      expect(GAMES.diamonds.compare(expected, { hand: recorded }).ok, String(nonce)).toBe(true);
+      const swapped = recorded.map((g) => (g === 'green' ? 'blue' : 'green'));
+      expect(GAMES.diamonds.compare(expected, { hand: swapped }).ok).toBe(false);
+    }
+    expect(GAMES.diamonds.compare(outcome('diamonds', seeds), {}).ok).toBe(null);
   });
 });
 
