@@ -21,6 +21,7 @@ import { flip } from './flip/rules.js';
 import { packs } from './packs/rules.js';
 import { rockPaperScissors } from './rockPaperScissors/rules.js';
 import { slots } from './slots/rules.js';
+import { slotsTomeOfLife } from './slotsTomeOfLife/rules.js';
 import { snakes } from './snakes/rules.js';
 import { tarot } from './tarot/rules.js';
 
@@ -28,7 +29,7 @@ import { tarot } from './tarot/rules.js';
 export const GAMES = Object.freeze({
   dice, limbo, keno, plinko, mines,
   // Played live only: no public pay table (src/games/kernel/live.ts).
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });
 
 /** A game of the registry. */

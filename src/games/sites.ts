@@ -21,6 +21,7 @@ import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
 import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
 import { site as rockPaperScissors, type RockPaperScissorsInput, type RockPaperScissorsState } from './rockPaperScissors/site.js';
 import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js';
+import { site as slotsTomeOfLife, type SlotsTomeOfLifeInput, type SlotsTomeOfLifeState } from './slotsTomeOfLife/site.js';
 import { site as snakes, type SnakesInput, type SnakesState } from './snakes/site.js';
 import { site as tarot, type TarotInput, type TarotState } from './tarot/site.js';
 
@@ -41,6 +42,7 @@ export interface PlayInputs {
   packs: PacksInput;
   rockPaperScissors: RockPaperScissorsInput;
   slots: SlotsInput;
+  slotsTomeOfLife: SlotsTomeOfLifeInput;
   snakes: SnakesInput;
   tarot: TarotInput;
 }
@@ -62,6 +64,7 @@ export interface PlayStates {
   packs: PacksState;
   rockPaperScissors: RockPaperScissorsState;
   slots: SlotsState;
+  slotsTomeOfLife: SlotsTomeOfLifeState;
   snakes: SnakesState;
   tarot: TarotState;
 }
@@ -69,5 +72,5 @@ export interface PlayStates {
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
   dice, limbo, mines, keno, plinko,
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

@@ -1,7 +1,7 @@
 /**
  * The games played live only (no public pay table): diamonds, dragon tower,
  * flip, cases, packs, snakes, darts, bars, chicken, tarot,
- * rock-paper-scissors, slots. Against the real sandbox over HTTP: every bad
+ * rock-paper-scissors, slots and Tome of Life. Against the real sandbox over HTTP: every bad
  * input is refused before the wire (the sandbox's request log does not grow);
  * a good bet leaves the client over the game's sourced transport (GraphQL
  * document, else the REST route; `rest: true` for a game with both) and the
@@ -71,6 +71,7 @@ const CASES = [
     bad: [[{ guesses: ['lizard'] }, /^guesses must hold only rock \| paper \| scissors/], [{ guesses: Array(21).fill('rock') }, /^guesses must hold 1 to 20/]],
   },
   { game: 'slots', good: { lines: 20 }, graphql: 'slotBet', rest: 'slots/bet', bad: [[{ lines: 0 }, /^lines must be 1 to 20/], [{ lines: 21 }, /^lines must be 1 to 20/]] },
+  { game: 'slotsTomeOfLife', good: { lines: 1 }, graphql: 'TomeOfLifeBet', rest: 'slots-tome-of-life/bet', bad: [[{ lines: 2.5 }, /^lines must be an integer/], [{}, /^lines must be an integer/]] },
 ] as const;
 
 async function usd(client: StakeClient): Promise<number> {
@@ -120,7 +121,7 @@ describe('the live-only games', () => {
     expect(await usd(client)).toBe(balance);
   });
 
-  it('with rest: true, a game with both goes over its route (diamonds/bet, dragon-tower/bet, cases/bet, slots/bet); flip has none and stays on GraphQL', async () => {
+  it('with rest: true, a game with both goes over its route (diamonds, dragon tower, cases, both slots); flip has none and stays on GraphQL', async () => {
     const login = box.login();
     const client = new StakeClient({ base_url: box.url, access_token: login.access_token, session_cookie: login.session_cookie, timeout_ms: 10_000, rest: true });
     for (const { game, good, graphql, rest } of CASES) {

@@ -1,8 +1,8 @@
 /**
  * Slots (the site's `slotsBet`, REST `slots/bet`): `lines` paylines (1–20,
  * SLOT2). The reels' table is in no public source: played live only. Tome of
- * Life (`slotsTomeOfLifeBet`) shares this `state` type and is not here yet;
- * Blue Samurai has rounds (`slotsSamuraiNext`) and is not a one-request game.
+ * Life (src/games/slotsTomeOfLife) shares this `state` type; Blue Samurai has
+ * rounds (`slotsSamuraiNext`) and is not a one-request game.
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */

@@ -19,22 +19,8 @@ export interface SlotsInput extends BetInput {
   readonly lines: number;
 }
 
-/** Result of `slotBet`. */
-export interface SlotBetResult {
-  readonly slotsBet: CasinoBet<SlotsState>;
-}
-
-/** The `slotBet` mutation `client.play('slots', …)` sends. */
-export const SlotBet = typed_document<SlotBetResult, Record<string, unknown>>(/* GraphQL */ `
-mutation slotBet($amount: Float!, $currency: CurrencyEnum!, $lines: Int!, $identifier: String!) {
-  slotsBet(amount: $amount, currency: $currency, lines: $lines, identifier: $identifier) {
-    ...CasinoBet
-    state {
-      ...CasinoGameSlots
-    }
-  }
-}
-${CASINO_BET_FRAGMENT}
+/** The slots `state` selection (also Tome of Life's: one type, `CasinoGameSlots`). */
+export const SLOTS_STATE_FRAGMENT = /* GraphQL */ `
 fragment CasinoGameSlots on CasinoGameSlots {
   lines
   rounds {
@@ -52,6 +38,25 @@ fragment CasinoGameSlots on CasinoGameSlots {
     bonusTotal
   }
 }
+`;
+
+/** Result of `slotBet`. */
+export interface SlotBetResult {
+  readonly slotsBet: CasinoBet<SlotsState>;
+}
+
+/** The `slotBet` mutation `client.play('slots', …)` sends. */
+export const SlotBet = typed_document<SlotBetResult, Record<string, unknown>>(/* GraphQL */ `
+mutation slotBet($amount: Float!, $currency: CurrencyEnum!, $lines: Int!, $identifier: String!) {
+  slotsBet(amount: $amount, currency: $currency, lines: $lines, identifier: $identifier) {
+    ...CasinoBet
+    state {
+      ...CasinoGameSlots
+    }
+  }
+}
+${CASINO_BET_FRAGMENT}
+${SLOTS_STATE_FRAGMENT}
 `);
 
 /** slots's document and route for `client.play` and its `state` in the bet history. */

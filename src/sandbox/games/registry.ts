@@ -17,6 +17,7 @@ import { sandbox as dragonTower } from '../../games/dragonTower/sandbox.js';
 import { sandbox as flip } from '../../games/flip/sandbox.js';
 import { sandbox as packs } from '../../games/packs/sandbox.js';
 import { sandbox as slots } from '../../games/slots/sandbox.js';
+import { sandbox as slotsTomeOfLife } from '../../games/slotsTomeOfLife/sandbox.js';
 import { sandbox as snakes } from '../../games/snakes/sandbox.js';
 import { sandbox as tarot } from '../../games/tarot/sandbox.js';
 import type { SandboxGame } from '../game-port.js';
@@ -25,7 +26,7 @@ import type { SandboxGame } from '../game-port.js';
 export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([
   dice, limbo, mines, keno, plinko,
   // Refused (their tables are not public); here for their `state` types, mutations and routes.
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, slots, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, slots, slotsTomeOfLife, snakes, tarot,
 ]);
 
 /** The sandbox part of `name`, or undefined for a game it does not serve. */
