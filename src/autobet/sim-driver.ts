@@ -7,7 +7,7 @@
  * sandbox run's revealed seeds gives the same bets, bet by bet.
  */
 import { randomBytes } from 'node:crypto';
-import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../fairness/index.js';
+import { prepare_seed_pair, server_seed_hash, type GameName, type PreparedSeedPair } from '../fairness/index.js';
 import { payout_remainder, payout_units } from '../games/kernel/payout.js';
 import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
@@ -41,7 +41,7 @@ function batched(game: AutobetGame): boolean {
     const rules = GAMES[game];
     // A game that needs parameters (plinko's rows, mines' count) refuses empty ones: it is drawn bet by bet.
     try {
-      known = rules.outcome.float_count(rules.outcome.params({})) === 1;
+      known = rules.outcome !== null && rules.outcome.float_count(rules.outcome.params({})) === 1;
     } catch {
       known = false;
     }
@@ -104,7 +104,8 @@ export class SimDriver implements Driver {
   #single(game: AutobetGame, nonce: number): unknown {
     let i = nonce - this.#aheadFrom;
     if (game !== this.#aheadGame || i < 0 || i >= this.#ahead.length) {
-      this.#ahead = this.#pair.outcomes(game, nonce, AHEAD);
+      // A live-only game never gets here: its `unpayable` stops the run first.
+      this.#ahead = this.#pair.outcomes(game as GameName, nonce, AHEAD);
       this.#aheadGame = game;
       this.#aheadFrom = nonce;
       i = 0;
@@ -163,7 +164,7 @@ export class SimDriver implements Driver {
     const outcome_params = rules.outcome_params(params);
     const outcome = batched(bet.game)
       ? this.#single(bet.game, nonce)
-      : this.#pair.outcome(bet.game, nonce, outcome_params as never);
+      : this.#pair.outcome(bet.game as GameName, nonce, outcome_params as never);
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);

@@ -10,14 +10,15 @@ import { GAMES } from '../games/registry.js';
 export interface GameRow {
   readonly game: string;
   readonly inputs: readonly { readonly name: string; readonly takes: string; readonly required: boolean }[];
-  readonly transport: { readonly graphql: string; readonly field: string };
+  /** `graphql`: the operation, or null for a game sent over its REST route only; `rest`: the route, when one is sourced. */
+  readonly transport: { readonly graphql: string | null; readonly field: string; readonly rest?: string };
   readonly sandbox: boolean;
   readonly simulator: boolean;
   /** What the sandbox and the simulator do not play, or null. */
   readonly offline_except: string | null;
   readonly pays: { readonly rule: string; readonly table: boolean; readonly source: string };
-  /** The site's stated return to player. */
-  readonly rtp: number;
+  /** The site's stated return to player, or null when no public source states it. */
+  readonly rtp: number | null;
 }
 
 /** Every game of the registry, in its order. */
@@ -25,7 +26,9 @@ export function game_rows(): GameRow[] {
   return Object.values(GAMES).map((g) => ({
     game: g.name,
     inputs: g.inputs.map((i) => ({ name: i.name, takes: i.takes, required: i.required })),
-    transport: { graphql: g.transport.operation, field: g.transport.field },
+    transport: g.transport.rest === undefined
+      ? { graphql: g.transport.operation, field: g.transport.field }
+      : { graphql: g.transport.operation, field: g.transport.field, rest: g.transport.rest },
     sandbox: g.offline.sandbox,
     simulator: g.offline.simulator,
     offline_except: g.offline.except ?? null,
@@ -45,6 +48,10 @@ function offline(flag: boolean, except: string | null): string {
   return except === null ? 'yes' : `yes, except ${except}`;
 }
 
+function sent_as(t: GameRow['transport']): string {
+  return t.graphql === null ? `REST \`${t.rest ?? ''}\`` : `\`${t.graphql}\``;
+}
+
 /** The games as a Markdown table (without the markers). */
 export function games_markdown(): string {
   const lines = [
@@ -53,7 +60,7 @@ export function games_markdown(): string {
   ];
   for (const row of game_rows()) {
     const inputs = row.inputs.map((i) => `\`${i.name}\`${i.required ? '' : '?'}: ${i.takes}`).join('; ');
-    lines.push(`| \`${row.game}\` | ${cell(inputs)} | \`${row.transport.graphql}\` | ${offline(row.sandbox, row.offline_except)} | ${offline(row.simulator, row.offline_except)} | ${cell(row.pays.rule)} | ${cell(row.pays.source)} |`);
+    lines.push(`| \`${row.game}\` | ${cell(inputs)} | ${sent_as(row.transport)} | ${offline(row.sandbox, row.offline_except)} | ${offline(row.simulator, row.offline_except)} | ${cell(row.pays.rule)} | ${cell(row.pays.source)} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { NoCredentialsError, extract_credentials, found_anything, type Credentia
 import type { LoadCredentialsOptions } from '../store/resolve.js';
 import type { Call } from '../transport/call.js';
 import { run_call } from '../transport/call-loop.js';
+import { run_rest } from '../transport/rest.js';
 import { ClientCore } from '../transport/core.js';
 import { register_core } from '../transport/internals.js';
 import type { StakeClientOptions } from './options.js';
@@ -198,6 +199,28 @@ export class StakeClient implements AsyncDisposable {
     const body = JSON.stringify({ query, variables: variables ?? {}, operationName: op.operation_name });
     const call: Call = { op, body, signal, attempt: 0, maybe_ran: false };
     return (await run_call(this.#core, call)) as T;
+  }
+
+  /**
+   * Sends one REST casino request, `POST {base_url}/_api/casino/{path}` with
+   * `body` as JSON (the web app's form of an original's bet: `dice/roll`,
+   * `snakes/bet`), through the same transport as {@link graphql}; resolves to
+   * the answer object (`{ diceRoll: {...} }`, no `data` wrapper). It is a
+   * mutation: never retried. Rejects as {@link graphql} does; with
+   * TypeError / RangeError (before sending anything) for a bad path or body.
+   */
+  async rest<T = unknown>(path: string, body: Readonly<Record<string, unknown>>, options: GraphQLCallOptions = {}): Promise<T> {
+    if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');
+    const signal = options.signal ?? null;
+    if (signal !== null && !(typeof signal === 'object' && typeof signal.addEventListener === 'function' && 'aborted' in signal)) {
+      throw new TypeError('signal must be an AbortSignal');
+    }
+    return (await run_rest(this.#core, path, body, signal)) as T;
+  }
+
+  /** Whether bets of games with both a document and a REST route go over REST (the `rest` option). */
+  get prefers_rest(): boolean {
+    return this.#core.opts.rest;
   }
 
   // ---- Typed operations. New methods go in this section, each a thin call

@@ -56,9 +56,13 @@ export type GameName = keyof GameOutcomes;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyGame = GameDefinition<any, any>;
 
+/** The registry's games that have a translation. */
+type RegisteredOutcome = Exclude<keyof GameOutcomes, 'roulette' | 'wheel' | 'blackjack' | 'hilo' | 'baccarat' | 'videoPoker' | 'diamonds' | 'pump'>;
+
 // The registry's games first (their translations live with their rules), then those the registry does not play yet.
 const GAMES: Record<GameName, AnyGame> = {
-  ...(Object.fromEntries(Object.values(REGISTRY).map((game) => [game.name, game.outcome])) as Record<keyof typeof REGISTRY, AnyGame>),
+  // A registry game with no public translation (outcome null: the live-only games) is not one `outcome` knows.
+  ...(Object.fromEntries(Object.values(REGISTRY).flatMap((game) => (game.outcome === null ? [] : [[game.name, game.outcome]]))) as Record<RegisteredOutcome, AnyGame>),
   roulette, wheel, blackjack, hilo, baccarat, videoPoker, diamonds, pump,
 };
 

@@ -11,9 +11,26 @@ import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
 import { mines } from './mines/rules.js';
 import { plinko } from './plinko/rules.js';
+import { bars } from './bars/rules.js';
+import { cases } from './cases/rules.js';
+import { chicken } from './chicken/rules.js';
+import { darts } from './darts/rules.js';
+import { diamonds } from './diamonds/rules.js';
+import { dragonTower } from './dragonTower/rules.js';
+import { flip } from './flip/rules.js';
+import { packs } from './packs/rules.js';
+import { rockPaperScissors } from './rockPaperScissors/rules.js';
+import { slots } from './slots/rules.js';
+import { slotsTomeOfLife } from './slotsTomeOfLife/rules.js';
+import { snakes } from './snakes/rules.js';
+import { tarot } from './tarot/rules.js';
 
 /** The registry, in the order games are listed. */
-export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines });
+export const GAMES = Object.freeze({
+  dice, limbo, keno, plinko, mines,
+  // Played live only: no public pay table (src/games/kernel/live.ts).
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+});
 
 /** A game of the registry. */
 export type RegistryGame = keyof typeof GAMES;

@@ -11,6 +11,19 @@ import { site as keno, type KenoInput, type KenoState } from './keno/site.js';
 import { site as limbo, type LimboInput, type LimboState } from './limbo/site.js';
 import { site as mines, type MinesPlayInput, type MinesState } from './mines/site.js';
 import { site as plinko, type PlinkoInput, type PlinkoState } from './plinko/site.js';
+import { site as bars, type BarsInput, type BarsState } from './bars/site.js';
+import { site as cases, type CasesInput, type CasesState } from './cases/site.js';
+import { site as chicken, type ChickenInput, type ChickenState } from './chicken/site.js';
+import { site as darts, type DartsInput, type DartsState } from './darts/site.js';
+import { site as diamonds, type DiamondsInput, type DiamondsState } from './diamonds/site.js';
+import { site as dragonTower, type DragonTowerInput, type DragonTowerState } from './dragonTower/site.js';
+import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
+import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
+import { site as rockPaperScissors, type RockPaperScissorsInput, type RockPaperScissorsState } from './rockPaperScissors/site.js';
+import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js';
+import { site as slotsTomeOfLife, type SlotsTomeOfLifeInput, type SlotsTomeOfLifeState } from './slotsTomeOfLife/site.js';
+import { site as snakes, type SnakesInput, type SnakesState } from './snakes/site.js';
+import { site as tarot, type TarotInput, type TarotState } from './tarot/site.js';
 
 /** Each game's input for `client.play` (amount, currency, identifier and the game's variables). */
 export interface PlayInputs {
@@ -19,6 +32,19 @@ export interface PlayInputs {
   keno: KenoInput;
   plinko: PlinkoInput;
   mines: MinesPlayInput;
+  bars: BarsInput;
+  cases: CasesInput;
+  chicken: ChickenInput;
+  darts: DartsInput;
+  diamonds: DiamondsInput;
+  dragonTower: DragonTowerInput;
+  flip: FlipInput;
+  packs: PacksInput;
+  rockPaperScissors: RockPaperScissorsInput;
+  slots: SlotsInput;
+  slotsTomeOfLife: SlotsTomeOfLifeInput;
+  snakes: SnakesInput;
+  tarot: TarotInput;
 }
 
 /** Each game's `state`, as the site returns it. */
@@ -28,7 +54,23 @@ export interface PlayStates {
   keno: KenoState;
   plinko: PlinkoState;
   mines: MinesState;
+  bars: BarsState;
+  cases: CasesState;
+  chicken: ChickenState;
+  darts: DartsState;
+  diamonds: DiamondsState;
+  dragonTower: DragonTowerState;
+  flip: FlipState;
+  packs: PacksState;
+  rockPaperScissors: RockPaperScissorsState;
+  slots: SlotsState;
+  slotsTomeOfLife: SlotsTomeOfLifeState;
+  snakes: SnakesState;
+  tarot: TarotState;
 }
 
 /** Every game of the registry on the wire. */
-export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko });
+export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
+  dice, limbo, mines, keno, plinko,
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+});

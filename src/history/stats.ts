@@ -22,7 +22,7 @@ export { MULTIPLIER_BUCKETS } from './buckets.js';
  * listed has no theoretical return: its bets are left out of that figure.
  */
 export const THEORETICAL_RTP: Readonly<Record<string, number>> = Object.freeze({
-  ...Object.fromEntries(Object.values(GAMES).map((game) => [game.name, game.rtp])),
+  ...Object.fromEntries(Object.values(GAMES).flatMap((game) => (game.rtp === null ? [] : [[game.name, game.rtp]]))),
   wheel: 0.99,
   hilo: 0.99,
   diamonds: 0.99,

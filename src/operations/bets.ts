@@ -14,7 +14,8 @@ import type { PlinkoInput, PlinkoState } from '../games/plinko/site.js';
 import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../games/registry.js';
 import { SITES, type PlayInputs, type PlayStates } from '../games/sites.js';
 import type { PlacedBet } from './documents/fragments.js';
-import { check_input, check_options, send_bet, type OperationOptions, type OperationsClient } from './runner.js';
+import type { GameSite } from './game-site.js';
+import { check_input, check_options, send_bet, type BetRequest, type OperationOptions, type OperationsClient } from './runner.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from './validate/index.js';
 
 export type { AmountInput, BetInput } from './game-site.js';
@@ -41,9 +42,17 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
   const params = GAMES[game].check(given);
-  const { document, field } = SITES[game];
+  const site = SITES[game];
   const variables = { amount, currency, ...params, identifier };
-  return send_bet(client, document, variables, identifier, (r: Record<string, PlacedBet<PlayStates[G]>>) => r[field] as PlacedBet<PlayStates[G]>, opts);
+  const pick = (r: Record<string, PlacedBet<PlayStates[G]>>): PlacedBet<PlayStates[G]> => r[site.field] as PlacedBet<PlayStates[G]>;
+  return send_bet(client, bet_request(site, client.prefers_rest === true), variables, identifier, pick, opts);
+}
+
+/** GraphQL where a document is sourced, REST where only a route is, REST for both with the client's `rest: true`. */
+export function bet_request(site: GameSite, prefer_rest: boolean): BetRequest<Record<string, PlacedBet<never>>, object> {
+  if (site.rest !== undefined && (site.document === null || prefer_rest)) return { kind: 'rest', path: site.rest.path };
+  if (site.document === null) throw new TypeError(`no document or route for ${site.field}`);
+  return { kind: 'graphql', document: site.document };
 }
 
 /** Rolls the dice (`DiceRoll`). */

@@ -18,13 +18,26 @@ export interface BetInput {
   readonly identifier?: string;
 }
 
+/** A game's REST route: `POST {base}/_api/casino/{path}`, the answer under `key`. */
+export interface GameRestRoute {
+  /** `dice/roll`, `snakes/bet`. */
+  readonly path: string;
+  /** Where a public source found it. */
+  readonly source: string;
+}
+
 /** One game as the client sends and reads it. */
 export interface GameSite {
-  /** The mutation `play` sends (its variables: the checked input with amount, currency, identifier). */
+  /**
+   * The mutation `play` sends (its variables: the checked input with amount,
+   * currency, identifier), or null for a game with a REST route only.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each game's result and variables differ
-  readonly document: TypedDocumentNode<any, any>;
-  /** The answer's field (`diceRoll`). */
+  readonly document: TypedDocumentNode<any, any> | null;
+  /** The answer's field (`diceRoll`), also the REST answer's key. */
   readonly field: string;
-  /** The `state` type's name and the fragment `MyBetList` selects it with. */
-  readonly history: { readonly typename: string; readonly fragment: string };
+  /** The sourced REST route, when one is (sent when there is no document, or with the client's `rest: true`). */
+  readonly rest?: GameRestRoute;
+  /** The `state` type's name and the fragment `MyBetList` selects it with; null when no source gives the type (its state is then not selected). */
+  readonly history: { readonly typename: string; readonly fragment: string } | null;
 }

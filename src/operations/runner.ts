@@ -20,7 +20,16 @@ export interface OperationsClient {
     variables?: Variables | null,
     options?: OperationOptions,
   ): Promise<Result>;
+  /** The REST request kind (`StakeClient.rest`); absent on a client that has none. */
+  rest?<T = unknown>(path: string, body: Readonly<Record<string, unknown>>, options?: OperationOptions): Promise<T>;
+  /** The client's `rest` option. */
+  readonly prefers_rest?: boolean;
 }
+
+/** How one bet goes on the wire: a GraphQL document, or a REST route. */
+export type BetRequest<Result, Variables> =
+  | { readonly kind: 'graphql'; readonly document: TypedDocumentNode<Result, Variables> }
+  | { readonly kind: 'rest'; readonly path: string };
 
 /** An error a bet rejected with, carrying the identifier that was sent. */
 export type BetError = StakeError & { readonly identifier: string };
@@ -39,15 +48,23 @@ export function identifier_of(error: unknown): string | null {
  */
 export async function send_bet<Result, Variables, Bet extends object>(
   client: OperationsClient,
-  document: TypedDocumentNode<Result, Variables>,
+  request: TypedDocumentNode<Result, Variables> | BetRequest<Result, Variables>,
   variables: Variables,
   identifier: string,
   pick: (result: Result) => Bet,
   options: OperationOptions,
 ): Promise<Bet & { readonly identifier: string }> {
   let result: Result;
+  const how: BetRequest<Result, Variables> = 'kind' in request && (request.kind === 'rest' || request.kind === 'graphql') && !('definitions' in request)
+    ? request
+    : { kind: 'graphql', document: request as TypedDocumentNode<Result, Variables> };
   try {
-    result = await client.graphql(document, variables, { signal: options.signal ?? null });
+    if (how.kind === 'rest') {
+      if (typeof client.rest !== 'function') throw new TypeError('this client cannot send REST requests');
+      result = await client.rest<Result>(how.path, variables as Record<string, unknown>, { signal: options.signal ?? null });
+    } else {
+      result = await client.graphql(how.document, variables, { signal: options.signal ?? null });
+    }
   } catch (error) {
     if (StakeError.is(error) && Object.isExtensible(error)) {
       Object.defineProperty(error, 'identifier', { value: identifier, enumerable: true, writable: false, configurable: true });

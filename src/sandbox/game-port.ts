@@ -25,10 +25,13 @@ export interface SandboxGame {
    * Absent for a game with rounds (mines), whose mutations are casino.ts's own.
    */
   readonly check?: (args: Readonly<Record<string, unknown>>) => object;
+  /** The site's REST route of the bet (`dice/roll`) and its mutation, where a public source gives one. */
+  readonly rest?: { readonly path: string; readonly field: string };
   /**
-   * For a game whose rules or payouts no public source gives: its mutation
-   * fields, each refused with `serviceDisabled` and `reason` (the sandbox
-   * never pays by invented rules; the game is played live only).
+   * Why the sandbox does not play the game (no public source gives its pay
+   * table or rules): its bet mutation and REST route answer this as the
+   * site's `invalidArgument` error, and `fields` (the other mutations of a
+   * round: next, cashout) are refused with `serviceDisabled`; nothing changes.
    */
-  readonly refused?: { readonly fields: readonly string[]; readonly reason: string };
+  readonly refused?: { readonly reason: string; readonly fields?: readonly string[] };
 }

@@ -99,7 +99,7 @@ export const ROOT = Object.freeze({
   ),
   // Games whose rules are in no public source: refused, never paid by invented rules.
   ...Object.fromEntries(
-    SANDBOX_GAMES.flatMap((g) => (g.refused === undefined ? [] : g.refused.fields.map((field) => [field, refusedGame(g.refused?.reason ?? '')]))),
+    SANDBOX_GAMES.flatMap((g) => (g.refused === undefined ? [] : (g.refused.fields ?? []).map((field) => [field, refusedGame(g.refused?.reason ?? '')]))),
   ),
   minesBet: betMutation((casino, userId, args: Parameters<Casino['minesBet']>[1]) => casino.minesBet(userId, args)),
   minesNext: betMutation((casino, userId, args: Parameters<Casino['minesNext']>[1]) => casino.minesNext(userId, args)),

@@ -67,7 +67,7 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
   type Info { currencies: [InfoCurrency!]! }
 
   ${SANDBOX_GAMES.map((g) => g.sdl).join('\n  ')}
-  union CasinoGameState = ${SANDBOX_GAMES.map((g) => g.typename).join(' | ')}
+  union CasinoGameState = ${[...new Set(SANDBOX_GAMES.map((g) => g.typename))].join(' | ')}
 
   type CasinoBet {
     id: String!

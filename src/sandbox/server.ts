@@ -32,6 +32,7 @@ import {
   sessionSetCookie,
 } from './responses.js';
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
+import { rest_answer, rest_refusal, rest_request, rest_route, type RestRoute } from './rest.js';
 import type { StatsRecorder } from './stats.js';
 import type { SportsBook } from './sports/book.js';
 import type { SandboxFault } from './types.js';
@@ -85,7 +86,10 @@ export function createRequestHandler(core: SandboxCore): RequestListener {
 }
 
 async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const onGraphQL = pathOf(req.url ?? '/') === GRAPHQL_PATH;
+  const path = pathOf(req.url ?? '/');
+  // A REST casino route runs its game's mutation: from here on it is a GraphQL request in a REST envelope.
+  const rest = rest_route(path);
+  const onGraphQL = path === GRAPHQL_PATH || rest !== undefined;
   const isPost = req.method === 'POST';
   if (onGraphQL) core.stats.arrived(req);
   const cookies: Cookies = parseCookies(req.headers.cookie ?? '', { decode: (v) => v });
@@ -98,7 +102,7 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
       core.stats.operation('', undefined);
       return;
     }
-    reading = raw === 'too_large' ? { kind: 'bad', answer: errorAnswer(413, 'The request body is too large.') } : checkBody(raw);
+    reading = raw === 'too_large' ? { kind: 'bad', answer: errorAnswer(413, 'The request body is too large.') } : checkBody(raw, rest);
   } else {
     req.resume();
   }
@@ -111,7 +115,7 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
     if (fault !== undefined) core.stats.faultApplied(faultLabel(fault));
   }
 
-  const early = fault === undefined ? undefined : await faultAnswer(core, fault, reading);
+  const early = fault === undefined ? undefined : await faultAnswer(core, fault, reading, rest);
   if (early === 'drop') {
     res.destroy();
     return;
@@ -122,7 +126,7 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
   }
   if (fault?.kind === 'slow' && !(await core.sleep(fault.delay_ms))) return;
 
-  const answer = await answerNormally(core, casino, req, onGraphQL, reading, cookies);
+  const answer = await answerNormally(core, casino, req, onGraphQL, reading, cookies, rest);
   if (fault?.kind === 'drop_after_processing') {
     res.destroy();
     return;
@@ -135,7 +139,7 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
  * close the socket unanswered, or undefined when the fault wraps the normal
  * processing (`slow`, `drop_after_processing`).
  */
-async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: BodyReading): Promise<Answer | 'drop' | undefined> {
+async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: BodyReading, rest: RestRoute | undefined): Promise<Answer | 'drop' | undefined> {
   switch (fault.kind) {
     case 'status': {
       const headers: Record<string, string> = fault.retry_after === undefined ? {} : { 'retry-after': fault.retry_after };
@@ -152,7 +156,8 @@ async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: Body
     case 'site_error': {
       const refusal = new SiteRefusal(fault.error_type, SITE_ERROR_MESSAGES[fault.error_type]);
       if (reading.kind !== 'ok') return errorAnswer(200, refusal.message, refusal.errorType);
-      return jsonAnswer(200, await core.runner.refuse(reading.body, refusal));
+      const refused = await core.runner.refuse(reading.body, refusal);
+      return jsonAnswer(200, rest === undefined ? refused : rest_answer(rest, refused));
     }
     case 'slow':
     case 'drop_after_processing':
@@ -167,6 +172,7 @@ async function answerNormally(
   onGraphQL: boolean,
   reading: BodyReading,
   cookies: Cookies,
+  rest: RestRoute | undefined,
 ): Promise<Answer> {
   if (core.options.requireClearance && !core.clearance.passes(cookies['cf_clearance'], req.headers['user-agent'])) {
     return challengeAnswer();
@@ -191,6 +197,7 @@ async function answerNormally(
   if (verdict.kind === 'malformed') {
     return errorAnswer(401, 'The access token is malformed.', 'notAuthenticated');
   }
+  if (rest?.refusal !== undefined) return jsonAnswer(200, rest_refusal(rest));
   const result = await core.runner.run(reading.body, {
     auth: verdict,
     ledger: core.ledger,
@@ -203,11 +210,11 @@ async function answerNormally(
     verdict.kind === 'ok' && core.options.rotateSession
       ? [sessionSetCookie(core.auth.rotateSession(cookies['session'], verdict.userId))]
       : [];
-  return jsonAnswer(200, result, {}, setCookies);
+  return jsonAnswer(200, rest === undefined ? result : rest_answer(rest, result), {}, setCookies);
 }
 
-/** Checks the JSON body of a GraphQL request. */
-function checkBody(raw: Buffer): BodyReading {
+/** Checks the JSON body of a GraphQL request (of a REST route: the variables). */
+function checkBody(raw: Buffer, rest: RestRoute | undefined): BodyReading {
   let value: unknown;
   try {
     value = JSON.parse(raw.toString('utf8'));
@@ -217,6 +224,7 @@ function checkBody(raw: Buffer): BodyReading {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return bad('The request body must be a JSON object.');
   }
+  if (rest !== undefined) return { kind: 'ok', body: rest_request(rest, value as Record<string, unknown>) };
   const { query, variables, operationName } = value as Record<string, unknown>;
   if (typeof query !== 'string') return bad('The request body must have a string "query".');
   if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {

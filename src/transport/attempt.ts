@@ -31,7 +31,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
         operation_name: call.op.operation_name,
         operation_kind: call.op.kind,
         attempt: call.attempt,
-        url: opts.endpoint,
+        url: call.rest_url ?? opts.endpoint,
         headers: redact_headers(headers),
       });
     }
@@ -50,7 +50,7 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
     let response: FetchResponseLike;
     sent = true;
     try {
-      response = await fetchFn(opts.endpoint, { method: 'POST', headers, body: call.body, signal: scope.signal, redirect: 'manual' });
+      response = await fetchFn(call.rest_url ?? opts.endpoint, { method: 'POST', headers, body: call.body, signal: scope.signal, redirect: 'manual' });
     } catch (error) {
       const why = scope.reason();
       if (why !== null) return fail(stopped_error(why, call, true, opts.timeout_ms, error, request()), { retryable: why === 'timeout' });
@@ -110,6 +110,8 @@ export async function run_attempt(core: ClientCore, call: Call): Promise<Outcome
  */
 function add_web_app_headers(headers: Record<string, string>, call: Call): void {
   headers['x-language'] = 'en';
+  // The web app's REST casino calls carry no GraphQL operation (public clients send none of these two).
+  if (call.rest_url !== undefined) return;
   if (call.op.operation_name !== null) headers['x-operation-name'] = call.op.operation_name;
   headers['x-operation-type'] = call.op.kind;
 }

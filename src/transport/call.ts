@@ -7,6 +7,12 @@ export interface Call {
   readonly op: ResolvedOperation;
   readonly body: string;
   readonly signal: AbortSignal | null;
+  /**
+   * A REST call (`POST {base}/_api/casino/{path}`): its URL. Absent for a
+   * GraphQL call, which goes to the endpoint. A REST answer is the data
+   * itself (no `data` wrapper); its errors have GraphQL's shape.
+   */
+  readonly rest_url?: string;
   attempt: number;
   /**
    * Whether an earlier attempt may have been run by the server: it was sent

@@ -96,7 +96,9 @@ export function interpret(answer: Answer): Outcome {
       request: request(),
     }));
   }
-  const data = (body as { data?: unknown }).data;
+  // A REST answer is the data itself (`{ "diceRoll": {...} }`), errors aside.
+  const rest = call.rest_url !== undefined;
+  const data = rest ? (items.length > 0 ? null : body) : (body as { data?: unknown }).data;
   if (items.length > 0) {
     const auth = items.find(is_authentication_failure);
     if (auth !== undefined) {
@@ -108,7 +110,7 @@ export function interpret(answer: Answer): Outcome {
     }
     return fail(new GraphQLError({ status, operation_name, request: request(), errors: items, data }));
   }
-  if (status < 200 || status >= 300 || !('data' in body)) {
+  if (status < 200 || status >= 300 || !(rest || 'data' in body)) {
     return fail(transport_error(call, {
       reason: status >= 200 && status < 300 ? 'bad_response' : 'http_status',
       status,

@@ -189,7 +189,7 @@ export class ClientCore {
   redacted_request(call: Call, headers: Record<string, string>): RedactedRequest {
     return Object.freeze({
       method: 'POST',
-      url: this.opts.endpoint,
+      url: call.rest_url ?? this.opts.endpoint,
       headers: Object.freeze(redact_headers(headers)),
       operation_name: call.op.operation_name,
       operation_kind: call.op.kind,

@@ -118,6 +118,13 @@ export interface TransportOptions {
   refresh?: RefreshCallback | null;
   /** Opt-in log of requests, responses, retries and refreshes, credentials redacted. The client logs nothing otherwise. */
   logger?: ClientLogger | null;
+  /**
+   * Place bets of the games that have both a GraphQL document and a sourced
+   * REST route (`POST {base}/_api/casino/{path}`, as the web app does) over
+   * REST; default false (GraphQL where a document is sourced). Games with a
+   * route only always go over REST.
+   */
+  rest?: boolean | null;
   /** @internal Replaces the retry wait (tests record the delay instead of sleeping). */
   _sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | null;
   /** @internal Replaces Math.random in the backoff jitter. */
@@ -134,6 +141,8 @@ export interface ResolvedOptions {
   readonly base_url: string;
   readonly endpoint: string;
   readonly endpoint_path: string;
+  /** Whether games with both a document and a REST route go over REST. */
+  readonly rest: boolean;
   readonly cf_clearance: string | null;
   readonly user_agent: string | null;
   readonly fetch: FetchLike;
@@ -160,6 +169,7 @@ export function resolve_options(options: TransportOptions | null | undefined): R
     base_url,
     endpoint,
     endpoint_path,
+    rest: resolve_rest(o.rest),
     cf_clearance: o.cf_clearance == null ? null : validateCookieValue(o.cf_clearance, 'cf_clearance'),
     user_agent: o.user_agent == null ? null : validateAccessToken(o.user_agent, 'user_agent'),
     fetch: fetchFn,
@@ -170,6 +180,12 @@ export function resolve_options(options: TransportOptions | null | undefined): R
     sleep: optionalFunction(o._sleep, '_sleep') ?? sleep,
     random: optionalFunction(o._random, '_random') ?? Math.random,
   };
+}
+
+function resolve_rest(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw new TypeError('rest must be true or false');
+  return value;
 }
 
 function optionalFunction<F>(value: F | null | undefined, name: string): F | null {

@@ -16,11 +16,11 @@ async function runGames(args: CommandArgs, ctx: CommandContext): Promise<number>
   const out: string[] = [];
   for (const row of rows) {
     const offline = (flag: boolean): string => (flag ? (row.offline_except === null ? 'yes' : `yes, except ${row.offline_except}`) : 'no');
-    out.push(`${row.game}  (${row.transport.graphql})`);
+    out.push(`${row.game}  (${row.transport.graphql ?? `REST ${row.transport.rest ?? ''}`})`);
     for (const i of row.inputs) out.push(`  ${i.name}${i.required ? '' : ' (optional)'}: ${i.takes}`);
     out.push(
       `  sandbox: ${offline(row.sandbox)}; simulator: ${offline(row.simulator)}`,
-      `  pays by: ${row.pays.rule}; return ${(row.rtp * 100).toFixed(0)} %`,
+      `  pays by: ${row.pays.rule}; return ${row.rtp === null ? 'not public' : `${(row.rtp * 100).toFixed(0)} %`}`,
       `  source: ${row.pays.source}`,
       '',
     );

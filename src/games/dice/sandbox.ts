@@ -41,6 +41,8 @@ export const diceMultiplier = dice_multiplier;
 /** Dice in the sandbox's schema; `diceRoll` refuses a target out of range. */
 export const sandbox: SandboxGame = {
   name: 'dice',
+  // REST route: operations.md §2 (SBOT BotEngine.cs, MJE docs/api/game-endpoints.md).
+  rest: { path: 'dice/roll', field: 'diceRoll' },
   title: 'Dice',
   typename: 'CasinoGameDice',
   sdl: `enum CasinoGameDiceConditionEnum { above below }

@@ -67,6 +67,7 @@ export interface DiceInput extends BetInput {
 export const site: GameSite = {
   document: DiceRoll,
   field: 'diceRoll',
+  rest: { path: 'dice/roll', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
   history: {
     typename: 'CasinoGameDice',
     fragment: `fragment CasinoGameDice on CasinoGameDice {

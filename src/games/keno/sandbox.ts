@@ -31,6 +31,8 @@ export const kenoMultiplier = keno_multiplier;
 /** Keno in the sandbox's schema; `kenoBet` refuses picks that are not 1–10 distinct squares. */
 export const sandbox: SandboxGame = {
   name: 'keno',
+  // REST route: operations.md §2 (SBOT BotEngine.cs, MJE docs/api/game-endpoints.md).
+  rest: { path: 'keno/bet', field: 'kenoBet' },
   title: 'Keno',
   typename: 'CasinoGameKeno',
   sdl: `enum CasinoGameKenoRiskEnum { ${KENO_RISKS.join(' ')} }

@@ -71,6 +71,7 @@ export interface KenoInput extends BetInput {
 export const site: GameSite = {
   document: KenoBet,
   field: 'kenoBet',
+  rest: { path: 'keno/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
   history: {
     typename: 'CasinoGameKeno',
     fragment: `fragment CasinoGameKeno on CasinoGameKeno {

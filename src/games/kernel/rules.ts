@@ -17,10 +17,13 @@ export interface GameInput {
   readonly required: boolean;
 }
 
-/** How the site takes the game's bet: its GraphQL operation and the answer's field. */
+/** How the site takes the game's bet: its GraphQL operation, its REST route, and the answer's field. */
 export interface GameTransport {
-  readonly operation: string;
+  /** The GraphQL operation's name, or null when no public source gives a document (REST only). */
+  readonly operation: string | null;
   readonly field: string;
+  /** The REST route (`snakes/bet`: `POST {base}/_api/casino/snakes/bet`), where a public source gives one. */
+  readonly rest?: string;
 }
 
 /** How a bet is paid: a table (with its public source) or a rule (with the source of the rule). */
@@ -102,9 +105,9 @@ export interface Settlement<S> {
 export interface GameRules<P extends object, O, S extends object> {
   /** Our name of the game, also the site's `CasinoBet.game`. */
   readonly name: string;
-  /** The fairness translation (floats to outcome). */
+  /** The fairness translation (floats to outcome); null when no public source gives it (`verify` cannot check the game). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly outcome: GameDefinition<any, O>;
+  readonly outcome: GameDefinition<any, O> | null;
   /** The inputs beside amount, currency and identifier, in the order the site's document lists them. */
   readonly inputs: readonly GameInput[];
   /** Checks the inputs; throws TypeError/RangeError naming the field (the message's first word). */
@@ -124,8 +127,8 @@ export interface GameRules<P extends object, O, S extends object> {
   compare(expected: O, state: Readonly<Record<string, unknown>> | null): Comparison;
   /** What the bet pays, and the `state` the site returns, from the outcome; throws RangeError for a bet `unpayable` names. */
   settle(outcome: O, params: P): Settlement<S>;
-  /** The share of the wager the site pays back on average (its stated figure). */
-  readonly rtp: number;
+  /** The share of the wager the site pays back on average (its stated figure); null when no public source states it. */
+  readonly rtp: number | null;
   readonly pay: GamePay;
   readonly offline: GameOffline;
   readonly transport: GameTransport;

@@ -26,6 +26,8 @@ export const limboMultiplier = limbo_multiplier;
 /** Limbo in the sandbox's schema; `limboBet` refuses a target out of range. */
 export const sandbox: SandboxGame = {
   name: 'limbo',
+  // REST route: operations.md §2 (SBOT BotEngine.cs, MJE docs/api/game-endpoints.md).
+  rest: { path: 'limbo/bet', field: 'limboBet' },
   title: 'Limbo',
   typename: 'CasinoGameLimbo',
   sdl: 'type CasinoGameLimbo { result: Float! multiplierTarget: Float! }',

@@ -56,6 +56,7 @@ export interface LimboInput extends BetInput {
 export const site: GameSite = {
   document: LimboBet,
   field: 'limboBet',
+  rest: { path: 'limbo/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
   history: {
     typename: 'CasinoGameLimbo',
     fragment: `fragment CasinoGameLimbo on CasinoGameLimbo {

@@ -40,6 +40,8 @@ export const minesMultiplier = mines_multiplier;
 /** Mines in the sandbox's schema: a round of three mutations, played by casino.ts. */
 export const sandbox: SandboxGame = {
   name: 'mines',
+  // REST route: operations.md §2 (SBOT BotEngine.cs, MJE docs/api/game-endpoints.md).
+  rest: { path: 'mines/bet', field: 'minesBet' },
   title: 'Mines',
   typename: 'CasinoGameMines',
   sdl: `type CasinoGameMinesRound { field: Int! payoutMultiplier: Float! }

@@ -126,6 +126,7 @@ export interface MinesPlayInput extends BetInput {
 export const site: GameSite = {
   document: MinesBet,
   field: 'minesBet',
+  rest: { path: 'mines/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
   history: {
     typename: 'CasinoGameMines',
     fragment: `fragment CasinoGameMines on CasinoGameMines {

@@ -57,7 +57,7 @@ export interface MyBetListResult {
 }
 
 // Each game's state selection, from its site part (src/games/<game>/site.ts).
-const STATES = Object.values(SITES).map((site) => site.history);
+const STATES = Object.values(SITES).flatMap((site) => (site.history === null ? [] : [site.history]));
 
 /** The `MyBetList` query `client.bets()` pages through. */
 export const MyBetList = typed_document<MyBetListResult, MyBetListVariables>(/* GraphQL */ `

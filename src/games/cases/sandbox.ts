@@ -1,0 +1,27 @@
+/**
+ * Cases in the sandbox's schema, so the bet history's `state` selection
+ * and the game's mutation and REST route exist there; every bet of it is refused
+ * with the site's error shape, saying its pay table is not public (the
+ * sandbox pays only by public tables). Field types beyond the names the
+ * sources give are the sandbox's reading (`difficulty` is a String in every
+ * state type: one type, so the history's union selection merges).
+ */
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { SiteRefusal } from '../../sandbox/refusals.js';
+import { DIFFICULTIES, table_not_public } from '../kernel/live.js';
+
+const refused = `The sandbox does not play cases: ${table_not_public('cases')}.`;
+
+export const sandbox: SandboxGame = {
+  name: 'cases',
+  title: 'Cases',
+  typename: 'CasinoGameCases',
+  sdl: `enum CasesDifficultyEnum { ${DIFFICULTIES.join(' ')} }
+  type CasinoGameCases { difficulty: String }`,
+  mutations: 'casesBet(amount: Float!, currency: CurrencyEnum!, difficulty: CasesDifficultyEnum!, identifier: String!): CasinoBet!',
+  check: () => {
+    throw new SiteRefusal('invalidArgument', refused);
+  },
+  rest: { path: 'cases/bet', field: 'casesBet' },
+  refused: { reason: refused },
+};

@@ -1,0 +1,22 @@
+/**
+ * Darts in the sandbox's schema, so the bet history's `state` selection
+ * and the game's REST route exist there; every bet of it is refused
+ * with the site's error shape, saying its pay table is not public (the
+ * sandbox pays only by public tables). Field types beyond the names the
+ * sources give are the sandbox's reading (`difficulty` is a String in every
+ * state type: one type, so the history's union selection merges).
+ */
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { table_not_public } from '../kernel/live.js';
+
+const refused = `The sandbox does not play darts: ${table_not_public('darts')}.`;
+
+export const sandbox: SandboxGame = {
+  name: 'darts',
+  title: 'Darts',
+  typename: 'CasinoGameDarts',
+  sdl: `type CasinoGameDarts { difficulty: String }`,
+  mutations: '',
+  rest: { path: 'darts/bet', field: 'dartsBet' },
+  refused: { reason: refused },
+};

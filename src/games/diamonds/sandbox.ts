@@ -1,0 +1,26 @@
+/**
+ * Diamonds in the sandbox's schema, so the bet history's `state` selection
+ * and the game's mutation and REST route exist there; every bet of it is refused
+ * with the site's error shape, saying its pay table is not public (the
+ * sandbox pays only by public tables). Field types beyond the names the
+ * sources give are the sandbox's reading (`difficulty` is a String in every
+ * state type: one type, so the history's union selection merges).
+ */
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { SiteRefusal } from '../../sandbox/refusals.js';
+import { table_not_public } from '../kernel/live.js';
+
+const refused = `The sandbox does not play diamonds: ${table_not_public('diamonds')}.`;
+
+export const sandbox: SandboxGame = {
+  name: 'diamonds',
+  title: 'Diamonds',
+  typename: 'CasinoGameDiamonds',
+  sdl: `type CasinoGameDiamonds { hand: [String!]! }`,
+  mutations: 'diamondsBet(amount: Float!, currency: CurrencyEnum!, identifier: String): CasinoBet!',
+  check: () => {
+    throw new SiteRefusal('invalidArgument', refused);
+  },
+  rest: { path: 'diamonds/bet', field: 'diamondsBet' },
+  refused: { reason: refused },
+};

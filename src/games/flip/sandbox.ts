@@ -1,0 +1,27 @@
+/**
+ * Flip in the sandbox's schema, so the bet history's `state` selection
+ * and the game's mutation exist there; every bet of it is refused
+ * with the site's error shape, saying its pay table is not public (the
+ * sandbox pays only by public tables). Field types beyond the names the
+ * sources give are the sandbox's reading (`difficulty` is a String in every
+ * state type: one type, so the history's union selection merges).
+ */
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { SiteRefusal } from '../../sandbox/refusals.js';
+import { table_not_public } from '../kernel/live.js';
+import { FLIP_CONDITIONS } from './rules.js';
+
+const refused = `The sandbox does not play flip: ${table_not_public('flip')}.`;
+
+export const sandbox: SandboxGame = {
+  name: 'flip',
+  title: 'Flip',
+  typename: 'CasinoGameFlip',
+  sdl: `enum FlipConditionEnum { ${FLIP_CONDITIONS.join(' ')} }
+  type CasinoGameFlip { currentRound: Int payoutMultiplier: Float playedRounds: Int flips: [FlipConditionEnum!] }`,
+  mutations: 'flipBet(amount: Float!, currency: CurrencyEnum!, guesses: [FlipConditionEnum!]!, identifier: String): CasinoBet!',
+  check: () => {
+    throw new SiteRefusal('invalidArgument', refused);
+  },
+  refused: { reason: refused },
+};

@@ -1,0 +1,27 @@
+/**
+ * Slots in the sandbox's schema, so the bet history's `state` selection
+ * and the game's mutation and REST route exist there; every bet of it is refused
+ * with the site's error shape, saying its pay table is not public (the
+ * sandbox pays only by public tables). Field types beyond the names the
+ * sources give are the sandbox's reading (`difficulty` is a String in every
+ * state type: one type, so the history's union selection merges).
+ */
+import type { SandboxGame } from '../../sandbox/game-port.js';
+import { SiteRefusal } from '../../sandbox/refusals.js';
+import { table_not_public } from '../kernel/live.js';
+
+const refused = `The sandbox does not play slots: ${table_not_public('slots')}.`;
+
+export const sandbox: SandboxGame = {
+  name: 'slots',
+  title: 'Slots',
+  typename: 'CasinoGameSlots',
+  sdl: `type CasinoGameSlotsPayline { payline: Int hits: [Int!] multiplier: Float symbol: String } type CasinoGameSlotsRound { offsets: [Int!] paylines: [CasinoGameSlotsPayline!] scatterMultiplier: Float roundMultiplier: Float totalMultiplier: Float bonusRemaining: Int bonusTotal: Int }
+  type CasinoGameSlots { lines: Int rounds: [CasinoGameSlotsRound!] }`,
+  mutations: 'slotsBet(amount: Float!, currency: CurrencyEnum!, lines: Int!, identifier: String!): CasinoBet!',
+  check: () => {
+    throw new SiteRefusal('invalidArgument', refused);
+  },
+  rest: { path: 'slots/bet', field: 'slotsBet' },
+  refused: { reason: refused },
+};

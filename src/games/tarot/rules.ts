@@ -1,0 +1,37 @@
+/**
+ * Tarot: one reading at a difficulty. No GraphQL document and no pay table in a
+ * public source: sent over its REST route, played live only.
+ *
+ * Sources of the inputs: site-coverage.md §2.1–2.2.
+ */
+import { one_of } from '../kernel/checks.js';
+import { DIFFICULTIES, live_only, type Difficulty } from '../kernel/live.js';
+import type { GameRules } from '../kernel/rules.js';
+
+/** Tarot's checked input (beside amount, currency, identifier). */
+export type TarotParams = { difficulty: Difficulty };
+
+/** Tarot's `state` as the site returns it (`CasinoGameTarot`); fields a source names, each possibly absent. */
+export type TarotState = {
+  readonly difficulty?: Difficulty;
+};
+
+const paying = live_only('tarot', 'site-coverage.md §2.4: no public source gives the table');
+
+export const tarot: GameRules<TarotParams, never, TarotState> = {
+  name: 'tarot',
+  outcome: null,
+  inputs: [
+    { name: 'difficulty', takes: DIFFICULTIES.join(' | '), required: true },
+  ],
+  check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES) }),
+  ...paying,
+  transport: { operation: null, field: 'tarotBet', rest: 'tarot/bet' },
+  cli: {
+    options: [
+      { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },
+    ],
+    describe: ({ difficulty }) => `tarot, ${difficulty}`,
+    outcome: (state) => `difficulty ${state.difficulty}`,
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * `stakeql bet GAME --field value` on the live-only games, against a sandbox:
+ * the options fill the site's variables (a REST-only game goes over its route,
+ * a game with a document over GraphQL), the sandbox refuses the bet saying
+ * the table is not public (exit 1, one line), and bad values are usage errors
+ * with nothing sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { oneErrorLine } from './helpers/cli.js';
+import { expectUsageErrorSendingNothing, useCliSandboxSession } from './helpers/sandbox-session.js';
+
+describe('stakeql bet on a live-only game', () => {
+  const session = useCliSandboxSession();
+  const env = session.stake_env;
+  const last = () => session.sandbox.stats().request_log.at(-1);
+
+  it('snakes over its REST route: the options are the body; the sandbox refuses it, its table not public (exit 1)', async () => {
+    const r = await session.run(['bet', 'snakes', '1', 'usd', '--difficulty', 'hard', '--roll-count', '3', '-y', '--identifier', 'cli-snakes-1'], '', env());
+    expect(r.code, r.stderr).toBe(1);
+    expect(oneErrorLine(r)).toMatch(/The sandbox does not play snakes: snakes's pay table is not public.*\[invalidArgument\]/);
+    expect(last()).toEqual({ operation_name: 'Rest_snakesBet', variables: { amount: 1, currency: 'usd', difficulty: 'hard', rollCount: 3, identifier: 'cli-snakes-1' } });
+  });
+
+  it('flip and dragon tower over their documents, the lists as the site takes them', async () => {
+    const flip = await session.run(['bet', 'flip', '1', 'usd', '--guesses', 'heads,tails,heads', '-y', '--identifier', 'cli-flip-1'], '', env());
+    expect(flip.code, flip.stderr).toBe(1);
+    expect(last()).toEqual({ operation_name: 'FlipBet', variables: { amount: 1, currency: 'usd', guesses: ['heads', 'tails', 'heads'], identifier: 'cli-flip-1' } });
+    const tower = await session.run(['bet', 'dragonTower', '1', 'usd', '--difficulty', 'easy', '--eggs', '0,3,2', '-y', '--identifier', 'cli-tower-1'], '', env());
+    expect(tower.code, tower.stderr).toBe(1);
+    expect(last()).toEqual({ operation_name: 'DragonTowerBet', variables: { amount: 1, currency: 'usd', difficulty: 'easy', eggs: [0, 3, 2], identifier: 'cli-tower-1' } });
+  });
+
+  it.each([
+    [['bet', 'snakes', '1', 'usd', '--difficulty', 'hard', '--roll-count', '9', '--yes'], /rollCount must be 1 to 5/],
+    [['bet', 'snakes', '1', 'usd', '--roll-count', '2', '--yes'], /--difficulty is required/],
+    [['bet', 'flip', '1', 'usd', '--guesses', 'heads,edge', '--yes'], /guesses must hold only heads \| tails/],
+    [['bet', 'dragonTower', '1', 'usd', '--difficulty', 'hard', '--eggs', '0,2', '--yes'], /eggs must hold tile indexes 0 to 1 on difficulty hard/],
+    [['bet', 'chicken', '1', 'usd', '--difficulty', 'easy', '--round', '21', '--yes'], /round must be 1 to 20/],
+    [['bet', 'slots', '1', 'usd', '--lines', '0', '--yes'], /lines must be 1 to 20/],
+    [['bet', 'rockPaperScissors', '1', 'usd', '--guesses', 'rock,lizard', '--yes'], /guesses must hold only rock \| paper \| scissors/],
+    [['bet', 'bars', '1', 'usd', '--difficulty', 'easy', '--tiles', '3,3', '--yes'], /tiles must not repeat/],
+  ])('%j is a usage error and nothing is sent', async (args, message) => {
+    await expectUsageErrorSendingNothing(session, args, message);
+  });
+});
