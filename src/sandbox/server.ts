@@ -34,6 +34,7 @@ import {
 import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import type { StatsRecorder } from './stats.js';
 import type { SportsBook } from './sports/book.js';
+import type { MultiplayerClocks } from './crash/views.js';
 import type { SandboxFault } from './types.js';
 
 /** The request path of the GraphQL API, as on the site. */
@@ -60,6 +61,8 @@ export interface SandboxCore {
   readonly runner: GraphQLRunner;
   /** The sportsbook (src/sandbox/sports). */
   readonly sports: SportsBook;
+  /** The Crash and Slide round clocks (src/sandbox/crash). */
+  readonly multiplayer: MultiplayerClocks;
   /** Resolves true after `ms`, or false as soon as the sandbox closes. */
   sleep(ms: number): Promise<boolean>;
 }
@@ -197,6 +200,7 @@ async function answerNormally(
     casino,
     events: core.events,
     sports: core.sports,
+    multiplayer: core.multiplayer,
     onMutationExecuted: () => core.stats.mutationExecuted(),
   });
   const setCookies =
