@@ -78,6 +78,8 @@ export class ClientDriver implements Driver {
   }
 
   resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
+    // A crash/slide bet has no nonce to watch: crash_bet already looked for it (activeCrashBet, the round history); what it could not find out stays unknown.
+    if (is_multiplayer_game(intent.game)) return Promise.resolve({ kind: 'unknown', why: `a lost ${intent.game} bet could not be found out from activeCrashBet and the round history` });
     return resolve_intent(this, intent, deadline, signal);
   }
 

@@ -116,6 +116,26 @@ describe('autobet on crash through the engine', () => {
   }, 60_000);
 });
 
+describe('autobet on crash: lost answers', () => {
+  it('an answer lost after the bet ran is found and counted once; a request lost before it ran bets in the next window', async () => {
+    const w = await world({ crash_round_ms: 200, crash_chain_seed: SEED });
+    try {
+      w.sandbox.fail_next({ kind: 'drop_after_processing', operations: ['MultiplayerCrashBet'] });
+      w.sandbox.fail_next({ kind: 'drop', operations: ['MultiplayerCrashBet'] });
+      const live = await run(new ClientDriver(w.client, 'sandbox'), 'crash');
+      expect(live.reason).toBe('strategy');
+      expect(live.lines).toHaveLength(6);
+      // Seven requests: six bets booked, one dropped before it ran; none booked twice.
+      expect(w.sandbox.stats().by_operation['MultiplayerCrashBet']).toBe(7);
+      expect(new Set(live.lines.map((l) => (l.state as { gameId: string }).gameId)).size).toBe(6);
+      const balance = (await w.client.balances()).find((b) => b.available.currency === 'btc')!.available.amount;
+      expect(balance).toBeCloseTo(live.lines.at(-1)!.balance, 8);
+    } finally {
+      await w.close();
+    }
+  }, 60_000);
+});
+
 describe('autobet on slide', () => {
   it('six rounds in their windows, paid by the 2 % chain; sim replay equal', async () => {
     const w = await world({ crash_round_ms: 150, crash_chain_seed: SEED });
