@@ -200,3 +200,31 @@ describe('slide rounds on the sandbox chain', () => {
     for (const round of ended) expect(history.find((h) => h.id === round.id)?.multiplier).toBe(shown_point(round.hash!.hash, 0.02));
   }, 40_000);
 });
+
+describe('the sandbox options of the rounds', () => {
+  it('bad crash_round_ms / crash_chain_seed: a typed error naming the option, nothing started', async () => {
+    await expect(start_sandbox({ crash_round_ms: '100' as never })).rejects.toThrow(new TypeError('start_sandbox: crash_round_ms must be a number'));
+    await expect(start_sandbox({ crash_round_ms: 1 })).rejects.toThrow(RangeError);
+    await expect(start_sandbox({ crash_round_ms: 100, crash_chain_seed: 'ABC' })).rejects.toThrow(/crash_chain_seed must be 64 lower-case hex digits/);
+  });
+
+  it('without crash_round_ms no rounds run: a bet is refused, the history is empty', async () => {
+    await using sandbox = await start_sandbox({ starting_balances: { btc: 1 } });
+    const login = sandbox.login();
+    await using client = new StakeClient({ base_url: sandbox.url, access_token: login.access_token });
+    await expect(client.crash_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: 2 })).rejects.toMatchObject({ name: 'GraphQLError' });
+    expect(await client.crash_history()).toEqual([]);
+    expect(await btc_of(client)).toBe(1);
+  });
+
+  it('client-side checks: a bad cashoutAt or limit names the field and sends nothing', async () => {
+    await using sandbox = await start_sandbox({ crash_round_ms: 1000 });
+    const login = sandbox.login();
+    await using client = new StakeClient({ base_url: sandbox.url, access_token: login.access_token });
+    const before = sandbox.stats().requests;
+    await expect(client.crash_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: 1 })).rejects.toThrow(new RangeError('cashoutAt must be from 1.01 to 1000000'));
+    await expect(client.slide_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: '2' as never })).rejects.toThrow(new TypeError('cashoutAt must be a number'));
+    await expect(client.crash_history({ limit: 51 })).rejects.toThrow(/limit must be an integer from 1 to 50/);
+    expect(sandbox.stats().requests).toBe(before);
+  });
+});
