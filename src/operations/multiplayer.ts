@@ -14,6 +14,7 @@
 import { ActiveCrashBet, CrashGameListHistory, MultiplayerCrashBet, MultiplayerCrashCashout, type CrashGame, type MultiplayerBet } from '../games/crash/site.js';
 import { ActiveSlideBet, MultiplayerSlideBet, SlideGameListHistory, type SlideGame } from '../games/slide/site.js';
 import { TransportError } from '../transport/errors/index.js';
+import { check_multiplayer } from '../games/crash/rules.js';
 import { bet_basics } from './bets.js';
 import { check_input, check_options, type OperationOptions, type OperationsClient } from './runner.js';
 
@@ -39,12 +40,6 @@ export interface RoundHistoryOptions extends OperationOptions {
   readonly offset?: number;
 }
 
-function check_cashout_at(value: unknown): number {
-  if (typeof value !== 'number') throw new TypeError('cashoutAt must be a number');
-  if (!Number.isFinite(value) || value < 1.01 || value > 1_000_000) throw new RangeError('cashoutAt must be from 1.01 to 1000000');
-  return Number.parseFloat(value.toFixed(2));
-}
-
 type Game = 'crash' | 'slide';
 
 async function newest_round(client: OperationsClient, game: Game, options: OperationOptions): Promise<string | null> {
@@ -64,7 +59,7 @@ async function place(client: OperationsClient, game: Game, input: unknown, optio
   const given = check_input(input, `${game}_bet`);
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
-  const cashoutAt = check_cashout_at(given['cashoutAt']);
+  const { cashoutAt } = check_multiplayer(given);
   const before = await newest_round(client, game, opts);
   try {
     return game === 'crash'

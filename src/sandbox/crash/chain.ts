@@ -5,10 +5,8 @@
  * hashes to the hash of round k. One chain per game.
  */
 import { randomBytes } from 'node:crypto';
-import { crash_point, previous_game_hash, slide_point } from '../../fairness/chain.js';
-
-/** Which multiplayer game a chain plays. */
-export type MultiplayerGame = 'crash' | 'slide';
+import { previous_game_hash } from '../../fairness/chain.js';
+export { round_point, type MultiplayerGame } from '../../games/crash/rules.js';
 
 /** The rounds a sandbox can play on one chain before it stops starting new ones. */
 export const CHAIN_LENGTH = 10_000;
@@ -31,9 +29,4 @@ export class RoundChain {
     if (this.#next < 0) return null;
     return this.#hashes[this.#next--] as string;
   }
-}
-
-/** The round's point as the game shows it (two decimals, rounded down). */
-export function round_point(game: MultiplayerGame, hash: string): number {
-  return (game === 'crash' ? crash_point(hash) : slide_point(hash)).shown;
 }
