@@ -14,3 +14,4 @@ export { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedS
 export { bet_history, type BetHistoryOptions } from './history.js';
 export { conversion_rates, load_currency_configuration } from './rates.js';
 export { identifier_of, type BetError, type OperationOptions, type OperationsClient } from './runner.js';
+export { type CrashGame, type LostBetOutcome, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from './multiplayer.js';
