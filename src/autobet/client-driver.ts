@@ -17,11 +17,15 @@ import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOut
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
+import { is_multiplayer_game } from '../games/crash/rules.js';
+import type { RegistryGame } from '../games/registry.js';
+import { RoundBetting } from './crash/round-betting.js';
 
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
   readonly kind: DriverKind;
   readonly #client: StakeClient;
+  #rounds: RoundBetting | null = null;
 
   constructor(client: StakeClient, kind: 'live' | 'sandbox') {
     this.#client = client;
@@ -38,7 +42,12 @@ export class ClientDriver implements Driver {
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
     const input = bet_input(bet, currency, identifier);
     try {
-      const { game, ...rest } = input;
+      if (is_multiplayer_game(bet.game)) {
+        // Crash and Slide: one bet a round, in its betting window (crash/round-betting.ts).
+        this.#rounds ??= new RoundBetting(this.#client);
+        return await this.#rounds.place(bet.game, { amount: bet.amount, currency, identifier, cashoutAt: (bet.params as { cashoutAt: number }).cashoutAt }, new AbortController().signal);
+      }
+      const { game, ...rest } = input as typeof input & { game: RegistryGame };
       const settled = (await this.#client.play(game, rest as never)) as unknown as SettledBet;
       return { kind: 'placed', bet: settled };
     } catch (error) {
@@ -69,6 +78,8 @@ export class ClientDriver implements Driver {
   }
 
   resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
+    // A crash/slide bet has no nonce to watch: crash_bet already looked for it (activeCrashBet, the round history); what it could not find out stays unknown.
+    if (is_multiplayer_game(intent.game)) return Promise.resolve({ kind: 'unknown', why: `a lost ${intent.game} bet could not be found out from activeCrashBet and the round history` });
     return resolve_intent(this, intent, deadline, signal);
   }
 

@@ -6,6 +6,7 @@
  */
 import { normalize_amount } from '../operations/validate/amount.js';
 import { GAMES } from '../games/registry.js';
+import { MULTIPLAYER_INPUTS, check_multiplayer, is_multiplayer_game } from '../games/crash/rules.js';
 import type { Money } from './counters.js';
 import { round_game_refusal } from '../games/round-games.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame, type NextBet, type StrategyAnswer } from './strategy.js';
@@ -26,13 +27,13 @@ export interface PlannedBet {
 
 /** Each game's parameters, as its typed method names them (besides amount, currency and identifier): the registry's inputs. */
 export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = Object.freeze(
-  Object.fromEntries(AUTOBET_GAMES.map((game) => [game, GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
+  Object.fromEntries(AUTOBET_GAMES.map((game) => [game, is_multiplayer_game(game) ? MULTIPLAYER_INPUTS : GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
 );
 const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop', 'vault']);
 
 /** The game parameters of `bet`, checked by the game's own rules; throws TypeError/RangeError naming the field. */
 export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
-  return { ...GAMES[game].check(bet) };
+  return is_multiplayer_game(game) ? { ...check_multiplayer(bet) } : { ...GAMES[game].check(bet) };
 }
 
 /**

@@ -14,7 +14,10 @@ import type { Money } from './counters.js';
 import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import type { PlannedBet } from './planned-bet.js';
 import { Stop } from './stop.js';
-import type { AutobetGame, SettledBet } from './strategy.js';
+import type { SettledBet } from './strategy.js';
+import { is_multiplayer_game } from '../games/crash/rules.js';
+import { SimRounds, type ChainSource } from './crash/sim-rounds.js';
+import type { RegistryGame } from '../games/registry.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
 export interface ReplaySeeds {
@@ -32,10 +35,10 @@ const AHEAD = 256;
 const USER = Object.freeze({ id: 'simulator', name: 'simulator' });
 const EPOCH = new Date(0).toUTCString();
 
-const BATCHED = new Map<AutobetGame, boolean>();
+const BATCHED = new Map<RegistryGame, boolean>();
 
 /** Whether `game`'s outcome is one float and takes no parameters: then nonces ahead are hashed in batches. */
-function batched(game: AutobetGame): boolean {
+function batched(game: RegistryGame): boolean {
   let known = BATCHED.get(game);
   if (known === undefined) {
     const rules = GAMES[game];
@@ -79,9 +82,13 @@ export class SimDriver implements Driver {
    */
   #rounded = 0;
 
-  /** @throws RangeError for a replay with no pair or a malformed seed (naming the field). */
-  constructor(source: SeedSource, start_balance: number, money: Money) {
+  /** Crash and Slide rounds: a replayed chain or a random one (src/autobet/crash/sim-rounds.ts). */
+  readonly #rounds: SimRounds;
+
+  /** @throws RangeError for a replay with no pair or a malformed seed or hash (naming the field). */
+  constructor(source: SeedSource, start_balance: number, money: Money, chain: ChainSource = { kind: 'random' }) {
     this.#source = source;
+    this.#rounds = new SimRounds(chain);
     this.#money = money;
     this.#balance = start_balance;
     if (source.kind === 'replay' && source.pairs.length === 0) throw new RangeError('seeds: a replay needs at least one seed pair');
@@ -101,7 +108,7 @@ export class SimDriver implements Driver {
   }
 
   /** The outcome at `nonce` of a game of one float and no parameters (dice, limbo), from the batch ahead (refilled 256 nonces at a time). */
-  #single(game: AutobetGame, nonce: number): unknown {
+  #single(game: RegistryGame, nonce: number): unknown {
     let i = nonce - this.#aheadFrom;
     if (game !== this.#aheadGame || i < 0 || i >= this.#ahead.length) {
       // A live-only game never gets here: its `unpayable` stops the run first.
@@ -154,17 +161,19 @@ export class SimDriver implements Driver {
 
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
   settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
-    const rules = GAMES[bet.game];
+    if (is_multiplayer_game(bet.game)) return this.#rounds.settle(bet, currency, identifier, this.#money, ++this.#count);
+    const game: RegistryGame = bet.game;
+    const rules = GAMES[game];
     const params = bet.params as never;
     const unpayable = 'unpayable' in rules ? (rules.unpayable?.(params) ?? null) : null;
     if (unpayable !== null) {
-      throw new Stop('error:strategy', `the simulator cannot play this ${bet.game} bet: ${unpayable}`);
+      throw new Stop('error:strategy', `the simulator cannot play this ${game} bet: ${unpayable}`);
     }
     const nonce = this.#nonce++;
     const outcome_params = rules.outcome_params(params);
-    const outcome = batched(bet.game)
-      ? this.#single(bet.game, nonce)
-      : this.#pair.outcome(bet.game as GameName, nonce, outcome_params as never);
+    const outcome = batched(game)
+      ? this.#single(game, nonce)
+      : this.#pair.outcome(game as GameName, nonce, outcome_params as never);
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);
@@ -178,7 +187,7 @@ export class SimDriver implements Driver {
       payout: this.#money.amount(payout),
       updatedAt: EPOCH,
       currency,
-      game: bet.game,
+      game: game,
       user: USER,
       nonce,
       clientSeed: { seed: this.#pair.client_seed },

@@ -2,6 +2,7 @@
  * One simulated session: the engine with the simulator's driver and no
  * journal. Run by `simulate` on the main thread or in a worker.
  */
+import type { ChainSource } from './crash/sim-rounds.js';
 import { decimals_for } from '../operations/validate/currencies.js';
 import { Money, new_counters } from './counters.js';
 import { run_engine } from './engine.js';
@@ -56,6 +57,8 @@ export interface SimSessionInput {
   readonly start_balance: number;
   readonly currency: string;
   readonly seeds: SeedSource;
+  /** Crash and Slide rounds: a replayed chain; default a random one. */
+  readonly chain?: ChainSource;
   readonly signal: AbortSignal;
   readonly on_bet?: (line: BetLine) => void;
   readonly print?: (line: string) => void;
@@ -65,7 +68,7 @@ export interface SimSessionInput {
 export async function run_sim_session(input: SimSessionInput): Promise<SessionResult> {
   const money = new Money(decimals_for(input.currency));
   const start_units = money.units_down(input.start_balance);
-  const driver = new SimDriver(input.seeds, money.amount(start_units), money);
+  const driver = new SimDriver(input.seeds, money.amount(start_units), money, input.chain ?? { kind: 'random' });
   const start = await driver.start();
   const strategy = await input.prepared.bind({
     driver: 'simulator',

@@ -31,6 +31,12 @@ export interface SimulateOptions {
   readonly sessions?: number;
   /** Replay these seed pairs in order (`resetseed()` moves to the next; past the last: `seeds_exhausted`). */
   readonly seeds?: readonly ReplaySeeds[];
+  /**
+   * Crash and Slide: replay these round hashes, oldest first (one session;
+   * past the last round: `seeds_exhausted`). Without it a crash or slide bet
+   * is settled on a random chain.
+   */
+  readonly chain?: readonly string[];
   /** Default `btc`. */
   readonly currency?: string;
   /** Worker threads; default the machine's cores. */
@@ -69,6 +75,7 @@ function check(options: SimulateOptions): { limits: Limits; currency: string; se
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new RangeError(`workers must be a whole number from 1 to 256 (got ${String(workers)})`);
   const limits = check_limits({ ...(options.limits ?? {}), max_bets: Math.min(bets, options.limits?.max_bets ?? Infinity) }, false);
   if (options.seeds !== undefined && (!Array.isArray(options.seeds) || options.seeds.length === 0)) throw new RangeError('seeds must be a non-empty list of seed pairs');
+  if (options.chain !== undefined && (!Array.isArray(options.chain) || options.chain.length === 0)) throw new RangeError('chain must be a non-empty list of round hashes');
   return { limits, currency: check_currency(options.currency ?? 'btc', 'currency'), sessions, workers };
 }
 
@@ -89,8 +96,14 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
     options.on_session?.(r);
   };
   const base = { prepared, limits, start_balance: options.start_balance, currency, signal, ...(options.print === undefined ? {} : { print: options.print }) };
-  if (options.seeds !== undefined) {
-    collect(await run_sim_session({ ...base, index: 0, seeds: { kind: 'replay', pairs: options.seeds }, ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }) }));
+  if (options.seeds !== undefined || options.chain !== undefined) {
+    collect(await run_sim_session({
+      ...base,
+      index: 0,
+      seeds: options.seeds === undefined ? { kind: 'random' } : { kind: 'replay', pairs: options.seeds },
+      ...(options.chain === undefined ? {} : { chain: { kind: 'replay', hashes: options.chain } }),
+      ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
+    }));
     return summarise(results, options.start_balance, decimals_for(currency));
   }
   const threads = Math.min(workers, sessions);

@@ -7,12 +7,13 @@
 import { REGISTRY_GAMES, type RegistryGame } from '../games/registry.js';
 import type { PlacedBet } from '../operations/documents/fragments.js';
 import type { PlayInputs } from '../operations/bets.js';
+import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
 
 /** Games a strategy can bet on: every game of the registry, one request per bet (mines with its `fields`, as the site's own auto mode). */
-export type AutobetGame = RegistryGame;
+export type AutobetGame = RegistryGame | MultiplayerGame;
 
 /** The games in a fixed order, for messages and checks. */
-export const AUTOBET_GAMES: readonly AutobetGame[] = REGISTRY_GAMES;
+export const AUTOBET_GAMES: readonly AutobetGame[] = Object.freeze([...REGISTRY_GAMES, ...MULTIPLAYER_GAMES]);
 
 /** Fields every next bet has. The currency is the run's (`--currency`), never the strategy's. */
 interface NextBetBase {
@@ -33,7 +34,7 @@ interface NextBetBase {
 }
 
 /** A bet of `G`: `client.play(G, input)`'s input with `game`, without currency and identifier (the run's). */
-export type NextOf<G extends AutobetGame> = NextBetBase & { readonly game: G } & Omit<PlayInputs[G], 'amount' | 'currency' | 'identifier'>;
+export type NextOf<G extends AutobetGame> = NextBetBase & { readonly game: G } & (G extends RegistryGame ? Omit<PlayInputs[G], 'amount' | 'currency' | 'identifier'> : MultiplayerParams);
 
 /** The next bet a strategy asks for: one of any game of the registry. */
 export type NextBet = { [G in AutobetGame]: NextOf<G> }[AutobetGame];

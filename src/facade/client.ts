@@ -32,6 +32,8 @@ import {
   type SubscriptionDocument,
 } from '../realtime/client-feed.js';
 import type { RealtimeStateEvent } from '../realtime/connection.js';
+import { watch_crash, watch_slide, type MultiplayerFrame } from '../realtime/multiplayer.js';
+import { crash_bet, crash_cashout, crash_history, slide_bet, slide_history, type CrashGame, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from '../operations/multiplayer.js';
 import type { BalanceUpdate, HouseBet as RealtimeHouseBet } from '../realtime/documents.js';
 
 /** Per-call options of {@link StakeClient.graphql}. */
@@ -388,6 +390,41 @@ export class StakeClient implements AsyncDisposable {
   /** The site's public `HouseBets` feed: every bet anyone finishes. */
   watch_house_bets(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<RealtimeHouseBet> {
     return watch_house_bets(this, options);
+  }
+
+  /** The Crash round feed (`Crash`): round frames and bet events, told apart by `__typename`. */
+  watch_crash(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<MultiplayerFrame> {
+    return watch_crash(this, options);
+  }
+
+  /** The Slide round feed (`slide`). */
+  watch_slide(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<MultiplayerFrame> {
+    return watch_slide(this, options);
+  }
+
+  /** A Crash bet in the betting window now open (`MultiplayerCrashBet`); a lost answer is found out, never re-sent (src/operations/multiplayer.ts). */
+  crash_bet(input: MultiplayerBetInput, options?: OperationOptions): Promise<MultiplayerBet> {
+    return crash_bet(this, input, options);
+  }
+
+  /** Cashes the running Crash round's bet out now (`MultiplayerCrashCashout`). */
+  crash_cashout(options?: OperationOptions): Promise<MultiplayerBet> {
+    return crash_cashout(this, options);
+  }
+
+  /** A Slide bet in the betting window now open (`MultiplayerSlideBet`). */
+  slide_bet(input: MultiplayerBetInput, options?: OperationOptions): Promise<MultiplayerBet> {
+    return slide_bet(this, input, options);
+  }
+
+  /** Finished Crash rounds, newest first (`crashGameList`). */
+  crash_history(options?: RoundHistoryOptions): Promise<CrashGame[]> {
+    return crash_history(this, options);
+  }
+
+  /** Finished Slide rounds, newest first (`slideGameList`). */
+  slide_history(options?: RoundHistoryOptions): Promise<SlideGame[]> {
+    return slide_history(this, options);
   }
 
   /** Listens to the realtime connection's state (connected, disconnected, token changed); returns the unlisten function. */

@@ -19,3 +19,4 @@ export {
   type ActiveBetGame, type CashoutGame, type RoundActions, type RoundBet, type RoundGame, type RoundStartInputs, type RoundStates,
 } from './rounds.js';
 export { RoundOpenError } from './round-error.js';
+export { type CrashGame, type LostBetOutcome, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from './multiplayer.js';

@@ -68,7 +68,7 @@ export function subscribe<TData, TVariables>(
   return subscribe_picked<TData, TData>(client, document, variables, options, undefined);
 }
 
-function subscribe_picked<TData, TOut>(
+export function subscribe_picked<TData, TOut>(
   client: object,
   document: SubscriptionDocument<TData, unknown>,
   variables: unknown,

@@ -18,3 +18,4 @@ export {
   type HouseBet as RealtimeHouseBet,
   type VaultBalancesData,
 } from './documents.js';
+export { CRASH_SUBSCRIPTION, SLIDE_SUBSCRIPTION, type MultiplayerBetFrame, type MultiplayerFrame, type MultiplayerRoundFrame } from './multiplayer.js';

@@ -4,6 +4,7 @@
  * A plain typed EventEmitter, so the two sides never import each other.
  */
 import { EventEmitter } from 'node:events';
+import type { MultiplayerFrame } from './crash/rounds.js';
 
 /**
  * One change of a user's available balance, as the site's `availableBalances`
@@ -47,12 +48,19 @@ export interface SportBetEvent {
   readonly bet: unknown;
 }
 
+/** A Crash or Slide round frame or bet event (src/sandbox/crash/rounds.ts), for the `crash` / `slide` feeds. */
+export interface MultiplayerEvent {
+  readonly game: 'crash' | 'slide';
+  readonly frame: MultiplayerFrame;
+}
+
 /** The sandbox's event map (`events.on('balance', …)`). */
 export interface SandboxEventMap {
   balance: [BalanceEvent];
   vault: [VaultEvent];
   house_bet: [HouseBetEvent];
   sport_bet: [SportBetEvent];
+  multiplayer: [MultiplayerEvent];
 }
 
 /** The bus one sandbox's ledger emits on and its realtime feed listens to. */

@@ -21,6 +21,9 @@ import { type SandboxCore, createRequestHandler } from './server.js';
 import { StatsRecorder } from './stats.js';
 import { SportsBook } from './sports/book.js';
 import { SportsControl } from './sports/control.js';
+import { RoundClock } from './crash/rounds.js';
+import type { MultiplayerClocks } from './crash/views.js';
+import { previous_game_hash } from '../fairness/chain.js';
 import type { RandomFaultOptions, Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
 export type {
@@ -68,6 +71,7 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     ledger,
     events,
     sports: new SportsBook(ledger, events, resolved.site === 'stake.us'),
+    multiplayer: startClocks(resolved, ledger, events),
     faults: new FaultPlan(),
     limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
     stats: new StatsRecorder(),
@@ -108,6 +112,17 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     events: core.events,
   });
   return new RunningSandbox(server, core, cancelSleeps, realtime);
+}
+
+/** The Crash and Slide clocks, when `crash_round_ms` asks for rounds. Slide's chain starts where Crash's seed hashes to. */
+function startClocks(resolved: ReturnType<typeof resolveOptions>, ledger: Ledger, events: SandboxEvents): MultiplayerClocks {
+  const ms = resolved.crashRoundMs;
+  if (ms === null) return { crash: null, slide: null };
+  const seed = resolved.crashChainSeed;
+  return {
+    crash: new RoundClock('crash', ledger, events, ms, seed),
+    slide: new RoundClock('slide', ledger, events, ms, seed === undefined ? undefined : previous_game_hash(seed)),
+  };
 }
 
 /** Checks a count argument of a fault method: an integer from 1 to {@link MAX_FAULT_COUNT}. */
@@ -243,6 +258,8 @@ class RunningSandbox implements Sandbox {
   close(): Promise<void> {
     this.#closing ??= new Promise<void>((resolve) => {
       this.#cancelSleeps();
+      this.#core.multiplayer.crash?.stop();
+      this.#core.multiplayer.slide?.stop();
       // Upgraded sockets are not HTTP connections: the realtime server ends them, or server.close() would wait forever.
       void this.#realtime.close();
       // close() stops accepting; closeAllConnections() ends keep-alive and in-flight sockets now.

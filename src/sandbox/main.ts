@@ -16,7 +16,7 @@ import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from './index
 import { parse_listen_port } from './listen-port.js';
 
 const USAGE = `Usage: node dist/sandbox/main.js [--port N] [--protection none|cloudflare|kasada] [--kasada-ttl-ms MS]
-         [--require-clearance] [--rotate-session] [--faults SPEC]
+         [--require-clearance] [--rotate-session] [--faults SPEC] [--crash-round-ms MS]
 
 Starts the stakeql sandbox on 127.0.0.1 and prints a cURL paste of a logged-in request.
   --port N              port to listen on (default: a free one)
@@ -27,6 +27,7 @@ Starts the stakeql sandbox on 127.0.0.1 and prints a cURL paste of a logged-in r
   --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
   --rotate-session      hand out a new session cookie on every authenticated answer
   --faults SPEC         misbehave on purpose (see below)
+  --crash-round-ms MS   run Crash and Slide rounds: a betting window (and Crash's rise) this long
   --help                show this text
 
 ${FAULT_SPEC_HELP}`;
@@ -52,6 +53,7 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
       'kasada-ttl-ms': { type: 'string' },
       'rotate-session': { type: 'boolean', default: false },
       faults: { type: 'string' },
+      'crash-round-ms': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -66,12 +68,15 @@ export async function launch_sandbox(argv: readonly string[]): Promise<SandboxLa
   }
   const ttl = values['kasada-ttl-ms'];
   if (ttl !== undefined && !/^[1-9][0-9]{0,7}$/.test(ttl)) throw new RangeError('--kasada-ttl-ms must be a whole number of milliseconds from 1 to 86400000');
+  const roundMs = values['crash-round-ms'];
+  if (roundMs !== undefined && !/^[1-9][0-9]{0,5}$/.test(roundMs)) throw new RangeError('--crash-round-ms must be a whole number of milliseconds from 5 to 600000');
   const requireClearance = values['require-clearance'] === true || protection === 'cloudflare';
   const sandbox = await start_sandbox({
     port,
     ...(protection === undefined || protection === 'cloudflare' ? { require_clearance: requireClearance } : { protection }),
     ...(ttl === undefined ? {} : { kasada_ttl_ms: Number(ttl) }),
     rotate_session: values['rotate-session'] === true,
+    ...(roundMs === undefined ? {} : { crash_round_ms: Number(roundMs) }),
   });
   add_fault_rules(sandbox, faults);
   const login = sandbox.login();

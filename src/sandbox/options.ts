@@ -19,6 +19,9 @@ export interface ResolvedOptions {
   readonly betDelayMs: number;
   /** Which site the sandbox plays: `stake.us` has no sportsbook. */
   readonly site: 'stake.com' | 'stake.us';
+  /** Crash and Slide rounds: the phase length in ms, or null for no rounds. */
+  readonly crashRoundMs: number | null;
+  readonly crashChainSeed: string | undefined;
 }
 
 // Tests stay bounded: a bet never holds its lock longer than this.
@@ -79,7 +82,19 @@ export function resolveOptions(options: SandboxOptions | undefined): ResolvedOpt
   const site = options.site ?? 'stake.com';
   if (site !== 'stake.com' && site !== 'stake.us') throw new RangeError('start_sandbox: site must be "stake.com" or "stake.us"');
 
+  const crashRoundMs = options.crash_round_ms ?? null;
+  if (crashRoundMs !== null) checkNumber('crash_round_ms', crashRoundMs, 5, 600_000, false);
+  const crashChainSeed = options.crash_chain_seed;
+  if (crashChainSeed !== undefined) {
+    if (typeof crashChainSeed !== 'string') throw new TypeError('start_sandbox: crash_chain_seed must be a string');
+    if (crashChainSeed.length !== 64 || !/^[0-9a-f]+$/.test(crashChainSeed)) {
+      throw new RangeError('start_sandbox: crash_chain_seed must be 64 lower-case hex digits');
+    }
+  }
+
   return {
+    crashRoundMs,
+    crashChainSeed,
     site,
     betDelayMs,
     port,

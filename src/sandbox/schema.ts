@@ -21,6 +21,9 @@ import { betEntryView, betView, seedPairView, userView } from './views.js';
 // The sportsbook mounts here: its context, its root fields, its User fields and bet(iid:) for its slips.
 import type { SportsBook } from './sports/book.js';
 import { SPORTS_ROOT, sportBetLookup, sportsUserFields } from './sports/resolvers.js';
+// Crash and Slide (src/sandbox/crash): root fields and User fields.
+import { multiplayerRoot, multiplayerUserFields } from './crash/resolvers.js';
+import type { MultiplayerClocks } from './crash/views.js';
 
 export { SANDBOX_SDL } from './sdl.js';
 
@@ -32,6 +35,8 @@ export interface RequestContext {
   readonly events: SandboxEvents;
   /** The sandbox sportsbook (src/sandbox/sports). */
   readonly sports: SportsBook;
+  /** The Crash and Slide round clocks (null each when the sandbox runs no rounds). */
+  readonly multiplayer: MultiplayerClocks;
   /** Called once per mutation that changed the sandbox's state. */
   readonly onMutationExecuted: () => void;
 }
@@ -66,7 +71,7 @@ export const ROOT = Object.freeze({
   user: (_args: unknown, context: RequestContext) =>
     refusingSync(() => {
       const userId = requireUser(context);
-      return { ...userView(context.ledger, userId), ...sportsUserFields(context, userId) };
+      return { ...userView(context.ledger, userId), ...sportsUserFields(context, userId), ...multiplayerUserFields(context, userId) };
     }),
 
   bet: (args: { iid?: string | null; betId?: string | null }, context: RequestContext) =>
@@ -124,6 +129,7 @@ export const ROOT = Object.freeze({
   },
 
   ...SPORTS_ROOT,
+  ...mapRefusals(multiplayerRoot(requireUser as never)),
 });
 
 function refusedGame(reason: string) {
@@ -132,6 +138,13 @@ function refusedGame(reason: string) {
       requireUser(context);
       throw new SiteRefusal('serviceDisabled', reason);
     });
+}
+
+/** Wraps each resolver so a SiteRefusal becomes the site's GraphQL error. */
+function mapRefusals<T extends Record<string, (args: never, context: never) => unknown>>(fields: T): T {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, fn]) => [name, (args: never, context: never) => refusingSync(() => fn(args, context))]),
+  ) as T;
 }
 
 function vaultMutation(direction: 'deposit' | 'withdrawal', args: { currency: string; amount: number }, context: RequestContext) {

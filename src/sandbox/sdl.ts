@@ -19,6 +19,7 @@ import { CURRENCIES } from './currencies.js';
 import { SANDBOX_GAMES } from './games/registry.js';
 import { FIAT_RATES } from './rates.js';
 import { SPORTS_SDL } from './sports/sdl.js';
+import { MULTIPLAYER_SDL } from './crash/sdl.js';
 
 /** The full SDL of the sandbox (queries and mutations; no subscriptions). */
 export const SANDBOX_SDL: string = /* GraphQL */ `
@@ -119,4 +120,5 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     claimRakeback: [RakebackClaim!]!
   }
 ${/* The sportsbook (src/sandbox/sports): its own types and extensions. */ SPORTS_SDL}
+${/* Crash and Slide (src/sandbox/crash). */ MULTIPLAYER_SDL}
 `;

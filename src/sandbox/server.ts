@@ -35,6 +35,7 @@ import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
 import { rest_answer, rest_refusal, rest_request, rest_route, type RestRoute } from './rest.js';
 import type { StatsRecorder } from './stats.js';
 import type { SportsBook } from './sports/book.js';
+import type { MultiplayerClocks } from './crash/views.js';
 import type { SandboxFault } from './types.js';
 
 /** The request path of the GraphQL API, as on the site. */
@@ -61,6 +62,8 @@ export interface SandboxCore {
   readonly runner: GraphQLRunner;
   /** The sportsbook (src/sandbox/sports). */
   readonly sports: SportsBook;
+  /** The Crash and Slide round clocks (src/sandbox/crash). */
+  readonly multiplayer: MultiplayerClocks;
   /** Resolves true after `ms`, or false as soon as the sandbox closes. */
   sleep(ms: number): Promise<boolean>;
 }
@@ -204,6 +207,7 @@ async function answerNormally(
     casino,
     events: core.events,
     sports: core.sports,
+    multiplayer: core.multiplayer,
     onMutationExecuted: () => core.stats.mutationExecuted(),
   });
   const setCookies =

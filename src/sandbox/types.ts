@@ -146,6 +146,18 @@ export interface SandboxOptions {
    * site-coverage.md §4).
    */
   readonly site?: 'stake.com' | 'stake.us';
+  /**
+   * Crash and Slide: with this set (ms, 5 to 600 000), the sandbox runs rounds
+   * of both games on its own hash chains: a betting window this long, then
+   * (Crash) a rise this long, then the next window. Omitted: no rounds run.
+   */
+  readonly crash_round_ms?: number;
+  /**
+   * The first hash of the sandbox's Crash chain (64 lower-case hex digits),
+   * so a test can compute every round; Slide's chain starts at its SHA-256.
+   * Omitted: random.
+   */
+  readonly crash_chain_seed?: string;
 }
 
 /** Credentials the sandbox issued, as a logged-in browser would hold them. */

@@ -114,7 +114,9 @@ describe('plan_bet: garbage is refused, naming the field', () => {
 
   it('no game or an unknown one', () => {
     expect(refusal({ amount: 1 }).field).toBe('game');
-    expect(refusal({ ...DICE, game: 'crash' }).field).toBe('game');
+    expect(refusal({ ...DICE, game: 'bustabit' }).field).toBe('game');
+    // crash is a game now (issue 32): a dice bet sent as crash is refused for dice's field crash has not.
+    expect(refusal({ ...DICE, game: 'crash' }).field).toBe('target');
     expect(refusal({ ...DICE, game: 'DICE' }).field).toBe('game');
     expect(refusal({ ...DICE, game: 42 }).field).toBe('game');
   });

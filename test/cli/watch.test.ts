@@ -96,7 +96,7 @@ describe('stakeql watch', () => {
     expect(main.stdout).toMatch(/^ {2}watch +follow your balance or the house bets live/m);
     const own = await session.run(['watch', '--help']);
     expect(own.code).toBe(0);
-    expect(own.stdout).toContain('stakeql watch balances|bets [--json]');
+    expect(own.stdout).toContain('stakeql watch balances|bets|crash|slide [--json]');
   });
 
   // Issue 22, items 6 and 7: reconnecting is for a connection that was up; a site never reached fails at once.
@@ -120,6 +120,6 @@ describe('stakeql watch', () => {
     expect(w.stderr).not.toContain(login.access_token);
     const bad = await watch(['nothing'], session.config_dir, env());
     expect(await bad.exited).toBe(2);
-    expect(bad.stderr).toMatch(/use balances or bets/);
+    expect(bad.stderr).toMatch(/use balances, bets, crash or slide/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toJsonString } from 'curlconverter';
 import { launch_sandbox } from '../../src/sandbox/main.js';
+import { wait_until_async } from '../support/wait.js';
 
 describe('sandbox main script', () => {
   it('starts a sandbox demanding clearance and prints a paste that gets through', async () => {
@@ -79,6 +80,26 @@ describe('sandbox main script', () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([418, 418, 200]);
+    } finally {
+      await sandbox.close();
+    }
+  });
+  it('--crash-round-ms runs Crash and Slide rounds; a bad value is refused naming the option', async () => {
+    await expect(launch_sandbox(['--crash-round-ms', 'fast'])).rejects.toThrow(/--crash-round-ms must be a whole number/);
+    const { sandbox } = await launch_sandbox(['--crash-round-ms', '20']);
+    if (sandbox === null) throw new Error('no sandbox');
+    try {
+      const rounds = async () => {
+        const res = await fetch(`${sandbox.url}/_api/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ crashGameList(limit: 5) { id crashpoint } slideGameList(limit: 5) { id multiplier } }' }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = (await res.json()) as { data: { crashGameList: unknown[]; slideGameList: unknown[] } };
+        return body.data.crashGameList.length > 0 && body.data.slideGameList.length > 0;
+      };
+      await wait_until_async(rounds, 'finished rounds of both games');
     } finally {
       await sandbox.close();
     }

@@ -16,6 +16,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
 import { seed_list } from '../sim/seed-list.js';
+import { chain_list } from '../sim/chain-list.js';
 
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
 const WHOLE = /^[0-9]{1,12}$/;
@@ -127,7 +128,10 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const limits = limits_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const seeds = await seed_list(args);
-  if (seeds !== null && sessions !== undefined) throw usageError('sim: a replay (--seeds or --server-seed) is one session; drop --sessions');
+  const chain = await chain_list(args);
+  // A replay of seeds or of a crash/slide chain is one session, printed bet by bet.
+  const replay = seeds !== null || chain !== null;
+  if (replay && sessions !== undefined) throw usageError('sim: a replay (--seeds, --server-seed or --chain) is one session; drop --sessions');
   const json = args.values['json'] === true;
   const html = args.values['html'];
   if (html !== undefined && (typeof html !== 'string' || html === '')) throw usageError('sim: --html needs a file name');
@@ -136,7 +140,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const controller = new AbortController();
   void ctx.io.untilStopped().then(() => controller.abort('interrupted'));
   const results: SessionResult[] = [];
-  const bar = seeds === null && !json ? await progressBar(ctx, sessions ?? 1) : null;
+  const bar = !replay && !json ? await progressBar(ctx, sessions ?? 1) : null;
   const replayCurve = new lib.Downsampler();
   const onBet = (line: BetLine): void => {
     if (json) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
@@ -156,12 +160,14 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
       ...(sessions === undefined ? {} : { sessions }),
       ...(workers === undefined ? {} : { workers }),
-      ...(seeds === null ? {} : { seeds, on_bet: onBet }),
+      ...(seeds === null ? {} : { seeds }),
+      ...(chain === null ? {} : { chain }),
+      ...(replay ? { on_bet: onBet } : {}),
       on_session: (r) => {
         results.push(r);
         bar?.increment();
-        if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(r)}\n`);
-        if (json && seeds !== null) ctx.io.stdout.write(`${JSON.stringify(stopLine(r))}\n`);
+        if (json && !replay) ctx.io.stdout.write(`${JSON.stringify(r)}\n`);
+        if (json && replay) ctx.io.stdout.write(`${JSON.stringify(stopLine(r))}\n`);
       },
     });
   } catch (error) {
@@ -169,12 +175,12 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   } finally {
     bar?.stop();
   }
-  if (json && seeds === null) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
+  if (json && !replay) ctx.io.stdout.write(`${JSON.stringify(summary)}\n`);
   const failed = results.filter((r) => r.reason.startsWith('error:'));
   if (failed.length > 0) {
     const first = failed[0] as SessionResult;
     const message = first.message === undefined ? '' : `: ${oneLine(first.message)}`;
-    const which = seeds === null ? `${failed.length} of ${results.length} sessions` : 'the replay';
+    const which = !replay ? `${failed.length} of ${results.length} sessions` : 'the replay';
     ctx.io.stderr.write(`stakeql: ${which} stopped with ${first.reason}${message}\n`);
   }
   if (seeds === null && failed.length > 0) printErrors(ctx, results);
@@ -183,7 +189,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
-    const curves = seeds !== null ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
+    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
   }
@@ -257,6 +263,8 @@ Options:
   --workers W        worker threads (default: the machine's cores)
   --server-seed S    a revealed server seed to replay (64 hex), with --client-seed C [--nonce N]
   --seeds FILE       seed pairs to replay, one "server_seed client_seed [nonce]" a line
+  --chain FILE       crash/slide: round hashes to replay, one a line, oldest first
+                     (without it, crash and slide bets are settled on a random chain)
   --currency C       default btc
 ${LUA_TIMEOUT_HELP}
   --json             one JSON line per session (or per bet in a replay), then the summary
@@ -273,6 +281,7 @@ ${limit_options_help(false)}`,
     'client-seed': { type: 'string' },
     nonce: { type: 'string' },
     seeds: { type: 'string' },
+    chain: { type: 'string' },
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
     json: { type: 'boolean' },

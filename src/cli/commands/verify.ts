@@ -20,6 +20,7 @@ import {
   type CasinoBetLike,
   type GameName,
 } from '../../fairness/index.js';
+import { is_chain_bet, verify_chain_bet } from '../../fairness/chain-verify.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
 import { counted, printable, writeJson } from '../output.js';
@@ -208,7 +209,7 @@ const EXPORT_HINT = "give the file 'stakeql bets --json' writes (not --csv), or 
  * are skipped). A line that is not a JSON object with a bet's shape means the
  * file is not an export: one usage error naming the line, not a report per line.
  */
-async function* betsOf(file: string, stdin: InputStream, skipped: { count: number }): AsyncGenerator<CasinoBetLike> {
+async function* betsOf(file: string, stdin: InputStream, skipped: { count: number }, chain: BetReport[]): AsyncGenerator<CasinoBetLike> {
   let number = 0;
   const notExport = (why: string): CliError => usageError(`verify: --bets ${printable(file)}: line ${number} ${why}: not a bets export; ${EXPORT_HINT}`);
   for await (const raw of await readLines(file, stdin)) {
@@ -224,6 +225,11 @@ async function* betsOf(file: string, stdin: InputStream, skipped: { count: numbe
     }
     for (const record of Array.isArray(parsed) ? parsed : [parsed]) {
       if (!looksLikeBet(record)) throw notExport('is not a bet (no "bet" or "nonce")');
+      // Crash and Slide: one round hash, no seeds; reported after the seeded bets.
+      if (is_chain_bet(record)) {
+        chain.push(verify_chain_bet(record as Parameters<typeof verify_chain_bet>[0]));
+        continue;
+      }
       const bet = betOf(record);
       if (bet === NOT_ORIGINALS) skipped.count++;
       else yield bet;
@@ -240,7 +246,7 @@ function describeFailure(report: BetReport): string {
   const what = report.failed.map((f) => (f === 'seed_hash' ? 'seed hash' : 'outcome')).join(' and ');
   const detail =
     report.failed.includes('outcome') ? `: recorded ${JSON.stringify(report.recorded)}, the seeds give ${JSON.stringify(report.expected)}` : '';
-  return `FAIL ${printable(report.id)} (${printable(report.game)}, nonce ${report.nonce}): ${what}${detail}`;
+  return `FAIL ${printable(report.id)} (${printable(report.game)}${report.nonce === null ? '' : `, nonce ${report.nonce}`}): ${what}${detail}`;
 }
 
 async function verifyHistory(args: CommandArgs, ctx: CommandContext, file: string): Promise<number> {
@@ -259,8 +265,13 @@ async function verifyHistory(args: CommandArgs, ctx: CommandContext, file: strin
   let unverifiable = 0;
   const progress = progressLine(ctx, (done) => `verifying: ${counted(done, 'bet')}, ${failed} failed`);
   const skipped = { count: 0 };
+  const chain: BetReport[] = [];
+  async function* all(): AsyncGenerator<BetReport> {
+    yield* verify_bets(betsOf(file, stdin, skipped, chain), seeds);
+    yield* chain;
+  }
   try {
-    for await (const report of verify_bets(betsOf(file, stdin, skipped), seeds)) {
+    for await (const report of all()) {
       total++;
       if (report.ok) verified++;
       else if (report.failed.length > 0) {

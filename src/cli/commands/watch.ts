@@ -9,8 +9,9 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
+import { roundLine } from './watch-rounds.js';
 
-const FEEDS = ['balances', 'bets'] as const;
+const FEEDS = ['balances', 'bets', 'crash', 'slide'] as const;
 type Feed = (typeof FEEDS)[number];
 
 /** An amount as a person reads it: no exponent (1e-7), no trailing zeros, at most 8 decimals. */
@@ -54,7 +55,7 @@ function stateLine(event: RealtimeStateEvent): string | null {
 
 async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const feed = args.positionals[0] as Feed;
-  if (!FEEDS.includes(feed)) throw usageError(`watch: unknown feed "${printable(feed)}": use balances or bets`);
+  if (!FEEDS.includes(feed)) throw usageError(`watch: unknown feed "${printable(feed)}": use balances, bets, crash or slide`);
   const json = args.values['json'] === true;
   const opened = await openClient(args, ctx, feed === 'balances');
   await withClient(opened, async (client) => {
@@ -69,6 +70,11 @@ async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number>
         if (json) writeJson(ctx.io.stdout, update, true);
         else ctx.io.stdout.write(`${balanceLine(update)}\n`);
       }
+    } else if (feed === 'crash' || feed === 'slide') {
+      for await (const frame of feed === 'crash' ? client.watch_crash() : client.watch_slide()) {
+        if (json) writeJson(ctx.io.stdout, frame, true);
+        else ctx.io.stdout.write(`${roundLine(feed, frame, decimal)}\n`);
+      }
     } else {
       for await (const bet of client.watch_house_bets()) {
         if (json) writeJson(ctx.io.stdout, bet, true);
@@ -82,12 +88,16 @@ async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number>
 
 /** The `watch` command. */
 export const command: Command = {
-  usage: 'stakeql watch balances|bets [--json] [--profile NAME] [--base-url URL]',
+  usage: 'stakeql watch balances|bets|crash|slide [--json] [--profile NAME] [--base-url URL]',
   help: `Follows the site's realtime feed (wss://…/_api/websockets) and prints each
 event as it comes, until Ctrl-C:
   balances  every change of your available balance (AvailableBalances), with
             the identifier of the bet that moved it; needs credentials
   bets      every bet anyone finishes on the site (HouseBets)
+  crash     Crash rounds live (Crash): pending with the time left to bet,
+            in_progress with the multiplier, crash with the point and the
+            revealed hash; every bet event
+  slide     Slide rounds live (slide): pending, result, bet events
 A lost connection is retried with backoff and every subscription restored;
 stderr says so, stdout carries only events. A site that cannot be reached at
 all (connection refused, host not found, no answer) fails at once, exit 1. Exit code 4 when the site refuses

@@ -9,6 +9,7 @@ import { graphql } from './graphql.js';
 import type { BalanceEvent, HouseBetEvent, SandboxEvents, VaultEvent } from '../events.js';
 import { Channel } from './channel.js';
 import { SportBetsFeed } from '../sports/feed.js';
+import { MultiplayerFeed } from '../crash/feed.js';
 
 /** One websocket connection, as the feed sees it. */
 export interface FeedConnection {
@@ -46,10 +47,12 @@ export class RealtimeFeed {
   readonly #onVault = (event: VaultEvent): void => this.#publishBalance('vaultBalances', event, null);
   readonly #onHouseBet = (event: HouseBetEvent): void => this.#publishHouseBet(event);
   readonly #sportBets: SportBetsFeed;
+  readonly #multiplayer: MultiplayerFeed;
 
   constructor(events: SandboxEvents) {
     this.#events = events;
     this.#sportBets = new SportBetsFeed(events);
+    this.#multiplayer = new MultiplayerFeed(events);
     events.on('balance', this.#onBalance);
     events.on('vault', this.#onVault);
     events.on('house_bet', this.#onHouseBet);
@@ -60,7 +63,7 @@ export class RealtimeFeed {
     let n = 0;
     for (const subs of this.#balances.values()) for (const s of subs) if (!s.conn.dropped) n++;
     for (const s of this.#houseBets) if (!s.conn.dropped) n++;
-    return n + this.#sportBets.live;
+    return n + this.#sportBets.live + this.#multiplayer.live;
   }
 
   /** Balance events published (with or without a subscriber). */
@@ -79,6 +82,8 @@ export class RealtimeFeed {
         return entry.channel;
       },
       sportBets: (_args, conn) => this.#sportBets.subscribe(conn),
+      crash: (_args, conn) => this.#multiplayer.subscribe(conn, 'crash'),
+      slide: (_args, conn) => this.#multiplayer.subscribe(conn, 'slide'),
     };
   }
 
@@ -99,6 +104,7 @@ export class RealtimeFeed {
     this.#events.off('vault', this.#onVault);
     this.#events.off('house_bet', this.#onHouseBet);
     this.#sportBets.close();
+    this.#multiplayer.close();
     for (const subs of [...this.#balances.values()]) for (const s of [...subs]) s.channel.end();
     for (const s of [...this.#houseBets]) s.channel.end();
   }

@@ -16,6 +16,7 @@ import type { GraphQLSchema } from 'graphql';
 import { graphql } from './graphql.js';
 import { SANDBOX_SDL } from '../sdl.js';
 import { SPORTS_SUBSCRIPTION_SDL } from '../sports/sdl.js';
+import { MULTIPLAYER_SUBSCRIPTION_SDL } from '../crash/sdl.js';
 
 // `Bet`, `BetBet`, `HouseBetGame` and `CasinoBet` come from the sandbox's own SDL.
 const SUBSCRIPTION_SDL = /* GraphQL */ `
@@ -33,4 +34,4 @@ const SUBSCRIPTION_SDL = /* GraphQL */ `
 `;
 
 /** The websocket schema, built once: it holds no per-sandbox state. */
-export const REALTIME_SCHEMA: GraphQLSchema = graphql.buildSchema(SANDBOX_SDL + SUBSCRIPTION_SDL + SPORTS_SUBSCRIPTION_SDL);
+export const REALTIME_SCHEMA: GraphQLSchema = graphql.buildSchema(SANDBOX_SDL + SUBSCRIPTION_SDL + SPORTS_SUBSCRIPTION_SDL + MULTIPLAYER_SUBSCRIPTION_SDL);
