@@ -5,9 +5,8 @@
  * hits and statistics however many workers share it.
  */
 import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
-import { pump } from './games/pump.js';
-import { roulette_result } from './games/roulette.js';
-import { wheel_result } from './games/wheel.js';
+import { pump } from '../games/pump/outcome.js';
+import { roulette_result } from '../games/roulette/outcome.js';
 import type { ScanSpec } from '../games/kernel/rules.js';
 import { GAMES, type ScannedGame } from '../games/registry.js';
 import { game_definition } from './outcome.js';
@@ -31,7 +30,6 @@ const REGISTRY_SCANS = Object.fromEntries(
 const SCAN_SPECS: Readonly<Record<ScanGameName, ScanGame>> = {
   ...REGISTRY_SCANS,
   roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
-  wheel: { result: 'the segment index, 0 … segments − 1 (params: segments)', ...one((f, p) => wheel_result(f, p.segments as number)) },
   pump: {
     result: 'the pumps survived, 0–24 (params: difficulty)',
     single: null,
@@ -40,13 +38,12 @@ const SCAN_SPECS: Readonly<Record<ScanGameName, ScanGame>> = {
 };
 
 /** A game the scanner knows. */
-export type ScanGameName = ScannedGame | 'roulette' | 'wheel' | 'pump';
+export type ScanGameName = ScannedGame | 'roulette' | 'pump';
 
 /** Each scanned game's outcome parameters (`rows`, `segments`, `difficulty`), as the site's variables name them. */
 export const SCAN_PARAMS: Readonly<Record<ScanGameName, readonly string[]>> = Object.freeze({
   ...(Object.fromEntries(Object.entries(REGISTRY_SCANS).map(([name, spec]) => [name, spec.params])) as Record<ScannedGame, readonly string[]>),
   roulette: [],
-  wheel: ['segments'],
   pump: ['difficulty'],
 });
 

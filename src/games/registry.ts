@@ -11,9 +11,10 @@ import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
 import { mines } from './mines/rules.js';
 import { plinko } from './plinko/rules.js';
+import { wheel } from './wheel/rules.js';
 
 /** The registry, in the order games are listed. */
-export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines });
+export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, wheel });
 
 /** A game of the registry. */
 export type RegistryGame = keyof typeof GAMES;

@@ -11,8 +11,8 @@
  * say where it came from; no public source we found shows the site's
  * calculation page for Pump.
  */
-import { draw_without_replacement } from '../../games/kernel/draw.js';
-import { enum_param, type GameDefinition } from '../../games/kernel/definition.js';
+import { draw_without_replacement } from '../kernel/draw.js';
+import { enum_param, type GameDefinition } from '../kernel/definition.js';
 
 export type PumpDifficulty = 'easy' | 'medium' | 'hard' | 'expert';
 export const PUMP_DIFFICULTIES: readonly PumpDifficulty[] = ['easy', 'medium', 'hard', 'expert'];
