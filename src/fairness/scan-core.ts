@@ -5,7 +5,6 @@
  * hits and statistics however many workers share it.
  */
 import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
-import { pump } from '../games/pump/outcome.js';
 import { roulette_result } from '../games/roulette/outcome.js';
 import type { ScanSpec } from '../games/kernel/rules.js';
 import { GAMES, type ScannedGame } from '../games/registry.js';
@@ -30,21 +29,15 @@ const REGISTRY_SCANS = Object.fromEntries(
 const SCAN_SPECS: Readonly<Record<ScanGameName, ScanGame>> = {
   ...REGISTRY_SCANS,
   roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
-  pump: {
-    result: 'the pumps survived, 0–24 (params: difficulty)',
-    single: null,
-    value: (floats: number[], params: Record<string, unknown>) => pump.translate(floats, params as never).safe_pumps,
-  },
 };
 
 /** A game the scanner knows. */
-export type ScanGameName = ScannedGame | 'roulette' | 'pump';
+export type ScanGameName = ScannedGame | 'roulette';
 
 /** Each scanned game's outcome parameters (`rows`, `segments`, `difficulty`), as the site's variables name them. */
 export const SCAN_PARAMS: Readonly<Record<ScanGameName, readonly string[]>> = Object.freeze({
   ...(Object.fromEntries(Object.entries(REGISTRY_SCANS).map(([name, spec]) => [name, spec.params])) as Record<ScannedGame, readonly string[]>),
   roulette: [],
-  pump: ['difficulty'],
 });
 
 /** The games `scan` knows, each with the number it is scanned on, in words. */

@@ -11,10 +11,11 @@ import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
 import { mines } from './mines/rules.js';
 import { plinko } from './plinko/rules.js';
+import { pump } from './pump/rules.js';
 import { wheel } from './wheel/rules.js';
 
 /** The registry, in the order games are listed. */
-export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, wheel });
+export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, pump, wheel });
 
 /** A game of the registry. */
 export type RegistryGame = keyof typeof GAMES;

@@ -11,6 +11,7 @@ import { site as keno, type KenoInput, type KenoState } from './keno/site.js';
 import { site as limbo, type LimboInput, type LimboState } from './limbo/site.js';
 import { site as mines, type MinesPlayInput, type MinesState } from './mines/site.js';
 import { site as plinko, type PlinkoInput, type PlinkoState } from './plinko/site.js';
+import { site as pump, type PumpInput, type PumpState } from './pump/site.js';
 import { site as wheel, type WheelInput, type WheelState } from './wheel/site.js';
 
 /** Each game's input for `client.play` (amount, currency, identifier and the game's variables). */
@@ -20,6 +21,7 @@ export interface PlayInputs {
   keno: KenoInput;
   plinko: PlinkoInput;
   mines: MinesPlayInput;
+  pump: PumpInput;
   wheel: WheelInput;
 }
 
@@ -30,8 +32,9 @@ export interface PlayStates {
   keno: KenoState;
   plinko: PlinkoState;
   mines: MinesState;
+  pump: PumpState;
   wheel: WheelState;
 }
 
 /** Every game of the registry on the wire. */
-export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, wheel });
+export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, pump, wheel });

@@ -8,11 +8,12 @@ import { sandbox as keno } from '../../games/keno/sandbox.js';
 import { sandbox as limbo } from '../../games/limbo/sandbox.js';
 import { sandbox as mines } from '../../games/mines/sandbox.js';
 import { sandbox as plinko } from '../../games/plinko/sandbox.js';
+import { sandbox as pump } from '../../games/pump/sandbox.js';
 import { sandbox as wheel } from '../../games/wheel/sandbox.js';
 import type { SandboxGame } from '../game-port.js';
 
 /** The games, in the order the schema lists them. */
-export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko, wheel]);
+export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko, pump, wheel]);
 
 /** The sandbox part of `name`, or undefined for a game it does not serve. */
 export function sandbox_game(name: string): SandboxGame | undefined {
