@@ -10,7 +10,7 @@ import type { LimboOutcome } from '../games/limbo/outcome.js';
 import type { MinesOutcome, MinesParams } from '../games/mines/outcome.js';
 import type { PlinkoOutcome, PlinkoParams } from '../games/plinko/outcome.js';
 import type { PumpOutcome, PumpParams } from '../games/pump/outcome.js';
-import { roulette, type RouletteOutcome } from '../games/roulette/outcome.js';
+import type { RouletteOutcome } from '../games/roulette/outcome.js';
 import type { GameDefinition } from '../games/kernel/definition.js';
 import { GAMES as REGISTRY } from '../games/registry.js';
 import type { WheelOutcome, WheelParams } from '../games/wheel/outcome.js';
@@ -59,7 +59,7 @@ type AnyGame = GameDefinition<any, any>;
 // The registry's games first (their translations live with their rules), then those the registry does not play yet.
 const GAMES: Record<GameName, AnyGame> = {
   ...(Object.fromEntries(Object.values(REGISTRY).map((game) => [game.name, game.outcome])) as Record<keyof typeof REGISTRY, AnyGame>),
-  roulette, blackjack, hilo, baccarat, videoPoker, diamonds,
+  blackjack, hilo, baccarat, videoPoker, diamonds,
 };
 
 /** Every game `outcome` can compute, in a stable order. */

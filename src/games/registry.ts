@@ -12,10 +12,11 @@ import { limbo } from './limbo/rules.js';
 import { mines } from './mines/rules.js';
 import { plinko } from './plinko/rules.js';
 import { pump } from './pump/rules.js';
+import { roulette } from './roulette/rules.js';
 import { wheel } from './wheel/rules.js';
 
 /** The registry, in the order games are listed. */
-export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, pump, wheel });
+export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, pump, roulette, wheel });
 
 /** A game of the registry. */
 export type RegistryGame = keyof typeof GAMES;

@@ -12,6 +12,7 @@ import { site as limbo, type LimboInput, type LimboState } from './limbo/site.js
 import { site as mines, type MinesPlayInput, type MinesState } from './mines/site.js';
 import { site as plinko, type PlinkoInput, type PlinkoState } from './plinko/site.js';
 import { site as pump, type PumpInput, type PumpState } from './pump/site.js';
+import { site as roulette, type RouletteInput, type RouletteState } from './roulette/site.js';
 import { site as wheel, type WheelInput, type WheelState } from './wheel/site.js';
 
 /** Each game's input for `client.play` (amount, currency, identifier and the game's variables). */
@@ -22,6 +23,7 @@ export interface PlayInputs {
   plinko: PlinkoInput;
   mines: MinesPlayInput;
   pump: PumpInput;
+  roulette: RouletteInput;
   wheel: WheelInput;
 }
 
@@ -33,8 +35,9 @@ export interface PlayStates {
   plinko: PlinkoState;
   mines: MinesState;
   pump: PumpState;
+  roulette: RouletteState;
   wheel: WheelState;
 }
 
 /** Every game of the registry on the wire. */
-export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, pump, wheel });
+export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, pump, roulette, wheel });

@@ -42,7 +42,8 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const { amount, currency, identifier } = bet_basics(client, given);
   const params = GAMES[game].check(given);
   const { document, field } = SITES[game];
-  const variables = { amount, currency, ...params, identifier };
+  // A game whose document takes no amount (roulette) is sent its chips only; `check` held amount to their sum.
+  const variables = GAMES[game].transport.amount === false ? { currency, ...params, identifier } : { amount, currency, ...params, identifier };
   return send_bet(client, document, variables, identifier, (r: Record<string, PlacedBet<PlayStates[G]>>) => r[field] as PlacedBet<PlayStates[G]>, opts);
 }
 

@@ -18,6 +18,7 @@ afterEach(async () => {
 });
 
 const POPS: Record<string, number> = { easy: 1, medium: 3, hard: 5, expert: 10 };
+const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 
 /** The first `count` floats of a bet, as the site's algorithm draws them. */
 function floats(server: string, client: string, nonce: number, count: number): number[] {
@@ -39,6 +40,15 @@ function expected_multiplier(line: BetLine, server: string, client: string): num
     const result = Math.floor((floats(server, client, line.nonce, 1)[0] as number) * segments);
     expect(state['result']).toBe(result);
     return PAY_TABLES.wheel.tables[String(segments)]![state['risk'] as string]![result] as number;
+  }
+  if (line.game === 'roulette') {
+    // Straight up 36× on the pocket floor(float × 37); red 2× (the European layout), 0 loses the outside chip.
+    const pocket = Math.floor((floats(server, client, line.nonce, 1)[0] as number) * 37);
+    expect(state['result']).toBe(pocket);
+    const straight = (state['numbers'] as { value: string; amount: number }[])[0]!;
+    const red = (state['colors'] as { value: string; amount: number }[])[0]!;
+    const paid = (straight.value === `number${pocket}` ? 36 * straight.amount : 0) + (RED.includes(pocket) ? 2 * red.amount : 0);
+    return Math.round((paid / (straight.amount + red.amount)) * 10_000) / 10_000;
   }
   const difficulty = state['difficulty'] as string;
   const m = POPS[difficulty] as number;
@@ -69,7 +79,7 @@ async function replay_of(strategy: () => Parameters<typeof simulate>[0]['strateg
   for (const l of live) expect(l.payoutMultiplier, `${l.game} bet ${l.seq}`).toBe(expected_multiplier(l, server_seed, client_seed));
 }
 
-describe('sim ≡ sandbox on wheel and pump', () => {
+describe('sim ≡ sandbox on wheel, pump and roulette', () => {
   it('a settings strategy on wheel (martingale on a loss): the replay is the sandbox run, bet by bet', async () => {
     await replay_of(() => ({ game: 'wheel', bet: { amount: UNIT, risk: 'medium', segments: 30 }, on_win: 'reset', on_loss: { increase_pct: 100 } }) as never, 60, 10);
   });
@@ -88,6 +98,20 @@ describe('sim ≡ sandbox on wheel and pump', () => {
         if (i % 2 === 0) return { game: 'wheel' as const, amount: UNIT, risk: RISKS[(i / 2) % 3], segments: 10 * (1 + (Math.floor(i / 6) % 5)) };
         const k = (i - 1) / 2;
         return { game: 'pump' as const, amount: UNIT, difficulty: DIFFICULTIES[k % 4], round: 1 + (k % 5) };
+      },
+      save: () => null,
+      restore: () => undefined,
+    });
+    await replay_of(strategy as never, 60);
+  });
+
+  it('a strategy on roulette (a straight-up chip and a red chip, amount their total)', async () => {
+    const strategy = () => ({
+      name: 'roulette-spread',
+      next: (s: { bets: number }) => {
+        const i = s.bets;
+        const straight = [1e-8, 2e-8, 3e-8][i % 3] as number;
+        return { game: 'roulette' as const, amount: straight + UNIT, numbers: [{ value: `number${(i * 7) % 37}`, amount: straight }], colors: [{ value: 'colorRed', amount: UNIT }] };
       },
       save: () => null,
       restore: () => undefined,

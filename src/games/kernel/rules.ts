@@ -21,6 +21,13 @@ export interface GameInput {
 export interface GameTransport {
   readonly operation: string;
   readonly field: string;
+  /**
+   * False for a game whose document takes no `amount` (roulette: the stake is
+   * the chips). The bet's `amount` is then our name for the chips' total: the
+   * rules' `check` refuses an `amount` that is not their sum, it is not sent,
+   * and the sandbox's `check` returns it as `amount` from the chips.
+   */
+  readonly amount?: false;
 }
 
 /** How a bet is paid: a table (with its public source) or a rule (with the source of the rule). */

@@ -9,11 +9,12 @@ import { sandbox as limbo } from '../../games/limbo/sandbox.js';
 import { sandbox as mines } from '../../games/mines/sandbox.js';
 import { sandbox as plinko } from '../../games/plinko/sandbox.js';
 import { sandbox as pump } from '../../games/pump/sandbox.js';
+import { sandbox as roulette } from '../../games/roulette/sandbox.js';
 import { sandbox as wheel } from '../../games/wheel/sandbox.js';
 import type { SandboxGame } from '../game-port.js';
 
 /** The games, in the order the schema lists them. */
-export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko, pump, wheel]);
+export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([dice, limbo, mines, keno, plinko, pump, roulette, wheel]);
 
 /** The sandbox part of `name`, or undefined for a game it does not serve. */
 export function sandbox_game(name: string): SandboxGame | undefined {
