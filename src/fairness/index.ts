@@ -55,7 +55,7 @@ export {
   slide_point,
   type ChainPoint,
 } from './chain.js';
-export type { Card, CardsOutcome } from './games/cards.js';
+export type { Card, CardsOutcome } from '../games/kernel/cards.js';
 export { GEMS, type DiamondsOutcome, type Gem } from './games/diamonds.js';
 export type { DiceOutcome } from '../games/dice/outcome.js';
 export type { KenoOutcome } from '../games/keno/outcome.js';

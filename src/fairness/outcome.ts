@@ -2,7 +2,7 @@
  * `outcome(game, …)`: the table of games the site publishes a translation for,
  * and the one function that draws the floats and translates them.
  */
-import { blackjack, baccarat, hilo, videoPoker, type CardsOutcome } from './games/cards.js';
+import { blackjack, hilo, videoPoker, type CardsOutcome } from '../games/kernel/cards.js';
 import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
 import type { DiceOutcome } from '../games/dice/outcome.js';
 import type { KenoOutcome } from '../games/keno/outcome.js';
@@ -59,7 +59,7 @@ type AnyGame = GameDefinition<any, any>;
 // The registry's games first (their translations live with their rules), then those the registry does not play yet.
 const GAMES: Record<GameName, AnyGame> = {
   ...(Object.fromEntries(Object.values(REGISTRY).map((game) => [game.name, game.outcome])) as Record<keyof typeof REGISTRY, AnyGame>),
-  blackjack, hilo, baccarat, videoPoker, diamonds,
+  blackjack, hilo, videoPoker, diamonds,
 };
 
 /** Every game `outcome` can compute, in a stable order. */

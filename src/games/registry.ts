@@ -6,6 +6,7 @@
  * document in src/games/<game>/site.ts is listed in operations/play.ts).
  */
 import type { Scannable } from './kernel/rules.js';
+import { baccarat } from './baccarat/rules.js';
 import { dice } from './dice/rules.js';
 import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
@@ -16,7 +17,7 @@ import { roulette } from './roulette/rules.js';
 import { wheel } from './wheel/rules.js';
 
 /** The registry, in the order games are listed. */
-export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, pump, roulette, wheel });
+export const GAMES = Object.freeze({ dice, limbo, keno, plinko, mines, baccarat, pump, roulette, wheel });
 
 /** A game of the registry. */
 export type RegistryGame = keyof typeof GAMES;

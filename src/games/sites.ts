@@ -6,6 +6,7 @@
  */
 import type { GameSite } from '../operations/game-site.js';
 import type { RegistryGame } from './registry.js';
+import { site as baccarat, type BaccaratInput, type BaccaratState } from './baccarat/site.js';
 import { site as dice, type DiceInput, type DiceState } from './dice/site.js';
 import { site as keno, type KenoInput, type KenoState } from './keno/site.js';
 import { site as limbo, type LimboInput, type LimboState } from './limbo/site.js';
@@ -22,6 +23,7 @@ export interface PlayInputs {
   keno: KenoInput;
   plinko: PlinkoInput;
   mines: MinesPlayInput;
+  baccarat: BaccaratInput;
   pump: PumpInput;
   roulette: RouletteInput;
   wheel: WheelInput;
@@ -34,10 +36,11 @@ export interface PlayStates {
   keno: KenoState;
   plinko: PlinkoState;
   mines: MinesState;
+  baccarat: BaccaratState;
   pump: PumpState;
   roulette: RouletteState;
   wheel: WheelState;
 }
 
 /** Every game of the registry on the wire. */
-export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, pump, roulette, wheel });
+export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({ dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel });
