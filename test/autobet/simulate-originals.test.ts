@@ -118,4 +118,15 @@ describe('sim ≡ sandbox on wheel, pump and roulette', () => {
     });
     await replay_of(strategy as never, 60);
   });
+
+  it('a settings strategy that changes the amount on roulette stops at that bet: the chips no longer add up (nothing sent)', async () => {
+    const lines: BetLine[] = [];
+    let reason: string | undefined;
+    const strategy = { game: 'roulette', bet: { amount: UNIT, numbers: [{ value: 'number0', amount: UNIT }] }, on_win: 'reset', on_loss: { increase_pct: 100 } };
+    await simulate({ strategy: strategy as never, start_balance: 1, bets: 50, seeds: [{ server_seed: 'a'.repeat(64), client_seed: 'c' }], on_bet: (l) => lines.push(l), on_session: (x) => (reason = x.reason) });
+    // The first spin loses unless the pocket is 0; the next would stake 2 units on 1 unit of chips.
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.every((l) => l.amount === UNIT)).toBe(true);
+    expect(reason).toBe('error:strategy');
+  });
 });
