@@ -37,20 +37,29 @@ const EPOCH = new Date(0).toUTCString();
 
 const BATCHED = new Map<RegistryGame, boolean>();
 
-/** Whether `game`'s outcome is one float and takes no parameters: then nonces ahead are hashed in batches. */
+/** Whether `game`'s outcome is one float whatever its parameters (dice, limbo, wheel, roulette): then nonces ahead are hashed in batches. */
 function batched(game: RegistryGame): boolean {
   let known = BATCHED.get(game);
   if (known === undefined) {
     const rules = GAMES[game];
-    // A game that needs parameters (plinko's rows, mines' count) refuses empty ones: it is drawn bet by bet.
+    // A game whose float count follows its parameters (plinko's rows, pump's difficulty) gives no 1 without them: it is drawn bet by bet.
     try {
-      known = rules.outcome !== null && rules.outcome.float_count(rules.outcome.params({})) === 1;
+      known = rules.outcome !== null && rules.outcome.float_count({}) === 1;
     } catch {
       known = false;
     }
     BATCHED.set(game, known);
   }
   return known;
+}
+
+/** Whether two outcome parameter objects hold the same values (a handful of primitives each). */
+function same_params(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) if (a[key] !== b[key]) return false;
+  return true;
 }
 
 /** A fresh random pair, as the site makes one: a 64-hex server seed and a random client seed. */
@@ -72,6 +81,8 @@ export class SimDriver implements Driver {
   /** Outcomes of the nonces ahead for a one-float game (dice, limbo), hashed in batches: `#ahead[i]` is nonce `#aheadFrom + i`. */
   #ahead: unknown[] = [];
   #aheadGame = '';
+  /** The outcome parameters the outcomes ahead were drawn with (wheel's segments). */
+  #aheadParams: Record<string, unknown> = {};
   #aheadFrom = 0;
   /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
   #vault = 0;
@@ -108,12 +119,13 @@ export class SimDriver implements Driver {
   }
 
   /** The outcome at `nonce` of a game of one float and no parameters (dice, limbo), from the batch ahead (refilled 256 nonces at a time). */
-  #single(game: RegistryGame, nonce: number): unknown {
+  #single(game: RegistryGame, nonce: number, params: Record<string, unknown>): unknown {
     let i = nonce - this.#aheadFrom;
-    if (game !== this.#aheadGame || i < 0 || i >= this.#ahead.length) {
+    if (game !== this.#aheadGame || !same_params(params, this.#aheadParams) || i < 0 || i >= this.#ahead.length) {
       // A live-only game never gets here: its `unpayable` stops the run first.
-      this.#ahead = this.#pair.outcomes(game as GameName, nonce, AHEAD);
+      this.#ahead = this.#pair.outcomes(game as GameName, nonce, AHEAD, params as never);
       this.#aheadGame = game;
+      this.#aheadParams = params;
       this.#aheadFrom = nonce;
       i = 0;
     }
@@ -172,7 +184,7 @@ export class SimDriver implements Driver {
     const nonce = this.#nonce++;
     const outcome_params = rules.outcome_params(params);
     const outcome = batched(game)
-      ? this.#single(game, nonce)
+      ? this.#single(game, nonce, outcome_params)
       : this.#pair.outcome(game as GameName, nonce, outcome_params as never);
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;

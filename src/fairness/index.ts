@@ -55,13 +55,13 @@ export {
   slide_point,
   type ChainPoint,
 } from './chain.js';
-export type { Card, CardsOutcome } from './games/cards.js';
+export type { Card, CardsOutcome } from '../games/kernel/cards.js';
 export { GEMS, type DiamondsOutcome, type Gem } from './games/diamonds.js';
 export type { DiceOutcome } from '../games/dice/outcome.js';
 export type { KenoOutcome } from '../games/keno/outcome.js';
 export type { LimboOutcome } from '../games/limbo/outcome.js';
 export type { MinesOutcome, MinesParams } from '../games/mines/outcome.js';
-export { PUMP_DIFFICULTIES, PUMP_POPS, type PumpDifficulty, type PumpOutcome, type PumpParams } from './games/pump.js';
+export { PUMP_DIFFICULTIES, PUMP_POPS, type PumpDifficulty, type PumpOutcome, type PumpParams } from '../games/pump/outcome.js';
 export { PLINKO_RISKS, type PlinkoOutcome, type PlinkoParams, type PlinkoRisk } from '../games/plinko/outcome.js';
-export type { RouletteOutcome } from './games/roulette.js';
-export { WHEEL_SEGMENTS, type WheelOutcome, type WheelParams } from './games/wheel.js';
+export type { RouletteOutcome } from '../games/roulette/outcome.js';
+export { WHEEL_SEGMENTS, type WheelOutcome, type WheelParams } from '../games/wheel/outcome.js';

@@ -2,18 +2,18 @@
  * `outcome(game, …)`: the table of games the site publishes a translation for,
  * and the one function that draws the floats and translates them.
  */
-import { blackjack, baccarat, hilo, videoPoker, type CardsOutcome } from './games/cards.js';
+import { blackjack, hilo, videoPoker, type CardsOutcome } from '../games/kernel/cards.js';
 import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
 import type { DiceOutcome } from '../games/dice/outcome.js';
 import type { KenoOutcome } from '../games/keno/outcome.js';
 import type { LimboOutcome } from '../games/limbo/outcome.js';
 import type { MinesOutcome, MinesParams } from '../games/mines/outcome.js';
 import type { PlinkoOutcome, PlinkoParams } from '../games/plinko/outcome.js';
-import { pump, type PumpOutcome, type PumpParams } from './games/pump.js';
-import { roulette, type RouletteOutcome } from './games/roulette.js';
+import type { PumpOutcome, PumpParams } from '../games/pump/outcome.js';
+import type { RouletteOutcome } from '../games/roulette/outcome.js';
 import type { GameDefinition } from '../games/kernel/definition.js';
 import { GAMES as REGISTRY } from '../games/registry.js';
-import { wheel, type WheelOutcome, type WheelParams } from './games/wheel.js';
+import type { WheelOutcome, WheelParams } from '../games/wheel/outcome.js';
 import { check_seed_input, check_server_seed, draw_floats, type SeedInput } from './rng.js';
 
 /** Each game's parameters beyond the seeds, named as the site names them. */
@@ -57,13 +57,13 @@ export type GameName = keyof GameOutcomes;
 type AnyGame = GameDefinition<any, any>;
 
 /** The registry's games that have a translation. */
-type RegisteredOutcome = Exclude<keyof GameOutcomes, 'roulette' | 'wheel' | 'blackjack' | 'hilo' | 'baccarat' | 'videoPoker' | 'diamonds' | 'pump'>;
+type RegisteredOutcome = Exclude<keyof GameOutcomes, 'blackjack' | 'hilo' | 'videoPoker' | 'diamonds'>;
 
 // The registry's games first (their translations live with their rules), then those the registry does not play yet.
 const GAMES: Record<GameName, AnyGame> = {
   // A registry game with no public translation (outcome null: the live-only games) is not one `outcome` knows.
   ...(Object.fromEntries(Object.values(REGISTRY).flatMap((game) => (game.outcome === null ? [] : [[game.name, game.outcome]]))) as Record<RegisteredOutcome, AnyGame>),
-  roulette, wheel, blackjack, hilo, baccarat, videoPoker, diamonds, pump,
+  blackjack, hilo, videoPoker, diamonds,
 };
 
 /** Every game `outcome` can compute, in a stable order. */

@@ -5,9 +5,6 @@
  * hits and statistics however many workers share it.
  */
 import { HMAC_LANES, lane_words, load_lane, run_lanes, type HmacStream } from './hmac.js';
-import { pump } from './games/pump.js';
-import { roulette_result } from './games/roulette.js';
-import { wheel_result } from './games/wheel.js';
 import type { ScanSpec } from '../games/kernel/rules.js';
 import { GAMES, type ScannedGame } from '../games/registry.js';
 import { game_definition } from './outcome.js';
@@ -15,8 +12,6 @@ import { stream_floats, stream_of } from './rng.js';
 
 /** How one game's outcome reduces to the number the scanner compares. */
 type ScanGame = Omit<ScanSpec, 'params'>;
-
-const one = (f: (float: number, params: Record<string, unknown>) => number) => ({ single: f, value: (floats: number[], params: Record<string, unknown>) => f(floats[0] as number, params) });
 
 /** The registry's games that have a scan (src/games/<game>/rules.ts `scan`). */
 const REGISTRY_SCANS = Object.fromEntries(
@@ -30,24 +25,14 @@ const REGISTRY_SCANS = Object.fromEntries(
  */
 const SCAN_SPECS: Readonly<Record<ScanGameName, ScanGame>> = {
   ...REGISTRY_SCANS,
-  roulette: { result: 'the pocket, 0–36', ...one(roulette_result) },
-  wheel: { result: 'the segment index, 0 … segments − 1 (params: segments)', ...one((f, p) => wheel_result(f, p.segments as number)) },
-  pump: {
-    result: 'the pumps survived, 0–24 (params: difficulty)',
-    single: null,
-    value: (floats: number[], params: Record<string, unknown>) => pump.translate(floats, params as never).safe_pumps,
-  },
 };
 
 /** A game the scanner knows. */
-export type ScanGameName = ScannedGame | 'roulette' | 'wheel' | 'pump';
+export type ScanGameName = ScannedGame;
 
 /** Each scanned game's outcome parameters (`rows`, `segments`, `difficulty`), as the site's variables name them. */
 export const SCAN_PARAMS: Readonly<Record<ScanGameName, readonly string[]>> = Object.freeze({
   ...(Object.fromEntries(Object.entries(REGISTRY_SCANS).map(([name, spec]) => [name, spec.params])) as Record<ScannedGame, readonly string[]>),
-  roulette: [],
-  wheel: ['segments'],
-  pump: ['difficulty'],
 });
 
 /** The games `scan` knows, each with the number it is scanned on, in words. */

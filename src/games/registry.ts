@@ -6,6 +6,7 @@
  * document in src/games/<game>/site.ts is listed in operations/play.ts).
  */
 import type { Scannable } from './kernel/rules.js';
+import { baccarat } from './baccarat/rules.js';
 import { dice } from './dice/rules.js';
 import { keno } from './keno/rules.js';
 import { limbo } from './limbo/rules.js';
@@ -19,15 +20,18 @@ import { diamonds } from './diamonds/rules.js';
 import { dragonTower } from './dragonTower/rules.js';
 import { flip } from './flip/rules.js';
 import { packs } from './packs/rules.js';
+import { pump } from './pump/rules.js';
 import { rockPaperScissors } from './rockPaperScissors/rules.js';
+import { roulette } from './roulette/rules.js';
 import { slots } from './slots/rules.js';
 import { slotsTomeOfLife } from './slotsTomeOfLife/rules.js';
 import { snakes } from './snakes/rules.js';
 import { tarot } from './tarot/rules.js';
+import { wheel } from './wheel/rules.js';
 
 /** The registry, in the order games are listed. */
 export const GAMES = Object.freeze({
-  dice, limbo, keno, plinko, mines,
+  dice, limbo, keno, plinko, mines, baccarat, pump, roulette, wheel,
   // Played live only: no public pay table (src/games/kernel/live.ts).
   bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

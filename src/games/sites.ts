@@ -6,6 +6,7 @@
  */
 import type { GameSite } from '../operations/game-site.js';
 import type { RegistryGame } from './registry.js';
+import { site as baccarat, type BaccaratInput, type BaccaratState } from './baccarat/site.js';
 import { site as dice, type DiceInput, type DiceState } from './dice/site.js';
 import { site as keno, type KenoInput, type KenoState } from './keno/site.js';
 import { site as limbo, type LimboInput, type LimboState } from './limbo/site.js';
@@ -24,6 +25,9 @@ import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js
 import { site as slotsTomeOfLife, type SlotsTomeOfLifeInput, type SlotsTomeOfLifeState } from './slotsTomeOfLife/site.js';
 import { site as snakes, type SnakesInput, type SnakesState } from './snakes/site.js';
 import { site as tarot, type TarotInput, type TarotState } from './tarot/site.js';
+import { site as pump, type PumpInput, type PumpState } from './pump/site.js';
+import { site as roulette, type RouletteInput, type RouletteState } from './roulette/site.js';
+import { site as wheel, type WheelInput, type WheelState } from './wheel/site.js';
 
 /** Each game's input for `client.play` (amount, currency, identifier and the game's variables). */
 export interface PlayInputs {
@@ -45,6 +49,10 @@ export interface PlayInputs {
   slotsTomeOfLife: SlotsTomeOfLifeInput;
   snakes: SnakesInput;
   tarot: TarotInput;
+  baccarat: BaccaratInput;
+  pump: PumpInput;
+  roulette: RouletteInput;
+  wheel: WheelInput;
 }
 
 /** Each game's `state`, as the site returns it. */
@@ -67,10 +75,14 @@ export interface PlayStates {
   slotsTomeOfLife: SlotsTomeOfLifeState;
   snakes: SnakesState;
   tarot: TarotState;
+  baccarat: BaccaratState;
+  pump: PumpState;
+  roulette: RouletteState;
+  wheel: WheelState;
 }
 
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
-  dice, limbo, mines, keno, plinko,
+  dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
   bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

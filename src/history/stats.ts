@@ -16,19 +16,16 @@ export { MULTIPLIER_BUCKETS } from './buckets.js';
 
 /**
  * The share of the amount wagered a game pays back on average, used for the
- * theoretical return. The registry's games (dice, limbo, mines, keno,
- * plinko): each game's `rtp` (src/games/<game>/rules.ts). Wheel, hilo, diamonds, pump and crash: 0.99 as the
- * site states for its originals; roulette: 36/37 (one zero). A game not
- * listed has no theoretical return: its bets are left out of that figure.
+ * theoretical return. The registry's games: each game's `rtp`
+ * (src/games/<game>/rules.ts). Hilo, diamonds and crash: 0.99 as the site
+ * states for its originals. A game not listed has no theoretical return: its
+ * bets are left out of that figure.
  */
 export const THEORETICAL_RTP: Readonly<Record<string, number>> = Object.freeze({
-  ...Object.fromEntries(Object.values(GAMES).flatMap((game) => (game.rtp === null ? [] : [[game.name, game.rtp]]))),
-  wheel: 0.99,
   hilo: 0.99,
   diamonds: 0.99,
-  pump: 0.99,
   crash: 0.99,
-  roulette: 36 / 37,
+  ...Object.fromEntries(Object.values(GAMES).flatMap((game) => (game.rtp === null ? [] : [[game.name, game.rtp]]))),
 });
 
 /** How bets are grouped: by game (and currency), by currency, or by UTC period (and currency); `all`: by currency only. */

@@ -43,7 +43,8 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const { amount, currency, identifier } = bet_basics(client, given);
   const params = GAMES[game].check(given);
   const site = SITES[game];
-  const variables = { amount, currency, ...params, identifier };
+  // A game whose document takes no amount (roulette) is sent its chips only; `check` held amount to their sum.
+  const variables = GAMES[game].transport.amount === false ? { currency, ...params, identifier } : { amount, currency, ...params, identifier };
   const pick = (r: Record<string, PlacedBet<PlayStates[G]>>): PlacedBet<PlayStates[G]> => r[site.field] as PlacedBet<PlayStates[G]>;
   return send_bet(client, bet_request(site, client.prefers_rest === true), variables, identifier, pick, opts);
 }

@@ -55,8 +55,10 @@ export class Casino {
     if (check === undefined || !is_registry_game(game)) throw new SiteRefusal('invalidArgument', 'The sandbox does not play that game in one request.');
     const rules = GAMES[game];
     const info = requireCurrency(args['currency'] as string);
-    const units = betUnits(args['amount'] as number, info);
     const params = check(args);
+    // A game taken without `amount` (roulette) is staked its chips' total, which its check returns as `amount`.
+    const stake = rules.transport.amount === false ? (params as { amount: number }).amount : args['amount'];
+    const units = betUnits(stake as number, info);
     const identifier = checkIdentifier(args['identifier'] as string);
     return this.#exclusive(userId, () => {
       // A game the sandbox refuses never gets here: its `check` refused it.

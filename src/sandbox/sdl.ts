@@ -4,7 +4,7 @@
  * against it; the realtime side builds its schema as this text plus a
  * `Subscription` type.
  *
- * Sources of names and shapes: /work/shared/spec/site-api.md; the web app's
+ * Sources of names and shapes: shared/spec/site-api.md; the web app's
  * `BetLookup` (`bet(iid: String, betId: String) { id iid game { name slug }
  * bet { ... on CasinoBet { … } } }`) and `MyBetList` (`user { houseBetList(
  * offset: Int, limit: Int) }`) documents and `activeCasinoBet(game: mines)`,

@@ -397,7 +397,7 @@ describe('settings: bad settings are refused at load, naming the field', () => {
     ['a hexadecimal string amount', { game: 'dice', bet: { amount: '0x10', ...DICE } }, 'bet.amount'],
     ['a NaN amount', { game: 'dice', bet: { amount: Number.NaN, ...DICE } }, 'bet.amount'],
     ['no amount', { game: 'dice', bet: { ...DICE } }, 'bet.amount'],
-    ['an unknown game', { game: 'roulette', bet: { amount: 1 } }, 'game'],
+    ['an unknown game', { game: 'noSuchGame', bet: { amount: 1 } }, 'game'],
     ['a dice target out of range', { game: 'dice', bet: { amount: 0.0001, target: 99, condition: 'below' } }, 'bet.target'],
     ['a dice condition wrong', { game: 'dice', bet: { amount: 0.0001, target: 50, condition: 'over' } }, 'bet.condition'],
     ['a limbo multiplier of 1', { game: 'limbo', bet: { amount: 0.0001, multiplierTarget: 1 } }, 'bet.multiplierTarget'],

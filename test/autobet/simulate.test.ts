@@ -149,7 +149,7 @@ describe('simulate', () => {
   it('refuses bad input before running: balance <= 0, no bets, an unknown game, bad seeds', async () => {
     await expect(simulate({ strategy: martingale, start_balance: 0, bets: 10 })).rejects.toThrow(/start_balance/);
     await expect(simulate({ strategy: martingale, start_balance: 1, bets: 0 })).rejects.toThrow(/bets/);
-    await expect(simulate({ strategy: { ...martingale, game: 'roulette' }, start_balance: 1, bets: 10 })).rejects.toThrow(/game/);
+    await expect(simulate({ strategy: { ...martingale, game: 'noSuchGame' }, start_balance: 1, bets: 10 })).rejects.toThrow(/game/);
     await expect(simulate({ strategy: martingale, start_balance: 1, bets: 10, seeds: [{ server_seed: 'not hex', client_seed: 'x' }] })).rejects.toThrow(/server_seed/);
   });
 });

@@ -25,7 +25,7 @@ describe('stakeql games', () => {
     const r = await runCli(['games', '--json'], { configDir: dir, timeoutMs: 30_000 });
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(rows.slice(0, 5).map((row) => row['game'])).toEqual(['dice', 'limbo', 'keno', 'plinko', 'mines']);
+    expect(rows.slice(0, 9).map((row) => row['game'])).toEqual(['dice', 'limbo', 'keno', 'plinko', 'mines', 'baccarat', 'pump', 'roulette', 'wheel']);
     expect(rows.map((row) => row['game'])).toEqual([...REGISTRY_GAMES]);
     const keno = rows[2] as { inputs: { name: string }[]; transport: unknown; pays: { table: boolean; source: string }; sandbox: boolean; simulator: boolean };
     expect(keno.inputs.map((i) => i.name)).toEqual(['numbers', 'risk']);

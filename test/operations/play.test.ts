@@ -62,7 +62,12 @@ describe('client.play', () => {
     await expect(client.play('limbo', { amount: 1, currency: 'usd', multiplierTarget: 1 })).rejects.toThrow(/^multiplierTarget must be 1.01/);
     await expect(client.play('mines', { amount: 1, currency: 'usd', minesCount: 24, fields: [0, 1] })).rejects.toThrow(/^fields must hold 1 to 1 numbers|^fields must hold exactly 1 number/);
     await expect(client.play('keno', { amount: 1, currency: 'usd', numbers: [1], risk: 'extreme' as never })).rejects.toThrow(RangeError);
-    await expect(client.play('poker' as never, { amount: 1, currency: 'usd' } as never)).rejects.toThrow(/^game must be one of dice, limbo, keno, plinko, mines/);
+    await expect(client.play('wheel', { amount: 1, currency: 'usd', risk: 'low', segments: 15 })).rejects.toThrow(/^segments must be 10, 20, 30, 40, 50/);
+    await expect(client.play('wheel', { amount: 1, currency: 'usd', risk: 'extreme' as never, segments: 10 })).rejects.toThrow(/^risk must be/);
+    await expect(client.play('pump', { amount: 1, currency: 'usd', difficulty: 'expert', round: 16 })).rejects.toThrow(/^round must be 1 to 15 at difficulty expert/);
+    await expect(client.play('pump', { amount: 1, currency: 'usd', difficulty: 'insane' as never, round: 1 })).rejects.toThrow(/^difficulty must be/);
+    await expect(client.play('pump', { amount: 1, currency: 'usd', difficulty: 'easy', round: 1.5 })).rejects.toThrow(TypeError);
+    await expect(client.play('noSuchGame' as never, { amount: 1, currency: 'usd' } as never)).rejects.toThrow(/^game must be one of dice, limbo, keno, plinko, mines/);
     await expect(client.play('dice', null as never)).rejects.toThrow(TypeError);
     expect(box.stats().request_log.length).toBe(before);
   });

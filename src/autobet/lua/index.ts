@@ -1,7 +1,7 @@
 /**
  * DiceBot Lua strategies (`.lua`): DiceBot 3's programmer mode on Lua 5.4 in
  * WebAssembly, with SharpLua's syntax rewritten and Lua 5.1's library on top.
- * See /work/shared/spec/automation.md, "Strategies" 3 and its host rules.
+ * See shared/spec/automation.md, "Strategies" 3 and its host rules.
  *
  * What scripts in the wild get besides 5.4 (prelude.ts):
  * - SharpLua syntax (rewrite.ts): `+= -= *= /= %= ^= ..=`, `!=`, `!x`.

@@ -1,7 +1,7 @@
 /**
  * `DiceRoll`: the site's dice bet.
  *
- * Sources: /work/shared/spec/site-api.md; the same document (operation name,
+ * Sources: shared/spec/site-api.md; the same document (operation name,
  * variables, `CasinoBet` + `CasinoGameDice` fragments) in a public Python client
  * (`bet_dice`, search-index file 44552582671), the bot2love extension notes
  * (file 42927075769, REST form `dice/roll` with the same variables), a JS

@@ -3,7 +3,7 @@
  * (index 0 … picks); board 40, 10 squares drawn.
  *
  * Source: a 2026-09-11 capture of the site's KenoPayouts GraphQL query, published as data/reference/stake_keno_payouts_official.json in the open-source keno bot GeniusHu-tgty/keno-bot; MJE43/stake-pf-replay-go backend/internal/games/keno_tables.go holds the same kind of table.
- * Copied from /work/shared/research/pay-tables.json (keno.tables), the
+ * Copied from shared/research/pay-tables.json (keno.tables), the
  * project's one copy of the public tables; the sandbox and the simulator both
  * pay by this object. Their return to player is 98.65–99.16 % (checked
  * against the site's 99 % in test/games/pay-tables.test.ts).

@@ -24,6 +24,13 @@ export interface GameTransport {
   readonly field: string;
   /** The REST route (`snakes/bet`: `POST {base}/_api/casino/snakes/bet`), where a public source gives one. */
   readonly rest?: string;
+  /**
+   * False for a game whose document takes no `amount` (roulette: the stake is
+   * the chips). The bet's `amount` is then our name for the chips' total: the
+   * rules' `check` refuses an `amount` that is not their sum, it is not sent,
+   * and the sandbox's `check` returns it as `amount` from the chips.
+   */
+  readonly amount?: false;
 }
 
 /** How a bet is paid: a table (with its public source) or a rule (with the source of the rule). */

@@ -3,7 +3,7 @@
  * (index = number of rights, 0 … rows).
  *
  * Source: MJE43/stake-pf-replay-go backend/internal/games/plinko_tables.json (the tables Stake's plinko shows; risk 'expert' appears in two 2026 clients' inputs, but no source gives its table).
- * Copied from /work/shared/research/pay-tables.json (plinko.tables), the
+ * Copied from shared/research/pay-tables.json (plinko.tables), the
  * project's one copy of the public tables; the sandbox and the simulator both
  * pay by this object. Risk `expert` has no public table: it is played live
  * only.

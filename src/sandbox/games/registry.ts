@@ -4,6 +4,7 @@
  * state types and mutations, the views and `Casino.play` are built from it.
  */
 import { sandbox as blackjack } from '../../games/blackjack/sandbox.js';
+import { sandbox as baccarat } from '../../games/baccarat/sandbox.js';
 import { sandbox as dice } from '../../games/dice/sandbox.js';
 import { sandbox as hilo } from '../../games/hilo/sandbox.js';
 import { sandbox as keno } from '../../games/keno/sandbox.js';
@@ -23,11 +24,14 @@ import { sandbox as slotsTomeOfLife } from '../../games/slotsTomeOfLife/sandbox.
 import { sandbox as snakes } from '../../games/snakes/sandbox.js';
 import { sandbox as tarot } from '../../games/tarot/sandbox.js';
 import { sandbox as videoPoker } from '../../games/videopoker/sandbox.js';
+import { sandbox as pump } from '../../games/pump/sandbox.js';
+import { sandbox as roulette } from '../../games/roulette/sandbox.js';
+import { sandbox as wheel } from '../../games/wheel/sandbox.js';
 import type { SandboxGame } from '../game-port.js';
 
 /** The games, in the order the schema lists them. */
 export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([
-  dice, limbo, mines, keno, plinko,
+  dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
   // Refused (their tables or rules are not public); here for their `state` types, mutations and routes.
   bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, slots, slotsTomeOfLife, snakes, tarot,
   blackjack, hilo, videoPoker,

@@ -3,7 +3,7 @@
  * SDL (type extensions of `Query`, `Mutation`, `User` and the `BetBet` union).
  *
  * Names and shapes are the site's as public clients send them:
- * /work/shared/research/site-coverage.md §1.1–1.4 (SLOT =
+ * shared/research/site-coverage.md §1.1–1.4 (SLOT =
  * swqstake-bot/sportslots@05037ce src/api/queries.ts; KAS, ARB, MCS, LINE,
  * YUKI, PROBE as keyed there). Ours, where no document spells a name:
  * `SportMarketStatusEnum` (the values are the sourced `active suspended

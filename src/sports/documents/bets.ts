@@ -1,6 +1,6 @@
 /**
  * The sportsbook's bet documents, as public clients send them (keys of
- * /work/shared/research/site-coverage.md §1: SLOT = swqstake-bot/sportslots@05037ce,
+ * shared/research/site-coverage.md §1: SLOT = swqstake-bot/sportslots@05037ce,
  * ARB = file 55072958887, KAS = file 54492260599, MCS =
  * McSon2/stake-bot@792fb15, YUKI and file 20413227885 for the subscription).
  */

@@ -1,6 +1,6 @@
 /**
  * The sportsbook's read documents, as public clients send them. Sources
- * (keys of /work/shared/research/site-coverage.md §1, where each document
+ * (keys of shared/research/site-coverage.md §1, where each document
  * is quoted in full): SLOT = swqstake-bot/sportslots@05037ce
  * src/api/queries.ts ("Ported from StakeSportsQueries.cs"); KAS = search-index
  * file 54492260599; ARB = file 55072958887. Where a selection differs from

@@ -3,7 +3,7 @@
  * down: the segment the wheel stops on; the risk picks the payout table only
  * (https://stake.com/provably-fair/game-events, "Wheel").
  */
-import { enum_param, type GameDefinition } from '../../games/kernel/definition.js';
+import { enum_param, type GameDefinition } from '../kernel/definition.js';
 
 export const WHEEL_SEGMENTS = [10, 20, 30, 40, 50] as const;
 

@@ -6,8 +6,8 @@
  * (https://stake.com/provably-fair/game-events, "Blackjack, Hilo & Baccarat",
  * "Video Poker").
  */
-import { draw_without_replacement } from '../../games/kernel/draw.js';
-import type { GameDefinition } from '../../games/kernel/definition.js';
+import { draw_without_replacement } from './draw.js';
+import type { GameDefinition } from './definition.js';
 
 /** One card: its index 0–51 in the site's table, rank and suit. */
 export interface Card {

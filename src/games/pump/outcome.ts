@@ -11,8 +11,8 @@
  * say where it came from; no public source we found shows the site's
  * calculation page for Pump.
  */
-import { draw_without_replacement } from '../../games/kernel/draw.js';
-import { enum_param, type GameDefinition } from '../../games/kernel/definition.js';
+import { draw_without_replacement } from '../kernel/draw.js';
+import { enum_param, type GameDefinition } from '../kernel/definition.js';
 
 export type PumpDifficulty = 'easy' | 'medium' | 'hard' | 'expert';
 export const PUMP_DIFFICULTIES: readonly PumpDifficulty[] = ['easy', 'medium', 'hard', 'expert'];
@@ -39,7 +39,8 @@ export const pump: GameDefinition<PumpParams, PumpOutcome> = {
   name: 'pump',
   source: 'https://github.com/MJE43/stake-pf-replay-go (backend/internal/games/pump.go)',
   formula: 'pump_i = remaining[floor(float_i × (25 − i))] (1–25); pops = first M (easy 1, medium 3, hard 5, expert 10); safe_pumps = min(min(pops) − 1, 25 − M)',
-  params: (input) => ({ difficulty: enum_param(input, 'difficulty', PUMP_DIFFICULTIES) }),
+  // The bet history selects `difficulty` as `pump_difficulty` (site.ts: other games' `difficulty` has other types).
+  params: (input) => ({ difficulty: enum_param({ difficulty: input['difficulty'] ?? input['pump_difficulty'] }, 'difficulty', PUMP_DIFFICULTIES) }),
   float_count: ({ difficulty }) => PUMP_POPS[difficulty],
   translate: (floats, { difficulty }) => {
     const m = PUMP_POPS[difficulty];

@@ -2,7 +2,7 @@
  * Roulette: one float × 37, rounded down: the pocket 0–36 of a single-zero
  * wheel (https://stake.com/provably-fair/game-events, "Roulette").
  */
-import type { GameDefinition } from '../../games/kernel/definition.js';
+import type { GameDefinition } from '../kernel/definition.js';
 
 /** The pocket the ball landed in, 0–36. */
 export interface RouletteOutcome {
