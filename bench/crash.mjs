@@ -22,7 +22,7 @@ const ROUNDS = Number(args.rounds);
 const CHAIN = Number(args.chain);
 const BETS = Number(args.bets);
 const load = (p) => import(pathToFileURL(resolve(args.dist, p)).href);
-const { crash_point, previous_game_hash, CRASH_SALT } = await load('fairness/chain.js');
+const { crash_point, previous_game_hash, CRASH_SALT } = await load('games/crash/outcome.js');
 const { run_engine } = await load('autobet/engine.js');
 const { SimDriver } = await load('autobet/sim-driver.js');
 const { Money, new_counters } = await load('autobet/counters.js');

@@ -6,7 +6,7 @@
  * hash gives (chain.ts) must equal it, and a bet that cashed out at its
  * `cashoutAt` is paid that multiplier exactly when the point reaches it.
  */
-import { crash_point, slide_point } from './chain.js';
+import { crash_point, slide_point } from '../games/crash/outcome.js';
 import type { BetReport } from './verify.js';
 
 /** Whether `record` is a Crash or Slide bet this module verifies (a game and a state with a round hash). */

@@ -54,9 +54,9 @@ export {
   previous_game_hash,
   slide_point,
   type ChainPoint,
-} from './chain.js';
+} from '../games/crash/outcome.js';
 export type { Card, CardsOutcome } from '../games/kernel/cards.js';
-export { GEMS, type DiamondsOutcome, type Gem } from './games/diamonds.js';
+export { GEMS, type DiamondsOutcome, type Gem } from '../games/diamonds/outcome.js';
 export type { DiceOutcome } from '../games/dice/outcome.js';
 export type { KenoOutcome } from '../games/keno/outcome.js';
 export type { LimboOutcome } from '../games/limbo/outcome.js';

@@ -3,7 +3,7 @@
  * and the one function that draws the floats and translates them.
  */
 import { blackjack, hilo, videoPoker, type CardsOutcome } from '../games/kernel/cards.js';
-import { diamonds, type DiamondsOutcome } from './games/diamonds.js';
+import { diamonds, type DiamondsOutcome } from '../games/diamonds/outcome.js';
 import type { DiceOutcome } from '../games/dice/outcome.js';
 import type { KenoOutcome } from '../games/keno/outcome.js';
 import type { LimboOutcome } from '../games/limbo/outcome.js';

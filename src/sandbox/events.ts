@@ -4,7 +4,7 @@
  * A plain typed EventEmitter, so the two sides never import each other.
  */
 import { EventEmitter } from 'node:events';
-import type { MultiplayerFrame } from './crash/rounds.js';
+import type { MultiplayerFrame } from './crash/frames.js';
 
 /**
  * One change of a user's available balance, as the site's `availableBalances`

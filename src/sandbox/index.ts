@@ -23,7 +23,7 @@ import { SportsBook } from './sports/book.js';
 import { SportsControl } from './sports/control.js';
 import { RoundClock } from './crash/rounds.js';
 import type { MultiplayerClocks } from './crash/views.js';
-import { previous_game_hash } from '../fairness/chain.js';
+import { previous_game_hash } from '../games/crash/outcome.js';
 import type { RandomFaultOptions, Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
 export type {

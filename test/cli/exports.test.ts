@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readCsvRecords } from '../support/read-csv.js';
 import { describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/facade/index.js';
 import { sessionCsv } from '../../src/cli/autobet/session-csv.js';
@@ -36,9 +37,14 @@ describe('the exports agree', () => {
     const jsonLines = (text: string) => text.trim().split('\n');
     const keys = (line: string) => Object.keys(JSON.parse(line) as object);
     expect(keys(jsonLines(bJson.stdout)[0] as string)).toEqual(keys(jsonLines(hJson.stdout)[0] as string));
-    for (const text of [bCsv.stdout, hCsv.stdout, bJson.stdout, hJson.stdout]) {
-      expect(text).not.toMatch(/[0-9]e-[0-9]/);
-      expect(text).toContain('0.00000001');
+    // The amount and payout cells as written: plain decimals, never e-notation (ids and seeds may hold "e-" by chance).
+    const csvAmounts = (text: string): string[] =>
+      readCsvRecords(text).flatMap((r) => [r['amount'] as string, r['payout'] as string]);
+    const jsonAmounts = (text: string): string[] => [...text.matchAll(/"(?:amount|payout)":([^,}]*)/g)].map((m) => m[1] as string);
+    for (const cells of [csvAmounts(bCsv.stdout), csvAmounts(hCsv.stdout), jsonAmounts(bJson.stdout), jsonAmounts(hJson.stdout)]) {
+      expect(cells.length).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell).toMatch(/^-?[0-9]+(?:\.[0-9]+)?$/);
+      expect(cells).toContain('0.00000001');
     }
     // The same bets, newest first from the site and oldest first from the database.
     const ids = (text: string) => jsonLines(text).map((l) => (JSON.parse(l) as { id: string }).id);

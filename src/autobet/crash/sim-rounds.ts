@@ -7,7 +7,7 @@
  * which is all a Monte Carlo run needs. Points from `stakeql/fairness`.
  */
 import { randomBytes } from 'node:crypto';
-import { previous_game_hash } from '../../fairness/chain.js';
+import { previous_game_hash } from '../../games/crash/outcome.js';
 import { type MultiplayerGame, round_point, settle_multiplayer } from '../../games/crash/rules.js';
 import { payout_units } from '../../games/kernel/payout.js';
 import type { Money } from '../counters.js';

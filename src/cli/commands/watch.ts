@@ -9,7 +9,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
-import { roundLine } from './watch-rounds.js';
+import { roundLine } from '../watch-rounds.js';
 
 const FEEDS = ['balances', 'bets', 'crash', 'slide'] as const;
 type Feed = (typeof FEEDS)[number];

@@ -4,7 +4,7 @@
  * reaches it, else nothing. Pure: the round's point comes from
  * `stakeql/fairness` (chain.ts), the one copy of the published algorithm.
  */
-import { crash_point, slide_point } from '../../fairness/chain.js';
+import { crash_point, slide_point } from './outcome.js';
 
 /** The two multiplayer games. */
 export type MultiplayerGame = 'crash' | 'slide';

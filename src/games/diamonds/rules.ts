@@ -1,5 +1,5 @@
 /**
- * Diamonds: five gems dealt from the seeds (src/fairness/games/diamonds.ts, the site's
+ * Diamonds: five gems dealt from the seeds (src/games/diamonds/outcome.ts, the site's
  * game-events page); the hand → payout table is in no public source
  * (site-coverage.md §2.4), so it is played live only.
  *
@@ -7,7 +7,7 @@
  */
 import { live_only } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
-import { diamonds as outcome, GEMS, type DiamondsOutcome } from '../../fairness/games/diamonds.js';
+import { diamonds as outcome, GEMS, type DiamondsOutcome } from './outcome.js';
 import { differ, missing } from '../kernel/compare.js';
 
 /** Diamonds's checked input (beside amount, currency, identifier). */

@@ -1,11 +1,11 @@
 /**
  * The sandbox's own hash chain for Crash and Slide, built as the site built
- * its Crash chain (src/fairness/chain.ts): from a seed, each hash the SHA-256
+ * its Crash chain (src/games/crash/outcome.ts): from a seed, each hash the SHA-256
  * of the previous one's hex, played from the end, so the hash of round k+1
  * hashes to the hash of round k. One chain per game.
  */
 import { randomBytes } from 'node:crypto';
-import { previous_game_hash } from '../../fairness/chain.js';
+import { previous_game_hash } from '../../games/crash/outcome.js';
 export { round_point, type MultiplayerGame } from '../../games/crash/rules.js';
 
 /** The rounds a sandbox can play on one chain before it stops starting new ones. */

@@ -18,46 +18,11 @@ import type { SandboxEvents } from '../events.js';
 import type { Ledger } from '../ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from '../money.js';
 import { SiteRefusal, checkRange } from '../refusals.js';
-import type { CurrencyInfo } from '../currencies.js';
 import { type MultiplayerGame, RoundChain, round_point } from './chain.js';
 
-/** The round statuses of the feed. */
-export type RoundStatus = 'pending' | 'in_progress' | 'crash' | 'result';
 
-/** One bet in a round, as the sandbox keeps it. */
-export interface MultiplayerBet {
-  readonly id: string;
-  readonly game_id: string;
-  readonly user_id: string;
-  readonly user_name: string;
-  readonly units: bigint;
-  readonly info: CurrencyInfo;
-  readonly cashout_at: number;
-  readonly identifier: string | null;
-  result: 'pending' | 'autocashout' | 'cashout' | 'bust';
-  payout_multiplier: number;
-  payout_units: bigint;
-  updated_at: string;
-}
-
-/** One round, live or finished. */
-export interface MultiplayerRound {
-  readonly id: string;
-  readonly hash: string;
-  /** The round's point (two decimals), secret until it ends. */
-  readonly point: number;
-  readonly start_time: string;
-  status: RoundStatus;
-  /** The multiplier shown now (the point once the round ended). */
-  multiplier: number;
-  elapsed: number;
-  readonly bets: MultiplayerBet[];
-}
-
-/** A feed frame: a round (`MultiplayerCrash` / `MultiplayerSlide`) or a bet. */
-export type MultiplayerFrame =
-  | { readonly kind: 'round'; readonly round: MultiplayerRound; readonly next_round_in: number | null }
-  | { readonly kind: 'bet'; readonly bet: MultiplayerBet };
+export type { MultiplayerBet, MultiplayerFrame, MultiplayerRound, RoundStatus } from './frames.js';
+import type { MultiplayerBet, MultiplayerFrame, MultiplayerRound } from './frames.js';
 
 const MAX_CASHOUT_AT = 1_000_000;
 const TICKS = 4;

@@ -1,7 +1,7 @@
 /** `stakeql watch crash|slide`: one line per round frame or bet event of the round feed. */
-import type { MultiplayerBet } from '../../games/crash/site.js';
-import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../realtime/multiplayer.js';
-import { printable } from '../output.js';
+import type { MultiplayerBet } from '../games/crash/site.js';
+import type { MultiplayerFrame, MultiplayerRoundFrame } from '../realtime/multiplayer.js';
+import { printable } from './output.js';
 
 /** A frame as a person reads it. */
 export function roundLine(game: 'crash' | 'slide', frame: MultiplayerFrame, decimal: (n: number | undefined) => string): string {

@@ -17,8 +17,7 @@
  * Slide's seeding block, so {@link slide_point} takes the salt as an argument
  * and defaults to the Crash salt.
  */
-import { createHash } from 'node:crypto';
-import { hmac_sha256 } from './hmac.js';
+import { createHash, createHmac } from 'node:crypto';
 
 /** The hash of Bitcoin block 584,500: the salt (HMAC message) of every Crash and Slide round. */
 export const CRASH_SALT = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
@@ -41,7 +40,7 @@ function check_hash(name: string, value: unknown): string {
 function chain_point(game_hash: string, edge: number, salt: string): ChainPoint {
   check_hash('game_hash', game_hash);
   check_hash('salt', salt);
-  const digest = hmac_sha256(game_hash, salt);
+  const digest = createHmac('sha256', game_hash).update(salt).digest();
   const n = (((digest[0] as number) << 24) | ((digest[1] as number) << 16) | ((digest[2] as number) << 8) | (digest[3] as number)) >>> 0;
   const point = Math.max(1, (2 ** 32 / (n + 1)) * (1 - edge));
   return { point, shown: Math.floor(point * 100) / 100 };

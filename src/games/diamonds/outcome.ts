@@ -8,7 +8,7 @@
  * module first read it, "PINK" in that repository; no public source we found
  * quotes the page's word. Only the name is in doubt, not which gem is drawn.
  */
-import type { GameDefinition } from '../../games/kernel/definition.js';
+import type { GameDefinition } from '../kernel/definition.js';
 
 export const GEMS = ['green', 'purple', 'yellow', 'red', 'cyan', 'orange', 'blue'] as const;
 export type Gem = (typeof GEMS)[number];
