@@ -7,16 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play bars: ${table_not_public('bars')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'bars',
   title: 'Bars',
   typename: 'CasinoGameBars',
   sdl: `type CasinoGameBars { difficulty: String tiles: [Int!] }`,
   mutations: '',
   rest: { path: 'bars/bet', field: 'barsBet' },
-  refused: { reason: refused },
-};
+});

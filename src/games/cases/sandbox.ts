@@ -7,21 +7,15 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { SiteRefusal } from '../../sandbox/refusals.js';
-import { DIFFICULTIES, table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
+import { DIFFICULTIES } from '../kernel/live.js';
 
-const refused = `The sandbox does not play cases: ${table_not_public('cases')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'cases',
   title: 'Cases',
   typename: 'CasinoGameCases',
   sdl: `enum CasesDifficultyEnum { ${DIFFICULTIES.join(' ')} }
   type CasinoGameCases { difficulty: String }`,
   mutations: 'casesBet(amount: Float!, currency: CurrencyEnum!, difficulty: CasesDifficultyEnum!, identifier: String!): CasinoBet!',
-  check: () => {
-    throw new SiteRefusal('invalidArgument', refused);
-  },
   rest: { path: 'cases/bet', field: 'casesBet' },
-  refused: { reason: refused },
-};
+});

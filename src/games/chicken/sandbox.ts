@@ -7,16 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play chicken: ${table_not_public('chicken')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'chicken',
   title: 'Chicken',
   typename: 'CasinoGameChicken',
   sdl: `type CasinoGameChicken { difficulty: String }`,
   mutations: '',
   rest: { path: 'chicken/bet', field: 'chickenBet' },
-  refused: { reason: refused },
-};
+});

@@ -7,16 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play darts: ${table_not_public('darts')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'darts',
   title: 'Darts',
   typename: 'CasinoGameDarts',
   sdl: `type CasinoGameDarts { difficulty: String }`,
   mutations: '',
   rest: { path: 'darts/bet', field: 'dartsBet' },
-  refused: { reason: refused },
-};
+});

@@ -7,20 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { SiteRefusal } from '../../sandbox/refusals.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play diamonds: ${table_not_public('diamonds')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'diamonds',
   title: 'Diamonds',
   typename: 'CasinoGameDiamonds',
   sdl: `type CasinoGameDiamonds { hand: [String!]! }`,
   mutations: 'diamondsBet(amount: Float!, currency: CurrencyEnum!, identifier: String): CasinoBet!',
-  check: () => {
-    throw new SiteRefusal('invalidArgument', refused);
-  },
   rest: { path: 'diamonds/bet', field: 'diamondsBet' },
-  refused: { reason: refused },
-};
+});

@@ -7,22 +7,15 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { SiteRefusal } from '../../sandbox/refusals.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 import { DRAGON_TOWER_DIFFICULTIES } from './rules.js';
 
-const refused = `The sandbox does not play dragonTower: ${table_not_public('dragonTower')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'dragonTower',
   title: 'Dragon Tower',
   typename: 'CasinoGameDragonTower',
   sdl: `enum DragonTowerDifficultyEnum { ${DRAGON_TOWER_DIFFICULTIES.join(' ')} }
   type CasinoGameDragonTower { currentRound: Int playedRounds: Int difficulty: String rounds: [[Int!]!] tilesSelected: [Int!] }`,
   mutations: 'dragonTowerBet(amount: Float!, currency: CurrencyEnum!, difficulty: DragonTowerDifficultyEnum!, eggs: [Int!]!, identifier: String): CasinoBet!',
-  check: () => {
-    throw new SiteRefusal('invalidArgument', refused);
-  },
   rest: { path: 'dragon-tower/bet', field: 'dragonTowerBet' },
-  refused: { reason: refused },
-};
+});

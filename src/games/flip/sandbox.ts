@@ -7,21 +7,14 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { SiteRefusal } from '../../sandbox/refusals.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 import { FLIP_CONDITIONS } from './rules.js';
 
-const refused = `The sandbox does not play flip: ${table_not_public('flip')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'flip',
   title: 'Flip',
   typename: 'CasinoGameFlip',
   sdl: `enum FlipConditionEnum { ${FLIP_CONDITIONS.join(' ')} }
   type CasinoGameFlip { currentRound: Int payoutMultiplier: Float playedRounds: Int flips: [FlipConditionEnum!] }`,
   mutations: 'flipBet(amount: Float!, currency: CurrencyEnum!, guesses: [FlipConditionEnum!]!, identifier: String): CasinoBet!',
-  check: () => {
-    throw new SiteRefusal('invalidArgument', refused);
-  },
-  refused: { reason: refused },
-};
+});

@@ -7,11 +7,9 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play packs: ${table_not_public('packs')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'packs',
   title: 'Packs',
   typename: 'CasinoGamePacks',
@@ -19,5 +17,4 @@ export const sandbox: SandboxGame = {
   type CasinoGamePacks { cards: [CasinoGamePacksCard!] cardsCollected: Int }`,
   mutations: '',
   rest: { path: 'packs/bet', field: 'packsBet' },
-  refused: { reason: refused },
-};
+});

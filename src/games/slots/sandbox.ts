@@ -7,21 +7,14 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { SiteRefusal } from '../../sandbox/refusals.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play slots: ${table_not_public('slots')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'slots',
   title: 'Slots',
   typename: 'CasinoGameSlots',
   sdl: `type CasinoGameSlotsPayline { payline: Int hits: [Int!] multiplier: Float symbol: String } type CasinoGameSlotsRound { offsets: [Int!] paylines: [CasinoGameSlotsPayline!] scatterMultiplier: Float roundMultiplier: Float totalMultiplier: Float bonusRemaining: Int bonusTotal: Int }
   type CasinoGameSlots { lines: Int rounds: [CasinoGameSlotsRound!] }`,
   mutations: 'slotsBet(amount: Float!, currency: CurrencyEnum!, lines: Int!, identifier: String!): CasinoBet!',
-  check: () => {
-    throw new SiteRefusal('invalidArgument', refused);
-  },
   rest: { path: 'slots/bet', field: 'slotsBet' },
-  refused: { reason: refused },
-};
+});

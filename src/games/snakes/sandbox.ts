@@ -7,16 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play snakes: ${table_not_public('snakes')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'snakes',
   title: 'Snakes',
   typename: 'CasinoGameSnakes',
   sdl: `type CasinoGameSnakes { difficulty: String }`,
   mutations: '',
   rest: { path: 'snakes/bet', field: 'snakesBet' },
-  refused: { reason: refused },
-};
+});

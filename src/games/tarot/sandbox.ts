@@ -7,16 +7,13 @@
  * state type: one type, so the history's union selection merges).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { table_not_public } from '../kernel/live.js';
+import { refused_game } from '../../sandbox/refused-game.js';
 
-const refused = `The sandbox does not play tarot: ${table_not_public('tarot')}.`;
-
-export const sandbox: SandboxGame = {
+export const sandbox: SandboxGame = refused_game({
   name: 'tarot',
   title: 'Tarot',
   typename: 'CasinoGameTarot',
   sdl: `type CasinoGameTarot { difficulty: String }`,
   mutations: '',
   rest: { path: 'tarot/bet', field: 'tarotBet' },
-  refused: { reason: refused },
-};
+});
