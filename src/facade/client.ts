@@ -7,15 +7,13 @@ import { run_call } from '../transport/call-loop.js';
 import { run_rest } from '../transport/rest.js';
 import { ClientCore } from '../transport/core.js';
 import { register_core } from '../transport/internals.js';
+import { GameMethods } from './game-methods.js';
 import type { StakeClientOptions } from './options.js';
 import { read_balances, read_current_user, type Balance, type CurrentUser, type ReadOptions } from './queries.js';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DocumentNode } from 'graphql';
 import { document_text } from '../operations/documents/typed.js';
-import type { CasinoBet, DiceInput, KenoInput, LimboInput, PlinkoInput, DiceState, KenoState, LimboState, MinesState, PlacedBet, PlinkoState, VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
-import { play, type PlayGame, type PlayInputs, type PlayStates } from '../operations/bets.js';
-import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
-import { act_round, active_round, cashout_round, start_round, type ActiveBetGame, type CashoutGame, type RoundActions, type RoundBet, type RoundGame, type RoundStartInputs, type RoundStates } from '../operations/rounds.js';
+import type { VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
 import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
 import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';
 import { bet_history, type BetHistoryOptions } from '../operations/history.js';
@@ -32,8 +30,6 @@ import {
   type SubscriptionDocument,
 } from '../realtime/client-feed.js';
 import type { RealtimeStateEvent } from '../realtime/connection.js';
-import { watch_crash, watch_slide, type MultiplayerFrame } from '../realtime/multiplayer.js';
-import { crash_bet, crash_cashout, crash_history, slide_bet, slide_history, type CrashGame, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from '../operations/multiplayer.js';
 import type { BalanceUpdate, HouseBet as RealtimeHouseBet } from '../realtime/documents.js';
 
 /** Per-call options of {@link StakeClient.graphql}. */
@@ -76,7 +72,7 @@ function overlay(found: Credentials, options: StakeClientOptions): StakeClientOp
  * (core.ts), one call's attempts in call-loop.ts / attempt.ts, the reading
  * of answers in classify.ts.
  */
-export class StakeClient implements AsyncDisposable {
+export class StakeClient extends GameMethods implements AsyncDisposable {
   readonly #core: ClientCore;
 
   /**
@@ -84,6 +80,7 @@ export class StakeClient implements AsyncDisposable {
    * for a bad `access_token` / `session_cookie`); nothing is created then.
    */
   constructor(options: StakeClientOptions = {}) {
+    super();
     this.#core = new ClientCore(options);
     register_core(this, this.#core);
     configure_realtime(this, options?.realtime);
@@ -238,80 +235,6 @@ export class StakeClient implements AsyncDisposable {
     return read_balances(this, options);
   }
 
-  // Bets: inputs are checked before anything is sent (RangeError/TypeError
-  // naming the field); each sends one mutation, never retried; the result and
-  // any error carry the `identifier` sent (given, or 21 random characters).
-  // See src/operations/.
-
-  /**
-   * Places one round of `game`, any game of the registry (src/games/registry.ts):
-   * `dice`, `limbo`, `keno`, `plinko`, and `mines` with every field at once
-   * (cashed out unless one is a mine). `input` is the site's variables with
-   * `amount`, `currency` and an optional `identifier`, typed per game; the
-   * result is the `PlacedBet` the named methods return (they are sugar over this).
-   */
-  play<G extends PlayGame>(game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
-    return play(this, game, input, options);
-  }
-
-  /** Rolls the dice (`DiceRoll`): `{ amount, currency, target, condition, identifier? }`. */
-  dice(input: DiceInput, options?: OperationOptions): Promise<PlacedBet<DiceState>> {
-    return this.play('dice', input, options);
-  }
-
-  /** Plays limbo (`LimboBet`): `{ amount, currency, multiplierTarget, identifier? }`. */
-  limbo(input: LimboInput, options?: OperationOptions): Promise<PlacedBet<LimboState>> {
-    return this.play('limbo', input, options);
-  }
-
-  /** Opens a mines round (`MinesBet`): `{ amount, currency, minesCount, fields?, identifier? }`. */
-  mines_bet(input: MinesBetInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
-    return place_mines_bet(this, input, options);
-  }
-
-  /** Reveals tiles of the open mines round (`MinesNext`): `{ fields, identifier? }`. */
-  mines_next(input: MinesNextInput, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
-    return place_mines_next(this, input, options);
-  }
-
-  /** Cashes the open mines round out (`MinesCashout`). */
-  mines_cashout(input: MinesCashoutInput = {}, options?: OperationOptions): Promise<PlacedBet<MinesState>> {
-    return place_mines_cashout(this, input, options);
-  }
-
-  // Rounds over several requests (src/operations/rounds.ts): blackjack, hilo,
-  // mines step by step, video poker. The site decides whether a round is open.
-
-  /** Opens a round (`BlackjackBet`, `HiloBet`, `MinesBet`, `VideoPokerBet`); the site's `existingGame` rejects with a RoundOpenError. */
-  start<G extends RoundGame>(game: G, input: RoundStartInputs[G], options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
-    return start_round(this, game, input, options);
-  }
-
-  /** One step of the open round: `{ action }`, `{ guess }`, `{ fields }`, `{ held }`; a lost answer is an unknown outcome, never resent. */
-  act<G extends RoundGame>(game: G, action: RoundActions[G], options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
-    return act_round(this, game, action, options);
-  }
-
-  /** Cashes the open hilo or mines round out (`HiloCashout`, `MinesCashout`). */
-  cashout<G extends CashoutGame>(game: G, input: { readonly identifier?: string } = {}, options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
-    return cashout_round(this, game, input, options);
-  }
-
-  /** The open round of blackjack, hilo or mines, or null (`BlackjackActiveBet`, `HiloActiveBet`, `MinesActiveBet`). */
-  active_bet<G extends ActiveBetGame>(game: G, options?: OperationOptions): Promise<CasinoBet<RoundStates[G]> | null> {
-    return active_round(this, game, options);
-  }
-
-  /** Plays keno (`KenoBet`): `{ amount, currency, numbers (0-based), risk?, identifier? }`. */
-  keno(input: KenoInput, options?: OperationOptions): Promise<PlacedBet<KenoState>> {
-    return this.play('keno', input, options);
-  }
-
-  /** Drops a plinko ball (`PlinkoBet`): `{ amount, currency, rows, risk, identifier? }`. */
-  plinko(input: PlinkoInput, options?: OperationOptions): Promise<PlacedBet<PlinkoState>> {
-    return this.play('plinko', input, options);
-  }
-
   /** Moves funds into the vault (`CreateVaultDeposit`). Never retried. */
   vault_deposit(input: VaultDepositInput, options?: OperationOptions): Promise<VaultMovement> {
     return vault_deposit(this, input, options);
@@ -392,41 +315,6 @@ export class StakeClient implements AsyncDisposable {
     return watch_house_bets(this, options);
   }
 
-  /** The Crash round feed (`Crash`): round frames and bet events, told apart by `__typename`. */
-  watch_crash(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<MultiplayerFrame> {
-    return watch_crash(this, options);
-  }
-
-  /** The Slide round feed (`slide`). */
-  watch_slide(options?: { readonly signal?: AbortSignal | null }): AsyncIterableIterator<MultiplayerFrame> {
-    return watch_slide(this, options);
-  }
-
-  /** A Crash bet in the betting window now open (`MultiplayerCrashBet`); a lost answer is found out, never re-sent (src/operations/multiplayer.ts). */
-  crash_bet(input: MultiplayerBetInput, options?: OperationOptions): Promise<MultiplayerBet> {
-    return crash_bet(this, input, options);
-  }
-
-  /** Cashes the running Crash round's bet out now (`MultiplayerCrashCashout`). */
-  crash_cashout(options?: OperationOptions): Promise<MultiplayerBet> {
-    return crash_cashout(this, options);
-  }
-
-  /** A Slide bet in the betting window now open (`MultiplayerSlideBet`). */
-  slide_bet(input: MultiplayerBetInput, options?: OperationOptions): Promise<MultiplayerBet> {
-    return slide_bet(this, input, options);
-  }
-
-  /** Finished Crash rounds, newest first (`crashGameList`). */
-  crash_history(options?: RoundHistoryOptions): Promise<CrashGame[]> {
-    return crash_history(this, options);
-  }
-
-  /** Finished Slide rounds, newest first (`slideGameList`). */
-  slide_history(options?: RoundHistoryOptions): Promise<SlideGame[]> {
-    return slide_history(this, options);
-  }
-
   /** Listens to the realtime connection's state (connected, disconnected, token changed); returns the unlisten function. */
   on_realtime_state(listener: (event: RealtimeStateEvent) => void): () => void {
     return on_realtime_state(this, listener);
@@ -467,7 +355,7 @@ export class StakeClient implements AsyncDisposable {
   }
 
   /** `StakeClient(https://stake.com)`: what `String(client)` and a template literal show (never a credential). */
-  toString(): string {
+  override toString(): string {
     return `StakeClient(${this.#core.opts.base_url})`;
   }
 
