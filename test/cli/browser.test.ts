@@ -18,6 +18,18 @@ import { buildCli, closedPort, oneErrorLine, runCli, tempConfigDir, type CliResu
 
 if (!HAVE_CHROMIUM) console.log(`skipping the CLI's browser tests: ${CHROMIUM} is missing`);
 
+// `doctor` also tries impit when it is installed (CI installs it, it is not a
+// dependency): known here by loading it ourselves, so each expected list
+// names the impit line only where the command must print it.
+const IMPIT = 'impit';
+const HAVE_IMPIT = await import(IMPIT).then(
+  (m: { Impit: new (options: object) => unknown }) => (new m.Impit({ browser: 'chrome' }), true),
+  () => false,
+);
+/** The direct line, then the same verdict for impit when it is installed (it sends what the direct path sends). */
+const direct_and_impit = (line: Record<string, unknown>): Record<string, unknown>[] =>
+  HAVE_IMPIT ? [{ ...line, path: 'direct' }, { ...line, path: 'impit' }] : [{ ...line, path: 'direct' }];
+
 describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => {
   let kasada: Sandbox;
   let plain: Sandbox;
@@ -154,7 +166,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     const both = await run(['doctor', '--base-url', kasada.url, '--browser', cdp_url, '--json'], env);
     expect(both.code, both.stderr).toBe(0);
     expect(lines(both)).toEqual([
-      { path: 'direct', ok: false, reason: 'kasada', status: 403 },
+      ...direct_and_impit({ ok: false, reason: 'kasada', status: 403 }),
       { path: 'browser', ok: true, reason: 'ok' },
     ]);
     noSecret(both, login.access_token, token);
@@ -162,7 +174,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     const none = await run(['doctor', '--base-url', kasada.url, '--browser', `http://127.0.0.1:${await closedPort()}`, '--json'], env);
     expect(none.code).toBe(4);
     expect(lines(none)).toEqual([
-      { path: 'direct', ok: false, reason: 'kasada', status: 403 },
+      ...direct_and_impit({ ok: false, reason: 'kasada', status: 403 }),
       { path: 'browser', ok: false, reason: 'unreachable' },
     ]);
     // Without --browser, in words: the direct refusal, and what to do.
@@ -175,10 +187,10 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     const good = plain.login('doctor-plain');
     const direct = await run(['doctor', '--base-url', plain.url, '--json'], { STAKE_ACCESS_TOKEN: good.access_token });
     expect(direct.code, direct.stderr).toBe(0);
-    expect(lines(direct)).toEqual([{ path: 'direct', ok: true, reason: 'ok' }]);
+    expect(lines(direct)).toEqual(direct_and_impit({ ok: true, reason: 'ok' }));
     const refused = await run(['doctor', '--base-url', plain.url, '--json'], { STAKE_ACCESS_TOKEN: 'f'.repeat(96) });
     expect(refused.code).toBe(4);
     // The site refuses a token in a GraphQL answer (HTTP 200, errorType notAuthenticated).
-    expect(lines(refused)).toEqual([{ path: 'direct', ok: false, reason: 'unauthorized', status: 200 }]);
+    expect(lines(refused)).toEqual(direct_and_impit({ ok: false, reason: 'unauthorized', status: 200 }));
   }, 60_000);
 });
