@@ -1,20 +1,28 @@
 /**
- * The games whose round spans several requests, and why autobet, `sim` and
- * the sandbox do not play three of them: their rules and payouts are in no
- * public source (research/site-coverage.md, pay-tables.json, and a search of
- * public pages and code on 2026-11-27), and stakeql never pays by invented
- * rules. They are played live with `client.start` / `act` / `cashout`.
+ * The games whose round spans several requests beside mines (blackjack,
+ * hilo, video poker), and why the sandbox and the simulator refuse some of
+ * them: their rules and payouts are in no public source found
+ * (docs/round-rules.md lists the searches), and stakeql never pays by
+ * invented rules. Those are played live with `client.start` / `act` /
+ * `cashout`. Hilo's rules are public (docs/round-rules.md): the sandbox
+ * plays it; autobet and sim place single bets, so they refuse every round
+ * game with a sentence saying why.
  */
+
+/** The round games beside mines. */
+export const ROUND_GAMES: readonly string[] = Object.freeze(['blackjack', 'hilo', 'videoPoker']);
 
 /** Why each round game without public rules is refused by the sandbox and the simulator. */
 export const RULES_NOT_PUBLIC: Readonly<Record<string, string>> = Object.freeze({
   blackjack: "blackjack's table rules and payouts are in no public source",
-  hilo: "hilo's multiplier rule is in no public source",
   videoPoker: "video poker's pay table is in no public source",
 });
 
 /** The sentence autobet and `sim` add when a strategy names a round game, or null for any other name. */
 export function round_game_refusal(game: unknown): string | null {
-  if (typeof game !== 'string' || !Object.prototype.hasOwnProperty.call(RULES_NOT_PUBLIC, game)) return null;
-  return `${game} is a round over several requests that autobet and sim do not play: ${RULES_NOT_PUBLIC[game]}, so the sandbox and the simulator refuse it; play it live with client.start / act`;
+  if (typeof game !== 'string' || !ROUND_GAMES.includes(game)) return null;
+  if (Object.prototype.hasOwnProperty.call(RULES_NOT_PUBLIC, game)) {
+    return `${game} is a round over several requests that autobet and sim do not play: ${RULES_NOT_PUBLIC[game]}, so the sandbox and the simulator refuse it; play it live with client.start / act`;
+  }
+  return `${game} is a round over several requests that autobet and sim do not play as a single bet; play it with client.start / act / cashout (the sandbox plays it by its public rules)`;
 }

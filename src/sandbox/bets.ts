@@ -29,7 +29,18 @@ export interface PlayState {
   readonly view: Readonly<Record<string, unknown>>;
 }
 
-export type GameState = MinesState | PlayState;
+/**
+ * A round game other than mines (hilo): its `state` as the site shows it,
+ * changed by each step, and the round's cards drawn at bet time from its
+ * seeds, kept out of the view.
+ */
+export interface RoundState {
+  readonly kind: string;
+  view: Readonly<Record<string, unknown>>;
+  readonly cards: ReadonlyArray<{ readonly rank: string; readonly suit: string }>;
+}
+
+export type GameState = MinesState | PlayState | RoundState;
 
 /** One bet; a mines bet changes while its round is open. */
 export interface BetRecord {

@@ -11,11 +11,15 @@
  * once a bet is finished. Vault moves are in vault.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { BetRecord, GameState, MinesState } from './bets.js';
+import type { BetRecord, GameState, MinesState, RoundState } from './bets.js';
 import type { CurrencyInfo } from './currencies.js';
 import type { SandboxEvents } from './events.js';
 import { outcome, type GameName } from '../fairness/index.js';
 import { TILES, checkFields, checkMinesCount, minesMultiplier } from '../games/mines/sandbox.js';
+import { check_card } from '../games/kernel/cards-input.js';
+import { HILO_GUESSES, type HiloGuess } from '../games/hilo/round.js';
+import { HILO_NO_CARD_LEFT, hilo_can_cash_out, hilo_payout_units, hilo_step } from '../games/hilo/rules.js';
+import type { HiloState } from '../games/hilo/site.js';
 import { GAMES, is_registry_game } from '../games/registry.js';
 import { minesOutcome } from './games/outcomes.js';
 import { sandbox_game } from './games/registry.js';
@@ -126,6 +130,58 @@ export class Casino {
   }
 
   /**
+   * `hiloBet`: debits and opens a round on the start card the player chose;
+   * the round's 52 cards are drawn now from the seeds (the nonce is used
+   * here), card i for the i-th guess.
+   */
+  hiloBet(userId: string, args: { amount: number; currency: string; startCard: unknown; identifier?: string | null }): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    const startCard = refuseAs('invalidArgument', () => check_card(args.startCard, 'startCard'));
+    const identifier = args.identifier === undefined || args.identifier === null ? null : checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      if (this.#ledger.activeRound(userId, 'hilo') !== undefined) {
+        throw new SiteRefusal('existingGame', 'You already have an active hilo game: finish it first.');
+      }
+      const { cards } = outcome('hilo', this.#peek(userId));
+      const view: HiloState = { startCard, rounds: [] };
+      const bet = this.#open(userId, info, units, identifier, { kind: 'hilo', view, cards: cards.map(({ rank, suit }) => ({ rank, suit })) });
+      this.#ledger.setActiveRound(userId, 'hilo', bet);
+      return bet;
+    });
+  }
+
+  /** `hiloNext`: draws the next card; a wrong guess ends the round with nothing paid. */
+  hiloNext(userId: string, args: { guess: string }): Promise<BetRecord> {
+    if (!(HILO_GUESSES as readonly string[]).includes(args.guess)) throw new SiteRefusal('invalidArgument', `guess must be one of ${HILO_GUESSES.join(', ')}.`);
+    return this.#exclusive(userId, () => {
+      const bet = this.#openRoundOf(userId, 'hilo');
+      const round = bet.state as RoundState;
+      const view = round.view as HiloState;
+      const card = round.cards[view.rounds.length];
+      if (card === undefined) throw new SiteRefusal('invalidArgument', HILO_NO_CARD_LEFT);
+      const step = refuseAs('invalidArgument', () => hilo_step(view, args.guess as HiloGuess, card));
+      round.view = step.state;
+      bet.updatedAt = Date.now();
+      if (step.lost) this.#finish(bet, 0, null);
+      else bet.payoutMultiplier = hilo_payout_units(step.state);
+      return bet;
+    });
+  }
+
+  /** `hiloCashout`: pays the running multiplier; refused before a won guess (`hiloNoRoundsPlayed`). */
+  hiloCashout(userId: string, args: { identifier: string }): Promise<BetRecord> {
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      const bet = this.#openRoundOf(userId, 'hilo');
+      const view = (bet.state as RoundState).view as HiloState;
+      if (!hilo_can_cash_out(view)) throw new SiteRefusal('hiloNoRoundsPlayed', 'Make a guess before cashing out.');
+      this.#finish(bet, hilo_payout_units(view), identifier);
+      return bet;
+    });
+  }
+
+  /**
    * `rotateSeedPair`: the new client seed, the next server seed active, nonce
    * 0, the previous server seed revealed. Refused while a bet is in progress
    * (`parallelCasinoBet`) or a mines round is open (`existingGame`: the site
@@ -136,7 +192,7 @@ export class Casino {
       throw new SiteRefusal('invalidSeed', `The client seed must be 1 to ${MAX_CLIENT_SEED_LENGTH} characters without surrounding spaces.`);
     }
     if (this.#busy.has(userId)) throw parallel();
-    if (this.#ledger.activeMines(userId) !== undefined) {
+    if (this.#ledger.hasOpenRound(userId)) {
       throw new SiteRefusal('existingGame', 'Finish your active game before changing seeds.');
     }
     this.#ledger.seeds(userId).rotate(seed);
@@ -156,6 +212,12 @@ export class Casino {
   #openRound(userId: string): BetRecord {
     const bet = this.#ledger.activeMines(userId);
     if (bet === undefined) throw new SiteRefusal('notFound', 'No active mines game.');
+    return bet;
+  }
+
+  #openRoundOf(userId: string, game: string): BetRecord {
+    const bet = this.#ledger.activeRound(userId, game);
+    if (bet === undefined) throw new SiteRefusal('notFound', `No active ${game} game.`);
     return bet;
   }
 
@@ -232,6 +294,7 @@ export class Casino {
     bet.payoutUnits = payout;
     bet.updatedAt = Date.now();
     if (bet.game === 'mines') this.#ledger.setActiveMines(bet.user.id, undefined);
+    else this.#ledger.setActiveRound(bet.user.id, bet.game, undefined);
     const info = bet.currency;
     if (payout > 0n) {
       const balance = this.#ledger.credit(bet.user.id, info, payout);
@@ -262,6 +325,16 @@ function checkIdentifier(identifier: string): string {
     throw new SiteRefusal('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
   }
   return identifier;
+}
+
+/** Runs a pure rule's check, its RangeError/TypeError becoming the site's refusal (nothing changed yet). */
+function refuseAs<T>(errorType: 'invalidArgument', check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new SiteRefusal(errorType, `${error.message}.`);
+    throw error;
+  }
 }
 
 function parallel(): SiteRefusal {

@@ -26,6 +26,8 @@ interface Account {
   readonly seeds: SeedPair;
   /** The open mines round, if any (the site allows one per game). */
   activeMines: BetRecord | undefined;
+  /** The open round of each other round game (hilo), by game. */
+  readonly rounds: Map<string, BetRecord>;
 }
 
 /** Users, balances and bets of one sandbox. Every change is synchronous. */
@@ -58,6 +60,7 @@ export class Ledger {
       vault: new Map(this.#starting.map(([info]) => [info.name, 0n])),
       seeds: new SeedPair(source, this.#seedFor('client', index, 0).slice(0, 20)),
       activeMines: undefined,
+      rounds: new Map(),
     });
     return user;
   }
@@ -92,6 +95,25 @@ export class Ledger {
 
   setActiveMines(userId: string, bet: BetRecord | undefined): void {
     this.#account(userId).activeMines = bet;
+  }
+
+  /** The user's open round of `game` (mines included), or undefined. */
+  activeRound(userId: string, game: string): BetRecord | undefined {
+    const account = this.#account(userId);
+    return game === 'mines' ? account.activeMines : account.rounds.get(game);
+  }
+
+  /** Opens (`bet`) or closes (undefined) the user's round of a game other than mines. */
+  setActiveRound(userId: string, game: string, bet: BetRecord | undefined): void {
+    const rounds = this.#account(userId).rounds;
+    if (bet === undefined) rounds.delete(game);
+    else rounds.set(game, bet);
+  }
+
+  /** Whether any round of the user is open (a seed rotation waits for it). */
+  hasOpenRound(userId: string): boolean {
+    const account = this.#account(userId);
+    return account.activeMines !== undefined || account.rounds.size > 0;
   }
 
   /** Available balance in minor units. */

@@ -3,7 +3,8 @@
  *
  * Sourced values (public clients, see README "The sandbox"): `insufficientBalance`,
  * `parallelCasinoBet`, `existingGame`, `notFound`, `insignificantBet`,
- * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`, `serviceDisabled`
+ * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`, `serviceDisabled`,
+ * `hiloNoRoundsPlayed` (a hilo cashout before any guess: StakeBOT, site-coverage.md §2.3)
  * (PROBE: a game or feature switched off; here also a game whose rules are in no public source).
  * Ours, for cases no public source names: `numberGreaterEqual` (a value under
  * its minimum, the counterpart of `numberLessEqual`), `invalidArgument`
@@ -26,6 +27,7 @@ export const SITE_ERROR_MESSAGES = Object.freeze({
   notAuthenticated: 'You must be logged in to do that.',
   tokenExpired: 'Your session has expired, please log in again.',
   serviceDisabled: 'This service is not available.',
+  hiloNoRoundsPlayed: 'Make a guess before cashing out.',
 } as const);
 
 /** Every `errorType` the sandbox sends. */

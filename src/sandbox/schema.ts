@@ -109,6 +109,9 @@ export const ROOT = Object.freeze({
   minesBet: betMutation((casino, userId, args: Parameters<Casino['minesBet']>[1]) => casino.minesBet(userId, args)),
   minesNext: betMutation((casino, userId, args: Parameters<Casino['minesNext']>[1]) => casino.minesNext(userId, args)),
   minesCashout: betMutation((casino, userId, args: Parameters<Casino['minesCashout']>[1]) => casino.minesCashout(userId, args)),
+  hiloBet: betMutation((casino, userId, args: Parameters<Casino['hiloBet']>[1]) => casino.hiloBet(userId, args)),
+  hiloNext: betMutation((casino, userId, args: Parameters<Casino['hiloNext']>[1]) => casino.hiloNext(userId, args)),
+  hiloCashout: betMutation((casino, userId, args: Parameters<Casino['hiloCashout']>[1]) => casino.hiloCashout(userId, args)),
 
   rotateSeedPair: (args: { seed: string }, context: RequestContext) => {
     const userId = requireUser(context);

@@ -64,7 +64,7 @@ export function userView(ledger: Ledger, userId: string) {
     },
     activeCasinoBet: (args: { game: string }, context: Viewer) => {
       own(context);
-      const bet = args.game === 'mines' ? ledger.activeMines(userId) : undefined;
+      const bet = ledger.activeRound(userId, args.game);
       return bet === undefined ? null : betView(ledger, bet);
     },
     houseBetList: (args: { offset?: number | null; limit?: number | null }, context: Viewer) => {

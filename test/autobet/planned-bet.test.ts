@@ -169,8 +169,19 @@ describe('bet_input', () => {
   });
 });
 
-describe('a round game whose rules are not public', () => {
-  it.each(['blackjack', 'hilo', 'videoPoker'])('%s: a StrategyError on game that says why and where it is played', (game) => {
+describe('a round game', () => {
+  it('hilo (rules public, played by the sandbox): a StrategyError on game that says autobet places single bets and where it is played', () => {
+    let error: unknown;
+    try {
+      plan_bet({ game: 'hilo', amount: 0.00000001 }, 'btc', btc);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StrategyError);
+    expect((error as StrategyError).message).toMatch(/not play as a single bet.*client\.start/);
+  });
+
+  it.each(['blackjack', 'videoPoker'])('%s: a StrategyError on game that says why and where it is played', (game) => {
     let error: unknown;
     try {
       plan_bet({ game, amount: 0.00000001 }, 'btc', btc);

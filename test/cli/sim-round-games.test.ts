@@ -1,7 +1,7 @@
 /**
- * `stakeql sim` refuses the round games whose rules are not public
- * (blackjack, hilo, video poker) with exit 2 before any bet, naming why and
- * where they can be played (real child processes).
+ * `stakeql sim` refuses the round games with exit 2 before any bet, naming
+ * why and where they can be played: blackjack and video poker (rules not
+ * public), hilo (sim places single bets) (real child processes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,10 +15,10 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('stakeql sim on a round game without public rules', () => {
+describe('stakeql sim on a round game (hilo: rules public, but sim places single bets)', () => {
   it.each([
     ['blackjack', /table rules and payouts are in no public source/],
-    ['hilo', /multiplier rule is in no public source/],
+    ['hilo', /not play as a single bet/],
     ['videoPoker', /pay table is in no public source/],
   ])('%s: exit 2, the reason and client.start named, nothing run', async (game, why) => {
     const file = path.join(dir, `${game}.json`);

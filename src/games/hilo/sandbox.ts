@@ -1,12 +1,10 @@
 /**
- * Hilo in the sandbox: its schema slice only. The rule that sets each
- * guess's multiplier is in no public source we found (research/site-
- * coverage.md, pay-tables.json, and a search of public pages and code,
- * 2026-11-27), so every hilo mutation is refused and the game is played live
- * only.
+ * Hilo in the sandbox: its schema slice; the round (`hiloBet`, `hiloNext`,
+ * `hiloCashout`) is played by src/sandbox/casino.ts with the pure rules of
+ * ./rules.ts (Stake's guide, https://stake.com/blog/how-to-play-hilo-on-stake,
+ * and its 99 % return: docs/round-rules.md).
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
-import { RULES_NOT_PUBLIC } from '../round-games.js';
 
 export const sandbox: SandboxGame = {
   name: 'hilo',
@@ -19,8 +17,4 @@ export const sandbox: SandboxGame = {
   mutations: `hiloBet(amount: Float!, currency: CurrencyEnum!, startCard: HiloBetStartCardInput!): CasinoBet!
     hiloNext(guess: CasinoGameHiloGuessEnum!): CasinoBet!
     hiloCashout(identifier: String!): CasinoBet!`,
-  refused: {
-    fields: ['hiloBet', 'hiloNext', 'hiloCashout'],
-    reason: `The sandbox does not play hilo: ${RULES_NOT_PUBLIC['hilo']}. It is played live only.`,
-  },
 };
