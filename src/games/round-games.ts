@@ -1,12 +1,12 @@
 /**
  * The games whose round spans several requests beside mines (blackjack,
- * hilo, video poker), and why the sandbox and the simulator refuse some of
- * them: their rules and payouts are in no public source found
+ * hilo, video poker), and why the sandbox and the simulator refuse one of
+ * them: video poker's pay table is in no public source found
  * (docs/round-rules.md lists the searches), and stakeql never pays by
- * invented rules. Those are played live with `client.start` / `act` /
- * `cashout`. Hilo's rules are public (docs/round-rules.md): the sandbox
- * plays it; autobet and sim place single bets, so they refuse every round
- * game with a sentence saying why.
+ * invented rules; it is played live with `client.start` / `act`. Blackjack's
+ * and hilo's rules are public (docs/round-rules.md): the sandbox plays them.
+ * Autobet and sim place single bets, so they refuse every round game with a
+ * sentence saying why.
  */
 
 /** The round games beside mines. */
@@ -14,7 +14,6 @@ export const ROUND_GAMES: readonly string[] = Object.freeze(['blackjack', 'hilo'
 
 /** Why each round game without public rules is refused by the sandbox and the simulator. */
 export const RULES_NOT_PUBLIC: Readonly<Record<string, string>> = Object.freeze({
-  blackjack: "blackjack's table rules and payouts are in no public source",
   videoPoker: "video poker's pay table is in no public source",
 });
 

@@ -38,6 +38,8 @@ export interface RoundState {
   readonly kind: string;
   view: Readonly<Record<string, unknown>>;
   readonly cards: ReadonlyArray<{ readonly rank: string; readonly suit: string }>;
+  /** The game's own round in play (blackjack's hands, stakes and insurance), when the view is not all of it. */
+  engine?: unknown;
 }
 
 export type GameState = MinesState | PlayState | RoundState;
@@ -50,7 +52,8 @@ export interface BetRecord {
   readonly game: string;
   readonly user: LedgerUser;
   readonly currency: CurrencyInfo;
-  readonly amountUnits: bigint;
+  /** Everything staked: grows with a blackjack double, split or insurance. */
+  amountUnits: bigint;
   /** The `identifier` the bet was placed with (null when a mines bet was sent without one). */
   readonly identifier: string | null;
   readonly seeds: SeedUse;

@@ -20,6 +20,8 @@ import { check_card } from '../games/kernel/cards-input.js';
 import { HILO_GUESSES, type HiloGuess } from '../games/hilo/round.js';
 import { HILO_NO_CARD_LEFT, hilo_can_cash_out, hilo_payout_units, hilo_step } from '../games/hilo/rules.js';
 import type { HiloState } from '../games/hilo/site.js';
+import { blackjack_act, blackjack_deal, blackjack_result, blackjack_view, type BlackjackRound } from '../games/blackjack/rules.js';
+import { BLACKJACK_ACTIONS, type BlackjackAction } from '../games/blackjack/round.js';
 import { GAMES, is_registry_game } from '../games/registry.js';
 import { minesOutcome } from './games/outcomes.js';
 import { sandbox_game } from './games/registry.js';
@@ -182,6 +184,68 @@ export class Casino {
   }
 
   /**
+   * `blackjackBet`: debits, deals from the round's cards (drawn now from the
+   * seeds, the nonce used here) and opens the round; a natural (either side,
+   * the dealer showing no ace) ends it at once.
+   */
+  blackjackBet(userId: string, args: { amount: number; currency: string; identifier: string }): Promise<BetRecord> {
+    const info = requireCurrency(args.currency);
+    const units = betUnits(args.amount, info);
+    const identifier = checkIdentifier(args.identifier);
+    return this.#exclusive(userId, () => {
+      if (this.#ledger.activeRound(userId, 'blackjack') !== undefined) {
+        throw new SiteRefusal('existingGame', 'You already have an active blackjack game: finish it first.');
+      }
+      const { cards } = outcome('blackjack', this.#peek(userId));
+      const round = blackjack_deal(cards.map(({ rank, suit }) => ({ rank, suit })));
+      const engine: BlackjackEngine = { round, base: units, insured: 0n };
+      const bet = this.#open(userId, info, units, identifier, { kind: 'blackjack', view: blackjack_view(round), cards: round.cards, engine });
+      this.#ledger.setActiveRound(userId, 'blackjack', bet);
+      if (round.over) this.#finishBlackjack(bet, engine, identifier);
+      return bet;
+    });
+  }
+
+  /**
+   * `blackjackNext`: one move. A double or a split stakes the first amount
+   * again, insurance half of it (debited first: `insufficientBalance` changes
+   * nothing); a move the round does not take now is refused.
+   */
+  blackjackNext(userId: string, args: { action: string; identifier: string }): Promise<BetRecord> {
+    const identifier = checkIdentifier(args.identifier);
+    if (!(BLACKJACK_ACTIONS as readonly string[]).includes(args.action)) throw new SiteRefusal('invalidArgument', `action must be one of ${BLACKJACK_ACTIONS.join(', ')}.`);
+    const action = args.action as BlackjackAction;
+    return this.#exclusive(userId, () => {
+      const bet = this.#openRoundOf(userId, 'blackjack');
+      const state = bet.state as RoundState;
+      const engine = state.engine as BlackjackEngine;
+      const round = refuseAs('invalidArgument', () => blackjack_act(engine.round, action));
+      const extra = action === 'double' || action === 'split' ? engine.base : action === 'insurance' ? engine.base / 2n : 0n;
+      if (extra > 0n) {
+        const balance = this.#ledger.debit(userId, bet.currency, extra);
+        bet.amountUnits += extra;
+        if (action === 'insurance') engine.insured = extra;
+        this.#events.emit('balance', { user_id: userId, currency: bet.currency.name, amount: -fromMinorUnits(extra, bet.currency), balance: fromMinorUnits(balance, bet.currency), identifier });
+      }
+      engine.round = round;
+      state.view = blackjack_view(round);
+      bet.updatedAt = Date.now();
+      if (round.over) this.#finishBlackjack(bet, engine, identifier);
+      return bet;
+    });
+  }
+
+  /** Pays a finished round: what its hands return in first stakes, plus a won insurance (3 times itself). */
+  #finishBlackjack(bet: BetRecord, engine: BlackjackEngine, identifier: string | null): void {
+    const result = blackjack_result(engine.round);
+    // `returned` is a whole number of half stakes (a natural returns 2.5).
+    const hands = (engine.base * BigInt(Math.round(result.returned * 2))) / 2n;
+    const payout = hands + (result.insurance === 'won' ? 3n * engine.insured : 0n);
+    const multiplier = bet.amountUnits === 0n ? 0 : Number((payout * 10_000n) / bet.amountUnits);
+    this.#finish(bet, multiplier, identifier, payout);
+  }
+
+  /**
    * `rotateSeedPair`: the new client seed, the next server seed active, nonce
    * 0, the previous server seed revealed. Refused while a bet is in progress
    * (`parallelCasinoBet`) or a mines round is open (`existingGame`: the site
@@ -286,9 +350,9 @@ export class Casino {
     this.#finish(bet, minesMultiplier(state.minesCount, state.rounds.length), identifier);
   }
 
-  /** Credits the payout, ends the bet, reports it. */
-  #finish(bet: BetRecord, multiplier: number, identifier: string | null): void {
-    const payout = applyMultiplier(bet.amountUnits, multiplier);
+  /** Credits the payout (the amount times the multiplier, unless given), ends the bet, reports it. */
+  #finish(bet: BetRecord, multiplier: number, identifier: string | null, given?: bigint): void {
+    const payout = given ?? applyMultiplier(bet.amountUnits, multiplier);
     bet.active = false;
     bet.payoutMultiplier = multiplier;
     bet.payoutUnits = payout;
@@ -325,6 +389,13 @@ function checkIdentifier(identifier: string): string {
     throw new SiteRefusal('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
   }
   return identifier;
+}
+
+/** Blackjack's round in the sandbox: the rules' round, the first stake, the insurance staked. */
+interface BlackjackEngine {
+  round: BlackjackRound;
+  readonly base: bigint;
+  insured: bigint;
 }
 
 /** Runs a pure rule's check, its RangeError/TypeError becoming the site's refusal (nothing changed yet). */

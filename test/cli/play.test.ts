@@ -54,11 +54,11 @@ describe('stakeql play', () => {
     expect(none.stderr).toMatch(/no mines round is open on the site/);
   }, 60_000);
 
-  it('blackjack is refused by the sandbox (rules not public); bad usage exits 2 with nothing sent', async () => {
-    const blackjack = await session.run(['play', 'blackjack', '1', 'usd', '--yes'], 'hit\n', env());
-    expect(blackjack.code).toBe(1);
-    expect(blackjack.stderr).toMatch(/table rules and payouts are in no public source/);
-    expect(sent('BlackjackBet').at(-1)?.variables).toMatchObject({ amount: 1, currency: 'usd' });
+  it('video poker is refused by the sandbox (pay table not public); bad usage exits 2 with nothing sent', async () => {
+    const poker = await session.run(['play', 'videoPoker', '1', 'usd', '--yes'], '\n', env());
+    expect(poker.code).toBe(1);
+    expect(poker.stderr).toMatch(/pay table is in no public source/);
+    expect(sent('VideoPokerBet').at(-1)?.variables).toEqual({ amount: 1, currency: 'usd' });
     const count = session.sandbox.stats().requests;
     for (const args of [['play', 'mines', '1'], ['play', 'videoPoker', '--resume'], ['play', 'mines', '1', 'usd', '--resume'], ['play', 'roulette', '1', 'usd'], ['play', 'hilo', '1', 'usd', '--start-card', '1S'], ['play', 'mines', '1', 'usd'], ['play', 'blackjack', '1', 'usd', '--mines', '3']]) {
       const r = await session.run([...args, '--yes'], '', env());

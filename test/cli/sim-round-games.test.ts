@@ -1,7 +1,7 @@
 /**
  * `stakeql sim` refuses the round games with exit 2 before any bet, naming
- * why and where they can be played: blackjack and video poker (rules not
- * public), hilo (sim places single bets) (real child processes).
+ * why and where they can be played: video poker (pay table not public),
+ * blackjack and hilo (sim places single bets) (real child processes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,9 +15,9 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-describe('stakeql sim on a round game (hilo: rules public, but sim places single bets)', () => {
+describe('stakeql sim on a round game (blackjack, hilo: rules public, but sim places single bets)', () => {
   it.each([
-    ['blackjack', /table rules and payouts are in no public source/],
+    ['blackjack', /not play as a single bet/],
     ['hilo', /not play as a single bet/],
     ['videoPoker', /pay table is in no public source/],
   ])('%s: exit 2, the reason and client.start named, nothing run', async (game, why) => {

@@ -171,7 +171,6 @@ describe('impossible steps are refused before the wire', () => {
 
 describe('games whose rules are not public: sent with the public documents, refused by the sandbox', () => {
   it.each([
-    ['blackjack', () => ({ amount: 1, currency: 'usd' }), 'BlackjackBet'],
     ['videoPoker', () => ({ amount: 1, currency: 'usd' }), 'VideoPokerBet'],
   ] as const)('%s: start sends %s, the sandbox refuses with serviceDisabled, the balance is unchanged', async (game, input, operation) => {
     const { client } = user(box);
@@ -186,14 +185,10 @@ describe('games whose rules are not public: sent with the public documents, refu
     expect(await usd()).toBe(before);
   });
 
-  it('act sends BlackjackNext and VideoPokerNext with their variables; active_bet reads BlackjackActiveBet (hilo: rounds-hilo.test.ts)', async () => {
+  it('act sends VideoPokerNext with its variables (blackjack and hilo: rounds-blackjack.test.ts, rounds-hilo.test.ts)', async () => {
     const { client } = user(box);
     const refused = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e as GraphQLError).error_type);
-    expect(await refused(client.act('blackjack', { action: 'insurance', identifier: 'bj-step-1' }))).toBe('serviceDisabled');
-    expect(last_request(box)).toEqual({ operation_name: 'BlackjackNext', variables: { action: 'insurance', identifier: 'bj-step-1' } });
     expect(await refused(client.act('videoPoker', { held: [{ rank: '10', suit: 'D' }], identifier: 'vp-1' }))).toBe('serviceDisabled');
     expect(last_request(box)).toEqual({ operation_name: 'VideoPokerNext', variables: { held: [{ rank: '10', suit: 'D' }], identifier: 'vp-1' } });
-    expect(await client.active_bet('blackjack')).toBeNull();
-    expect(last_request(box)?.operation_name).toBe('BlackjackActiveBet');
   });
 });
