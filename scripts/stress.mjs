@@ -10,10 +10,12 @@
 //      process, so only the client is measured): it must stay flat;
 //   5. `autobet` SIGKILLed at random moments, each time resumed (100 kills):
 //      no bet booked twice or missing from the journal, the stop-loss never
-//      passed, the journal's profit equal to the sandbox's balance change.
+//      passed, the journal's profit equal to the sandbox's balance change;
+//   6. blackjack basic strategy over --hands hands from random seeds: its
+//      return within 4 sigma of the public 99.43 % (scripts/stress-blackjack.mjs).
 // Loopback only; every phase is bounded, and the whole run by --deadline-s.
 // Prints figures; exits 1 when an invariant breaks.
-// Usage: node scripts/stress.mjs [--writers 1000] [--lanes 4] [--savers 20]
+// Usage: node scripts/stress.mjs [--writers 1000] [--lanes 4] [--savers 20] [--hands 2000000]
 //   [--rounds 5] [--calls 1000] [--sequential 20000] [--dist DIR]
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { counterOf, profileFor, startChildSandbox, storeChild } from './stress-children.mjs';
+import { blackjackReturn } from './stress-blackjack.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,7 +37,8 @@ const { values: args } = parseArgs({
     sequential: { type: 'string', default: '20000' },
     kills: { type: 'string', default: '100' },
     'deadline-s': { type: 'string', default: '1500' },
-    only: { type: 'string', default: '1,2,3,4,5' },
+    only: { type: 'string', default: '1,2,3,4,5,6' },
+    hands: { type: 'string', default: '2000000' },
     dist: { type: 'string', default: fileURLToPath(new URL('../dist/', import.meta.url)) },
   },
 });
@@ -335,6 +339,11 @@ if (phases.has('2')) await concurrentSavers(N('savers'), N('rounds'));
 if (phases.has('3')) await faultedCalls(N('calls'));
 if (phases.has('4')) await heapOverCalls(N('sequential'));
 if (phases.has('5')) await killedAutobet(N('kills'));
+if (phases.has('6')) {
+  const r = await blackjackReturn(distUrl, N('hands'));
+  console.log(`6. blackjack basic strategy over ${N('hands')} hands: return ${(r.rtp * 100).toFixed(3)} % per first stake (public 99.43 % ± ${(r.bound * 100).toFixed(3)}) (${seconds(r.ms)})`);
+  check(r.ok, `blackjack: basic strategy returned ${(r.rtp * 100).toFixed(3)} %, outside 99.43 % ± ${(r.bound * 100).toFixed(3)}`);
+}
 console.log(`total ${seconds(Date.now() - started)}; ${failures.length === 0 ? 'all invariants held' : `FAILED: ${failures.join('; ')}`}`);
 clearTimeout(deadline);
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -137,7 +137,15 @@ export function blackjack_act(previous: BlackjackRound, action: BlackjackAction)
   if (!allowed.includes(action)) {
     throw new RangeError(previous.over ? 'the round is over' : `action ${action} is not possible now (possible: ${allowed.join(', ')})`);
   }
-  const round: BlackjackRound = structuredClone(previous) as BlackjackRound;
+  // A copy of what a move changes; the round's cards are never changed, so they are shared.
+  const round: BlackjackRound = {
+    cards: previous.cards,
+    drawn: previous.drawn,
+    hands: previous.hands.map((h) => ({ cards: [...h.cards], actions: [...h.actions], stake: h.stake, done: h.done })),
+    dealer: { cards: [...previous.dealer.cards], actions: [...previous.dealer.actions] },
+    insurance: previous.insurance,
+    over: previous.over,
+  };
   const first = round.hands[0] as Hand;
   if (action === 'insurance' || action === 'noInsurance') {
     first.actions.push(action);
