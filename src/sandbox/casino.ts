@@ -11,26 +11,20 @@
  * once a bet is finished. Vault moves are in vault.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { BetRecord, GameState, MinesState, RoundState } from './bets.js';
+import type { BetRecord, GameState, MinesState } from './bets.js';
 import type { CurrencyInfo } from './currencies.js';
 import type { SandboxEvents } from './events.js';
 import { outcome, type GameName } from '../fairness/index.js';
 import { TILES, checkFields, checkMinesCount, minesMultiplier } from '../games/mines/sandbox.js';
-import { check_card } from '../games/kernel/cards-input.js';
-import { HILO_GUESSES, type HiloGuess } from '../games/hilo/round.js';
-import { HILO_NO_CARD_LEFT, hilo_can_cash_out, hilo_payout_units, hilo_step } from '../games/hilo/rules.js';
-import type { HiloState } from '../games/hilo/site.js';
-import { blackjack_act, blackjack_deal, blackjack_result, blackjack_view, type BlackjackRound } from '../games/blackjack/rules.js';
-import { BLACKJACK_ACTIONS, type BlackjackAction } from '../games/blackjack/round.js';
+import { blackjackBet, blackjackNext, hiloBet, hiloCashout, hiloNext, type RoundDesk } from './rounds.js';
 import { GAMES, is_registry_game } from '../games/registry.js';
 import { minesOutcome } from './games/outcomes.js';
 import { sandbox_game } from './games/registry.js';
 import type { Ledger } from './ledger.js';
 import { applyMultiplier, betUnits, fromMinorUnits, requireCurrency } from './money.js';
-import { SITE_ERROR_MESSAGES, SiteRefusal } from './refusals.js';
+import { SITE_ERROR_MESSAGES, SiteRefusal, checkIdentifier } from './refusals.js';
 import type { SeedUse } from './seeds.js';
 
-const MAX_IDENTIFIER_LENGTH = 256;
 const MAX_CLIENT_SEED_LENGTH = 64;
 
 /** Plays the games of one sandbox against its ledger. */
@@ -40,12 +34,22 @@ export class Casino {
   readonly #delayMs: number;
   readonly #sleep: (ms: number) => Promise<boolean>;
   readonly #busy = new Set<string>();
+  readonly #desk: RoundDesk;
 
   constructor(ledger: Ledger, events: SandboxEvents, betDelayMs: number, sleep: (ms: number) => Promise<boolean>) {
     this.#ledger = ledger;
     this.#events = events;
     this.#delayMs = betDelayMs;
     this.#sleep = sleep;
+    this.#desk = {
+      ledger,
+      exclusive: (userId, work) => this.#exclusive(userId, work),
+      peek: (userId) => this.#peek(userId),
+      open: (userId, info, units, identifier, state) => this.#open(userId, info, units, identifier, state),
+      finish: (bet, multiplier, identifier, payout) => this.#finish(bet, multiplier, identifier, payout),
+      stake_more: (bet, units, identifier) => this.#stakeMore(bet, units, identifier),
+      open_round: (userId, game) => this.#openRoundOf(userId, game),
+    };
   }
 
   /**
@@ -131,118 +135,25 @@ export class Casino {
     });
   }
 
-  /**
-   * `hiloBet`: debits and opens a round on the start card the player chose;
-   * the round's 52 cards are drawn now from the seeds (the nonce is used
-   * here), card i for the i-th guess.
-   */
-  hiloBet(userId: string, args: { amount: number; currency: string; startCard: unknown; identifier?: string | null }): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    const startCard = refuseAs('invalidArgument', () => check_card(args.startCard, 'startCard'));
-    const identifier = args.identifier === undefined || args.identifier === null ? null : checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      if (this.#ledger.activeRound(userId, 'hilo') !== undefined) {
-        throw new SiteRefusal('existingGame', 'You already have an active hilo game: finish it first.');
-      }
-      const { cards } = outcome('hilo', this.#peek(userId));
-      const view: HiloState = { startCard, rounds: [] };
-      const bet = this.#open(userId, info, units, identifier, { kind: 'hilo', view, cards: cards.map(({ rank, suit }) => ({ rank, suit })) });
-      this.#ledger.setActiveRound(userId, 'hilo', bet);
-      return bet;
-    });
+  /** `hiloBet`, `hiloNext`, `hiloCashout`, `blackjackBet`, `blackjackNext`: rounds.ts plays them at this casino's desk. */
+  hiloBet(userId: string, args: Parameters<typeof hiloBet>[2]): Promise<BetRecord> {
+    return hiloBet(this.#desk, userId, args);
   }
 
-  /** `hiloNext`: draws the next card; a wrong guess ends the round with nothing paid. */
-  hiloNext(userId: string, args: { guess: string }): Promise<BetRecord> {
-    if (!(HILO_GUESSES as readonly string[]).includes(args.guess)) throw new SiteRefusal('invalidArgument', `guess must be one of ${HILO_GUESSES.join(', ')}.`);
-    return this.#exclusive(userId, () => {
-      const bet = this.#openRoundOf(userId, 'hilo');
-      const round = bet.state as RoundState;
-      const view = round.view as HiloState;
-      const card = round.cards[view.rounds.length];
-      if (card === undefined) throw new SiteRefusal('invalidArgument', HILO_NO_CARD_LEFT);
-      const step = refuseAs('invalidArgument', () => hilo_step(view, args.guess as HiloGuess, card));
-      round.view = step.state;
-      bet.updatedAt = Date.now();
-      if (step.lost) this.#finish(bet, 0, null);
-      else bet.payoutMultiplier = hilo_payout_units(step.state);
-      return bet;
-    });
+  hiloNext(userId: string, args: Parameters<typeof hiloNext>[2]): Promise<BetRecord> {
+    return hiloNext(this.#desk, userId, args);
   }
 
-  /** `hiloCashout`: pays the running multiplier; refused before a won guess (`hiloNoRoundsPlayed`). */
-  hiloCashout(userId: string, args: { identifier: string }): Promise<BetRecord> {
-    const identifier = checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      const bet = this.#openRoundOf(userId, 'hilo');
-      const view = (bet.state as RoundState).view as HiloState;
-      if (!hilo_can_cash_out(view)) throw new SiteRefusal('hiloNoRoundsPlayed', 'Make a guess before cashing out.');
-      this.#finish(bet, hilo_payout_units(view), identifier);
-      return bet;
-    });
+  hiloCashout(userId: string, args: Parameters<typeof hiloCashout>[2]): Promise<BetRecord> {
+    return hiloCashout(this.#desk, userId, args);
   }
 
-  /**
-   * `blackjackBet`: debits, deals from the round's cards (drawn now from the
-   * seeds, the nonce used here) and opens the round; a natural (either side,
-   * the dealer showing no ace) ends it at once.
-   */
-  blackjackBet(userId: string, args: { amount: number; currency: string; identifier: string }): Promise<BetRecord> {
-    const info = requireCurrency(args.currency);
-    const units = betUnits(args.amount, info);
-    const identifier = checkIdentifier(args.identifier);
-    return this.#exclusive(userId, () => {
-      if (this.#ledger.activeRound(userId, 'blackjack') !== undefined) {
-        throw new SiteRefusal('existingGame', 'You already have an active blackjack game: finish it first.');
-      }
-      const { cards } = outcome('blackjack', this.#peek(userId));
-      const round = blackjack_deal(cards.map(({ rank, suit }) => ({ rank, suit })));
-      const engine: BlackjackEngine = { round, base: units, insured: 0n };
-      const bet = this.#open(userId, info, units, identifier, { kind: 'blackjack', view: blackjack_view(round), cards: round.cards, engine });
-      this.#ledger.setActiveRound(userId, 'blackjack', bet);
-      if (round.over) this.#finishBlackjack(bet, engine, identifier);
-      return bet;
-    });
+  blackjackBet(userId: string, args: Parameters<typeof blackjackBet>[2]): Promise<BetRecord> {
+    return blackjackBet(this.#desk, userId, args);
   }
 
-  /**
-   * `blackjackNext`: one move. A double or a split stakes the first amount
-   * again, insurance half of it (debited first: `insufficientBalance` changes
-   * nothing); a move the round does not take now is refused.
-   */
-  blackjackNext(userId: string, args: { action: string; identifier: string }): Promise<BetRecord> {
-    const identifier = checkIdentifier(args.identifier);
-    if (!(BLACKJACK_ACTIONS as readonly string[]).includes(args.action)) throw new SiteRefusal('invalidArgument', `action must be one of ${BLACKJACK_ACTIONS.join(', ')}.`);
-    const action = args.action as BlackjackAction;
-    return this.#exclusive(userId, () => {
-      const bet = this.#openRoundOf(userId, 'blackjack');
-      const state = bet.state as RoundState;
-      const engine = state.engine as BlackjackEngine;
-      const round = refuseAs('invalidArgument', () => blackjack_act(engine.round, action));
-      const extra = action === 'double' || action === 'split' ? engine.base : action === 'insurance' ? engine.base / 2n : 0n;
-      if (extra > 0n) {
-        const balance = this.#ledger.debit(userId, bet.currency, extra);
-        bet.amountUnits += extra;
-        if (action === 'insurance') engine.insured = extra;
-        this.#events.emit('balance', { user_id: userId, currency: bet.currency.name, amount: -fromMinorUnits(extra, bet.currency), balance: fromMinorUnits(balance, bet.currency), identifier });
-      }
-      engine.round = round;
-      state.view = blackjack_view(round);
-      bet.updatedAt = Date.now();
-      if (round.over) this.#finishBlackjack(bet, engine, identifier);
-      return bet;
-    });
-  }
-
-  /** Pays a finished round: what its hands return in first stakes, plus a won insurance (3 times itself). */
-  #finishBlackjack(bet: BetRecord, engine: BlackjackEngine, identifier: string | null): void {
-    const result = blackjack_result(engine.round);
-    // `returned` is a whole number of half stakes (a natural returns 2.5).
-    const hands = (engine.base * BigInt(Math.round(result.returned * 2))) / 2n;
-    const payout = hands + (result.insurance === 'won' ? 3n * engine.insured : 0n);
-    const multiplier = bet.amountUnits === 0n ? 0 : Number((payout * 10_000n) / bet.amountUnits);
-    this.#finish(bet, multiplier, identifier, payout);
+  blackjackNext(userId: string, args: Parameters<typeof blackjackNext>[2]): Promise<BetRecord> {
+    return blackjackNext(this.#desk, userId, args);
   }
 
   /**
@@ -283,6 +194,19 @@ export class Casino {
     const bet = this.#ledger.activeRound(userId, game);
     if (bet === undefined) throw new SiteRefusal('notFound', `No active ${game} game.`);
     return bet;
+  }
+
+  /** Debits `units` more for an open bet (a blackjack double, split or insurance): `insufficientBalance` changes nothing. */
+  #stakeMore(bet: BetRecord, units: bigint, identifier: string | null): void {
+    const balance = this.#ledger.debit(bet.user.id, bet.currency, units);
+    bet.amountUnits += units;
+    this.#events.emit('balance', {
+      user_id: bet.user.id,
+      currency: bet.currency.name,
+      amount: -fromMinorUnits(units, bet.currency),
+      balance: fromMinorUnits(balance, bet.currency),
+      identifier,
+    });
   }
 
   /** The seeds the user's next bet draws from (the nonce is taken only by `#open`). */
@@ -381,30 +305,6 @@ export class Casino {
       updatedAt: new Date(bet.updatedAt).toUTCString(),
       user: { id: bet.user.id, name: bet.user.name },
     });
-  }
-}
-
-function checkIdentifier(identifier: string): string {
-  if (identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
-    throw new SiteRefusal('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
-  }
-  return identifier;
-}
-
-/** Blackjack's round in the sandbox: the rules' round, the first stake, the insurance staked. */
-interface BlackjackEngine {
-  round: BlackjackRound;
-  readonly base: bigint;
-  insured: bigint;
-}
-
-/** Runs a pure rule's check, its RangeError/TypeError becoming the site's refusal (nothing changed yet). */
-function refuseAs<T>(errorType: 'invalidArgument', check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) throw new SiteRefusal(errorType, `${error.message}.`);
-    throw error;
   }
 }
 

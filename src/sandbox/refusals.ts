@@ -56,3 +56,13 @@ export function checkRange(field: string, value: number, min: number, max: numbe
   }
   if (value > max) throw new SiteRefusal('numberLessEqual', `${field} must be less than or equal to ${max}.`);
 }
+
+const MAX_IDENTIFIER_LENGTH = 256;
+
+/** Refuses an empty or over-long bet `identifier` (`invalidArgument`, our bound). */
+export function checkIdentifier(identifier: string): string {
+  if (identifier.length === 0 || identifier.length > MAX_IDENTIFIER_LENGTH) {
+    throw new SiteRefusal('invalidArgument', `The identifier must be 1 to ${MAX_IDENTIFIER_LENGTH} characters.`);
+  }
+  return identifier;
+}

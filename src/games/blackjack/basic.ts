@@ -9,9 +9,7 @@
  * never taken (basic strategy declines it). An unlimited deck is closest to
  * the chart's many decks.
  */
-import { blackjack_total } from './rules.js';
-import type { BlackjackAction } from './round.js';
-import type { BlackjackHand, BlackjackState } from './site.js';
+import { blackjack_total, type BlackjackAction, type BlackjackHand, type BlackjackState } from './rules.js';
 
 type Cell = 'H' | 'S' | 'Dh' | 'Ds' | 'P';
 /** Dealer up card 2, 3, …, 10, A → column 0–9. */

@@ -7,8 +7,9 @@
  * decides.
  */
 
-/** A blackjack move. */
-export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'noInsurance';
+import type { BlackjackAction } from './rules.js';
+
+export type { BlackjackAction };
 
 /** Every move the site takes, in its spelling. */
 export const BLACKJACK_ACTIONS: readonly BlackjackAction[] = Object.freeze(['hit', 'stand', 'double', 'split', 'insurance', 'noInsurance']);

@@ -20,8 +20,22 @@
  *   answer (ace up) or at once (ten up); 21 after a split is not a natural.
  */
 import type { SiteCard } from '../kernel/cards-input.js';
-import type { BlackjackAction } from './round.js';
-import type { BlackjackState } from './site.js';
+
+/** A blackjack move (`BlackjackNextActionInput`). */
+export type BlackjackAction = 'hit' | 'stand' | 'double' | 'split' | 'insurance' | 'noInsurance';
+
+/** One blackjack hand: its value, its history of actions, its cards. */
+export interface BlackjackHand {
+  readonly value: number;
+  readonly actions: readonly string[];
+  readonly cards: readonly SiteCard[];
+}
+
+/** Blackjack's `state` (a type alias so it fits `Record<string, unknown>`). */
+export type BlackjackState = {
+  readonly player: readonly BlackjackHand[];
+  readonly dealer: readonly BlackjackHand[];
+};
 
 /** The value of a hand and whether an ace counts 11 in it. */
 export function blackjack_total(cards: readonly SiteCard[]): { total: number; soft: boolean } {

@@ -14,18 +14,9 @@ import type { SiteCard } from '../kernel/cards-input.js';
 
 export type { SiteCard };
 
-/** One blackjack hand: its value, its history of actions, its cards. */
-export interface BlackjackHand {
-  readonly value: number;
-  readonly actions: readonly string[];
-  readonly cards: readonly SiteCard[];
-}
+import type { BlackjackHand, BlackjackState } from './rules.js';
 
-/** Blackjack's `state` (a type alias so it fits `Record<string, unknown>`). */
-export type BlackjackState = {
-  readonly player: readonly BlackjackHand[];
-  readonly dealer: readonly BlackjackHand[];
-};
+export type { BlackjackHand, BlackjackState };
 
 /** Variables of `BlackjackBet`. */
 export interface BlackjackBetVariables {

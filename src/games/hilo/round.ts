@@ -7,10 +7,9 @@
  * from the last card of the round's latest answer.
  */
 import type { SiteCard } from '../kernel/cards-input.js';
-import type { HiloState } from './site.js';
+import type { HiloGuess, HiloState } from './rules.js';
 
-/** A hilo guess. */
-export type HiloGuess = 'higher' | 'lower' | 'equal' | 'higherEqual' | 'lowerEqual' | 'skip';
+export type { HiloGuess };
 
 /** Every guess the site takes, in its spelling. */
 export const HILO_GUESSES: readonly HiloGuess[] = Object.freeze(['higher', 'lower', 'equal', 'higherEqual', 'lowerEqual', 'skip']);

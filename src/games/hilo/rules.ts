@@ -17,8 +17,22 @@
  *   nothing.
  */
 import type { SiteCard } from '../kernel/cards-input.js';
-import type { HiloGuess } from './round.js';
-import type { HiloRound, HiloState } from './site.js';
+
+/** A hilo guess (`CasinoGameHiloGuessEnum`). */
+export type HiloGuess = 'higher' | 'lower' | 'equal' | 'higherEqual' | 'lowerEqual' | 'skip';
+
+/** One guess of a hilo round: the card drawn, the guess, the running multiplier. */
+export interface HiloRound {
+  readonly card: SiteCard;
+  readonly guess: string;
+  readonly payoutMultiplier: number;
+}
+
+/** Hilo's `state`. */
+export type HiloState = {
+  readonly startCard: SiteCard;
+  readonly rounds: readonly HiloRound[];
+};
 
 /** Stake's return on every hilo guess (1 % house edge). */
 export const HILO_RTP = 0.99;

@@ -10,18 +10,9 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/
 import { typed_document } from '../../operations/documents/typed.js';
 import type { SiteCard } from '../kernel/cards-input.js';
 
-/** One guess of a hilo round: the card drawn, the guess, the running multiplier. */
-export interface HiloRound {
-  readonly card: SiteCard;
-  readonly guess: string;
-  readonly payoutMultiplier: number;
-}
+import type { HiloRound, HiloState } from './rules.js';
 
-/** Hilo's `state`. */
-export type HiloState = {
-  readonly startCard: SiteCard;
-  readonly rounds: readonly HiloRound[];
-};
+export type { HiloRound, HiloState };
 
 /** Variables of `HiloBet`. */
 export interface HiloBetVariables {

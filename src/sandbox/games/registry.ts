@@ -32,9 +32,11 @@ import type { SandboxGame } from '../game-port.js';
 /** The games, in the order the schema lists them. */
 export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([
   dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
+  // Rounds played by casino.ts with their pure rules (blackjack first: its SDL declares CasinoGameCard).
+  blackjack, hilo,
   // Refused (their tables or rules are not public); here for their `state` types, mutations and routes.
   bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, slots, slotsTomeOfLife, snakes, tarot,
-  blackjack, hilo, videoPoker,
+  videoPoker,
 ]);
 
 /** The sandbox part of `name`, or undefined for a game it does not serve. */
