@@ -184,4 +184,33 @@ describe('blackjack step by step through start / act / active_bet', () => {
     }
     throw new Error('no open round in 20 deals');
   });
+
+  it('a double the balance cannot cover: insufficientBalance, nothing debited, the round unchanged and played on', async () => {
+    const { client } = user(box);
+    const usd = async () => (await client.balances()).find((b) => b.available.currency === 'usd')!.available.amount;
+    // Rounds of 1 until one stays open with no insurance question, then the whole balance is at stake in the next.
+    for (let tries = 0; tries < 40; tries++) {
+      const all = await usd();
+      const bet = await client.start('blackjack', { amount: all, currency: 'usd' });
+      if (!bet.active || bet.state.dealer[0]!.cards[0]!.rank === 'A') {
+        let open = bet;
+        if (open.active) open = await client.act('blackjack', { action: 'noInsurance' });
+        while (open.active) open = await client.act('blackjack', { action: 'stand' });
+        if ((await usd()) === 0) throw new Error('the balance ran out before an open round');
+        continue;
+      }
+      expect(await usd()).toBe(0);
+      const refused = await client.act('blackjack', { action: 'double' }).then(() => null, (e: unknown) => e);
+      expect(GraphQLError.is(refused) && refused.error_type).toBe('insufficientBalance');
+      expect(await usd()).toBe(0);
+      const open = await client.active_bet('blackjack');
+      expect(open?.amount).toBe(all);
+      expect(open?.state).toEqual(bet.state);
+      const done = await client.act('blackjack', { action: 'stand' });
+      expect(done.active).toBe(false);
+      expect(await usd()).toBeCloseTo(done.payout, 8);
+      return;
+    }
+    throw new Error('no open round without an ace up in 40 deals');
+  });
 });

@@ -1,9 +1,10 @@
 /**
  * The client judges a step from the round's latest answer (games.md: hilo
  * `higher` on a king, `lower` on an ace; video poker holds only cards of the
- * hand dealt). The sandbox refuses hilo and video poker (rules not public),
- * so the answers come from a local HTTP receiver on 127.0.0.1 that answers
- * with the site's shape and counts what reaches it.
+ * hand dealt). The answers come from a local HTTP receiver on 127.0.0.1
+ * that answers with the site's shape and counts what reaches it: it can
+ * deal exactly the card a case needs (a king just drawn), and the sandbox
+ * refuses video poker (pay table not public).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
