@@ -131,6 +131,39 @@ describe('autobet rounds: mines step by step through the engine', () => {
     expect(rounds.size).toBeGreaterThan(0);
   }, 60_000);
 
+  it('an act whose answer is lost (processed, then dropped) is resolved from active_bet and never sent again', async () => {
+    w = await world({ dice_seed: 'rounds-lost' }, 1500);
+    // Every second MinesNext is processed and its answer dropped: the client gives up on it after its timeout.
+    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: ['MinesNext'] }, 2);
+    const notes: string[] = [];
+    const r = await run_autobet({
+      client: w.client, database: w.database, currency: 'usd',
+      strategy: { game: 'mines', bet: { amount: 1, minesCount: 1, fields: [FIELDS[0]] } },
+      round: { game: 'mines', fields: [12, 0, 24], cashout_after: 3 },
+      limits: { stop_loss: 100, max_bet: 2, max_bets: 4 },
+      settle_ms: 3000, resolve_timeout_ms: 10_000, on_note: (t) => notes.push(t),
+    });
+    w.sandbox.clear_faults();
+    expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
+    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+    const log = w.sandbox.stats().request_log.filter((q) => ['MinesBet', 'MinesNext', 'MinesCashout'].includes(q.operation_name ?? ''));
+    const sent = log.map((q) => (q.variables as { identifier: string }).identifier);
+    // Each request once, each a journaled step; the lost ones found in the open round (or the history), none left open.
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent).toEqual(steps.map((s) => s.identifier));
+    expect(steps.filter((s) => s.status === 'found').length).toBeGreaterThan(0);
+    expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
+    // No tile revealed twice in a round: a lost reveal is never sent again.
+    for (const key of new Set(steps.map((s) => s.round_key))) {
+      const tiles = steps.filter((s) => s.round_key === key && s.kind === 'act').map((s) => s.request);
+      expect(new Set(tiles).size).toBe(tiles.length);
+    }
+    const bets = read<JournalRow>(w.database, 'SELECT identifier, status, bet_id, amount_units, payout_units, nonce FROM journal ORDER BY seq');
+    const site = await ledger(w);
+    expect(new Set(bets.filter((b) => b.status === 'placed').map((b) => b.bet_id))).toEqual(new Set(site.keys()));
+    for (const b of bets.filter((x) => x.status === 'placed')) expect(b.payout_units).toBe(Math.round(site.get(b.bet_id)!.payout * 100));
+  }, 60_000);
+
   it('a bad round option is refused before anything is recorded or sent', async () => {
     w = await world();
     const before = w.sandbox.stats().requests;
