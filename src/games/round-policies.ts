@@ -32,7 +32,13 @@ export const ROUND_POLICIES: readonly RoundPolicyMaker[] = Object.freeze([
 ]);
 
 /** A settings strategy's `round` checked: its policy made, ready to play; throws TypeError/RangeError naming the field. */
-export function round_policy_of(settings: unknown): { readonly game: string; readonly name: string; readonly step: (view: RoundView) => RoundStep } {
+export function round_policy_of(settings: unknown): {
+  readonly game: string;
+  readonly name: string;
+  readonly step: (view: RoundView) => RoundStep;
+  /** The single-request bet equal to the round, where the policy has one (policy.one_shot). */
+  readonly one_shot: ((bet: Readonly<Record<string, unknown>>) => Record<string, unknown>) | null;
+} {
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new TypeError('round must be an object { game, policy, … }');
   const s = settings as Record<string, unknown>;
   const game = s['game'];
@@ -44,5 +50,6 @@ export function round_policy_of(settings: unknown): { readonly game: string; rea
   if (policy === undefined) throw new RangeError(`round.policy must be one of ${mine.map((p) => p.name).join(', ')} for ${game}`);
   const { game: _game, ...rest } = s;
   const checked = policy.check(rest);
-  return { game, name: policy.name, step: policy.make(checked) };
+  const one_shot = policy.one_shot;
+  return { game, name: policy.name, step: policy.make(checked), one_shot: one_shot === undefined ? null : (bet) => one_shot(checked, bet) };
 }

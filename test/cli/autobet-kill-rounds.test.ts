@@ -92,7 +92,7 @@ describe('autobet killed between two steps of a round, then resumed', () => {
 
       const ledger = new Map<string, { amount: number; payout: number; revealed: number[] }>();
       for await (const b of client.bets()) {
-        const bet = b.bet as { id: string; amount: number; payout: number; state: { rounds: { field: number }[] } };
+        const bet = b.bet as unknown as { id: string; amount: number; payout: number; state: { rounds: { field: number }[] } };
         ledger.set(bet.id, { amount: bet.amount, payout: bet.payout, revealed: bet.state.rounds.map((r) => r.field) });
       }
       const db = new Database(path.join(dir, 'data', 'stakeql.db'), { readonly: true });

@@ -38,4 +38,10 @@ export interface RoundPolicyMaker<Settings = unknown> {
   readonly check: (settings: unknown) => Settings;
   /** The step to play in `view`. */
   readonly make: (settings: Settings) => (view: RoundView) => RoundStep;
+  /**
+   * The single-request bet that settles as the whole round does, when the
+   * policy's round is fixed before it starts (mines' `fields`): how the
+   * simulator plays the policy. Absent: the simulator does not play it.
+   */
+  readonly one_shot?: (settings: Settings, bet: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }

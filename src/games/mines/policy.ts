@@ -43,4 +43,6 @@ export const MINES_FIELDS_POLICY: RoundPolicyMaker<MinesPolicySettings> = {
   name: 'fields',
   check: check_mines_policy,
   make: (settings) => (view) => mines_policy_step(settings, view),
+  // Tiles revealed in order up to the first mine pay as the same tiles revealed at once: by the count of gems, 0 on a mine.
+  one_shot: (settings, bet) => ({ ...bet, fields: settings.fields.slice(0, settings.cashout_after) }),
 };
