@@ -90,31 +90,21 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
   let total = stake.total;
   let held: Refusal | null = null;
   while (bet.active) {
-    let request: StepRequest | null = null;
-    let adds = 0;
+    let chosen: ChosenStep;
     if (held === null) {
       try {
         const view: RoundView = {
           game, state: bet.state, actions: round_actions(game, bet.state), stake: money.amount(total), amount: money.amount(stake.opening), multiplier: round_multiplier(game, bet.state),
         };
-        const answer = await port.decide(view);
-        try {
-          request = step_request(game, answer);
-        } catch (error) {
-          throw new RangeError(`it answered ${String(JSON.stringify(answer) ?? typeof answer).slice(0, 60)}: ${(error as Error).message}`);
-        }
-        adds = added_units(game, request, stake.opening);
-        if (adds > 0) held = port.refusal(total + adds);
+        chosen = choose_step(game, await port.decide(view), { opening: stake.opening, total }, port.refusal);
       } catch (error) {
-        held = { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
+        chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) });
       }
-      if (held !== null) request = null;
+    } else {
+      chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, held);
     }
-    const safe = request === null;
-    if (request === null) {
-      request = step_request(game, safe_step(game));
-      adds = 0;
-    }
+    held = chosen.held;
+    const { request, adds, safe } = chosen;
     const step_id = new_identifier();
     const sent = request.kind === 'act' ? { ...request.input, identifier: step_id } : { identifier: step_id };
     const n = log.intend(request.kind, request.kind === 'act' ? request.input : {}, step_id, adds);
@@ -149,6 +139,38 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
     }
   }
   return { outcome: { kind: 'placed', bet: settled(bet, identifier, total, money) }, held };
+}
+
+/** The step a round plays next: what is sent, what it adds, whether it is the safe action, and the stop the run then makes. */
+export interface ChosenStep {
+  readonly request: StepRequest;
+  readonly adds: number;
+  readonly safe: boolean;
+  readonly held: Refusal | null;
+}
+
+/**
+ * The step to send for the policy's `answer` (null: none, `held` says why):
+ * the answer's step when it is one and adds nothing a limit refuses (the
+ * round's whole stake with it, `refusal`); else the game's safe action,
+ * adding nothing, with the stop the run makes after the round.
+ */
+export function choose_step(game: RoundGame, answer: RoundStep | null, stake: RoundStake, refusal: (units: number) => Refusal | null, held: Refusal | null = null): ChosenStep {
+  let stop = held;
+  if (stop === null && answer !== null) {
+    let request: StepRequest | null = null;
+    try {
+      request = step_request(game, answer);
+    } catch (error) {
+      stop = { reason: 'error:strategy', message: `the round's step: it answered ${String(JSON.stringify(answer) ?? typeof answer).slice(0, 60)}: ${(error as Error).message}`.slice(0, 500) };
+    }
+    if (request !== null) {
+      const adds = added_units(game, request, stake.opening);
+      stop = adds > 0 ? refusal(stake.total + adds) : null;
+      if (stop === null) return { request, adds, safe: false, held: null };
+    }
+  }
+  return { request: step_request(game, safe_step(game)), adds: 0, safe: true, held: stop };
 }
 
 /** The round left open: the engine stops on an active bet (`error:open_round`). */
