@@ -60,4 +60,31 @@ describe('stakeql play journals each step', () => {
       db.close();
     }
   }, 60_000);
+
+  it('--resume goes on with the round\'s journaled steps: one round, numbered on, nothing journaled twice', async () => {
+    const env = session.stake_env();
+    const first = await session.run(['play', 'mines', '1', 'usd', '--mines', '1', '--yes'], 'quit\n', env);
+    expect(first.code).toBe(1);
+    const file = path.join(session.config_dir, '.local', 'share', 'stakeql', 'stakeql.db');
+    const read = (): Row[] => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare('SELECT * FROM round_steps ORDER BY rowid').all() as Row[];
+      } finally {
+        db.close();
+      }
+    };
+    const before = read();
+    const opened = before.at(-1) as Row;
+    expect(opened).toMatchObject({ kind: 'start', status: 'answered' });
+    const resumed = await session.run(['play', 'mines', '--resume'], '11\ncashout\n', env);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = read().filter((s) => s.round_key === opened.round_key);
+    expect(after.map((s) => s.step)).toEqual(after.map((_s, i) => i));
+    // Tile 11, then the cashout unless 11 was the mine.
+    const safe = /revealed: 11; multiplier/.test(resumed.stdout);
+    expect(after.map((s) => s.kind)).toEqual(['start', 'act', ...(safe ? ['cashout'] : [])]);
+    expect(after.every((s) => s.status === 'answered')).toBe(true);
+    expect(new Set(after.map((s) => s.bet_id))).toEqual(new Set([opened.bet_id]));
+  }, 60_000);
 });
