@@ -164,6 +164,38 @@ describe('autobet rounds: mines step by step through the engine', () => {
     for (const b of bets.filter((x) => x.status === 'placed')) expect(b.payout_units).toBe(Math.round(site.get(b.bet_id)!.payout * 100));
   }, 60_000);
 
+  it.each([
+    ['the opening (MinesBet): the open round is found with active_bet and played on', 'MinesBet', 3, [12, 0], 2],
+    ['every reveal of a 24-mine board (MinesNext): a round the lost reveal ended is found in the history, one still open in active_bet', 'MinesNext', 24, [5], 1],
+  ] as const)('a lost answer on %s; nothing sent twice, journal = ledger', async (_what, operation, count, fields, after) => {
+    w = await world({ dice_seed: `rounds-lost-${operation}` }, 1500);
+    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, 1);
+    const r = await run_autobet({
+      client: w.client, database: w.database, currency: 'usd',
+      strategy: { game: 'mines', bet: { amount: 1, minesCount: count, fields: [fields[0]] } },
+      round: { game: 'mines', fields: [...fields], cashout_after: after },
+      limits: { stop_loss: 100, max_bet: 2, max_bets: 4 },
+      settle_ms: 3000, resolve_timeout_ms: 10_000,
+    });
+    w.sandbox.clear_faults();
+    expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
+    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+    const log = w.sandbox.stats().request_log.filter((q) => ['MinesBet', 'MinesNext', 'MinesCashout'].includes(q.operation_name ?? ''));
+    const sent = log.map((q) => (q.variables as { identifier: string }).identifier);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(sent).toEqual(steps.map((s) => s.identifier));
+    expect(log.filter((q) => q.operation_name === 'MinesBet')).toHaveLength(4);
+    // Every lost step found (none left an intent, none marked not played).
+    expect(steps.filter((s) => (operation === 'MinesBet' ? s.kind === 'start' : s.kind === 'act')).every((s) => s.status === 'found')).toBe(true);
+    expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
+    const bets = read<JournalRow>(w.database, 'SELECT identifier, status, bet_id, amount_units, payout_units, nonce FROM journal ORDER BY seq');
+    expect(bets.map((b) => b.status)).toEqual(Array(4).fill('placed'));
+    const site = await ledger(w);
+    expect(new Set(bets.map((b) => b.bet_id))).toEqual(new Set(site.keys()));
+    for (const b of bets) expect([b.amount_units, b.payout_units]).toEqual([Math.round(site.get(b.bet_id)!.amount * 100), Math.round(site.get(b.bet_id)!.payout * 100)]);
+    expect(await w.client.active_bet('mines')).toBeNull();
+  }, 60_000);
+
   it('a bad round option is refused before anything is recorded or sent', async () => {
     w = await world();
     const before = w.sandbox.stats().requests;
