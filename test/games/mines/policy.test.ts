@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { check_mines_policy, mines_policy_step } from '../../../src/games/mines/policy.js';
-import { round_policy_of } from '../../../src/games/round-policies.js';
+import { round_policy_of, stateless_policy } from '../../../src/games/round-policies.js';
 
 const view = (revealed: number[]) => ({ game: 'mines', state: { mines: null, minesCount: 3, rounds: revealed.map((field) => ({ field, payoutMultiplier: 1.1 })) }, actions: [], stake: 1, amount: 1, multiplier: 1 });
 
@@ -32,5 +32,11 @@ describe('mines fields policy', () => {
     expect(round_policy_of({ game: 'mines', fields: [3] })).toMatchObject({ game: 'mines', name: 'fields' });
     expect(round_policy_of({ game: 'hilo', policy: 'cashout_at', cashout_at: 3 })).toMatchObject({ game: 'hilo', name: 'cashout_at' });
     expect(() => round_policy_of({ game: 'dice' })).toThrow(/^round\.game must be one of mines, hilo/);
+  });
+
+  it('a policy without settings (blackjack basic goes in so) takes none', () => {
+    const basic = stateless_policy('blackjack', 'basic', () => 'stand');
+    expect(basic.make(basic.check({ policy: 'basic' }))({ game: 'blackjack', state: {}, actions: [], stake: 1, amount: 1, multiplier: 1 })).toBe('stand');
+    expect(() => basic.check({ policy: 'basic', soft17: true })).toThrow(/^round\.soft17: the blackjack basic policy takes no settings/);
   });
 });
