@@ -18,6 +18,9 @@ import { lost_step_fate } from './lost-step.js';
 import { play_on, play_round, type RoundPort } from './play-round.js';
 import { StepLog, type RoundKey } from './step-log.js';
 
+/** How often the open round is read again while a lost step may still land. */
+const LOOK_EVERY_MS = 250;
+
 /** What a round driver is made of. */
 export interface RoundDriverOptions extends RoundPort {
   /** The games played as rounds (the policy's; a strategy module's `round` plays every round game autobet bets). */
@@ -71,13 +74,23 @@ export class RoundDriver implements Driver {
     const game = this.#round(intent.game);
     if (game === null || this.#o.steps === null) return this.#inner.resolve(intent, deadline, signal);
     const { log, rows } = StepLog.resume(this.#o.steps, this.#key(intent.identifier, game));
-    let open: CasinoBet<unknown> | null;
-    try {
-      open = rows.length === 0 || game === 'videoPoker' ? null : await this.#o.client.active_bet(game, { signal });
-    } catch (error) {
-      return { kind: 'unknown', why: `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})` };
+    const now = this.#o.now ?? Date.now;
+    for (;;) {
+      let open: CasinoBet<unknown> | null;
+      try {
+        open = rows.length === 0 || game === 'videoPoker' ? null : await this.#o.client.active_bet(game, { signal });
+      } catch (error) {
+        return { kind: 'unknown', why: `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})` };
+      }
+      if (open === null || !is_ours(open, intent, rows)) break;
+      const fate = lost_step_fate(game, rows, open);
+      // Within the settle period an unmoved round does not prove the step was never played: it may still land. Look again.
+      if (fate !== 'not_played' || now() >= (intent.settle_until ?? 0)) return this.#playOn(log, rows, open, intent, game, fate);
+      if (now() >= deadline || signal.aborted) {
+        return { kind: 'unknown', why: `step ${(rows[rows.length - 1] as StepRow).step} of round ${intent.identifier} is not in the open round yet` };
+      }
+      await this.#inner.sleep(Math.min(LOOK_EVERY_MS, Math.max(0, deadline - now())), signal);
     }
-    if (open !== null && is_ours(open, intent, rows)) return this.#playOn(log, rows, open, intent, game);
     // No round of ours open: it ended (or never opened); the bet is found where a settled bet is.
     const found = await this.#inner.resolve(intent, deadline, signal);
     const last = rows[rows.length - 1];
@@ -86,13 +99,8 @@ export class RoundDriver implements Driver {
     return found;
   }
 
-  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame): Promise<ResolveOutcome> {
+  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame, fate: 'found' | 'not_played' | null): Promise<ResolveOutcome> {
     const last = rows[rows.length - 1] as StepRow;
-    const fate = lost_step_fate(game, rows, open);
-    if (fate === 'not_played' && (this.#o.now ?? Date.now)() < (intent.settle_until ?? 0)) {
-      // Within the settle period an unmoved round does not prove the step was never played: it may still land.
-      return { kind: 'unknown', why: `step ${last.step} of round ${intent.identifier} is not in the open round yet` };
-    }
     if (fate === 'found') log.answered(last.step, open, 'found');
     if (fate === 'not_played') log.failed(last.step, 'not_played', 'the open round does not show it after the settle period (active_bet)');
     const done = rows.filter((r) => r.status === 'answered' || r.status === 'found' || (r === last && fate === 'found'));

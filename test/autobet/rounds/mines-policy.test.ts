@@ -196,6 +196,30 @@ describe('autobet rounds: mines step by step through the engine', () => {
     expect(await w.client.active_bet('mines')).toBeNull();
   }, 60_000);
 
+  it('a reveal dropped before the site ran it: after the settle period the open round still does not show it, so it is marked not played and the round goes on; nothing booked twice', async () => {
+    w = await world({ dice_seed: 'rounds-dropped' }, 1500);
+    w.sandbox.fail_next({ kind: 'drop', operations: ['MinesNext'] });
+    const r = await run_autobet({
+      client: w.client, database: w.database, currency: 'usd',
+      strategy: { game: 'mines', bet: { amount: 1, minesCount: 1, fields: [3] } },
+      round: { game: 'mines', fields: [3, 17], cashout_after: 2 },
+      limits: { stop_loss: 100, max_bet: 2, max_bets: 2 },
+      settle_ms: 3000, resolve_timeout_ms: 10_000,
+    });
+    expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
+    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+    const log = w.sandbox.stats().request_log.filter((q) => ['MinesBet', 'MinesNext', 'MinesCashout'].includes(q.operation_name ?? ''));
+    expect(log.map((q) => (q.variables as { identifier: string }).identifier)).toEqual(steps.map((s) => s.identifier));
+    // The dropped reveal of 3: journaled, not played; the round then revealed 3 as a new step (the site never ran the first).
+    expect(steps[1]).toMatchObject({ kind: 'act', status: 'not_played' });
+    expect(JSON.parse(steps[2]!.request)).toEqual({ fields: [3] });
+    const bets = read<JournalRow>(w.database, 'SELECT identifier, status, bet_id, amount_units, payout_units, nonce FROM journal ORDER BY seq');
+    const site = await ledger(w);
+    expect(new Set(bets.map((b) => b.bet_id))).toEqual(new Set(site.keys()));
+    expect(site.get(bets[0]!.bet_id)?.revealed[0]).toBe(3);
+    expect(site.get(bets[0]!.bet_id)?.revealed.filter((f) => f === 3)).toHaveLength(1);
+  }, 60_000);
+
   it('a bad round option is refused before anything is recorded or sent', async () => {
     w = await world();
     const before = w.sandbox.stats().requests;
