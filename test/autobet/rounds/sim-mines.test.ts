@@ -6,6 +6,9 @@
  * published rule 0.99 × C(25, k) / C(25 − m, k) (src/games/mines/rules.ts
  * names its sources), not by the code under test.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, simulate, type BetLine } from '../../../src/autobet/index.js';
 import { world, type World } from '../helpers.js';
@@ -55,5 +58,17 @@ describe('sim ≡ sandbox for a mines round policy', () => {
   it("the simulator refuses a policy whose steps depend on what it sees, naming it", async () => {
     await expect(simulate({ strategy: { game: 'mines', bet: { amount: 0.01, minesCount: 3, fields: [1] } } as never, round: { game: 'hilo', cashout_at: 2 }, currency: 'usd', start_balance: 1, bets: 1 }))
       .rejects.toThrow(/^round: the simulator plays a hilo cashout_at round only on the sandbox or live/);
+  });
+
+  it("a module with a round() export is refused by the simulator (its rounds would be played otherwise than they run)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-sim-round-'));
+    try {
+      const file = path.join(dir, 'rounds.mjs');
+      fs.writeFileSync(file, "export default () => ({ game: 'mines', amount: 0.01, minesCount: 3, fields: [1] }); export const round = () => 'cashout';");
+      await expect(simulate({ strategy: file, currency: 'usd', start_balance: 1, bets: 1, sessions: 2, workers: 2 })).rejects.toThrow(/rounds\.mjs: its round\(\) is played on the sandbox and live only/);
+      await expect(simulate({ strategy: file, currency: 'usd', start_balance: 1, bets: 1, seeds: [{ server_seed: 'a'.repeat(64), client_seed: 'c' }] })).rejects.toThrow(/round\(\) is played on the sandbox and live only/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
