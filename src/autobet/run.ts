@@ -96,12 +96,7 @@ export interface AutobetOptions extends AutobetCommonOptions {
   readonly limits: Limits;
   /** The run's currency; default the settings' `currency`, else `btc`. */
   readonly currency?: string;
-  /**
-   * A built-in round policy for a game whose round spans several requests
-   * (`{ game: 'mines', policy: 'fields', fields: [3, 7, 12], cashout_after: 2 }`;
-   * src/games/round-policies.ts): each of that game's bets is played step by
-   * step as one round (rounds/). A strategy module's `round` export does the same.
-   */
+  /** A built-in round policy (`{ game: 'mines', fields: [3, 7], cashout_after: 1 }`): that game's bets played step by step (rounds/setup.ts). */
   readonly round?: Readonly<Record<string, unknown>>;
 }
 
