@@ -165,7 +165,8 @@ async function runResume(args: CommandArgs, ctx: CommandContext): Promise<number
   const result = await withClient(opened, async (client) => {
     const open = await client.active_bet(game);
     if (open === null) return 'none' as const;
-    return withHistoryDatabase(ctx, async (db) => playLines(ctx, client, game, open, resumed_log(await steps_of(db), client, game, open)));
+    const warn = (text: string): void => void ctx.io.stderr.write(`stakeql: warning: ${text}\n`);
+    return withHistoryDatabase(ctx, async (db) => playLines(ctx, client, game, open, resumed_log(await steps_of(db), client, game, open, warn)));
   });
   if (result === 'none') throw new CliError(EXIT_NOT_FOUND, `no ${game} round is open on the site`);
   return ended(ctx, game, result);
@@ -178,17 +179,19 @@ async function steps_of(db: import('../../journal/index.js').SqliteDatabase): Pr
 
 /**
  * The journaled steps of the open round, numbering on after them; a step the
- * journal left an intent is told from the round `active_bet` read. A round
- * the journal never saw (opened elsewhere) is journaled from here on.
+ * journal left an intent is marked found when the round `active_bet` read
+ * shows it, and left an intent (with a warning) when it does not. A round the
+ * journal never saw (opened elsewhere) is journaled from here on.
  */
-function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' | 'hilo' | 'mines', open: CasinoBet<unknown>): StepLog {
+function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' | 'hilo' | 'mines', open: CasinoBet<unknown>, warn: (text: string) => void): StepLog {
   const round_key = steps.key_of_bet(open.id) ?? `bet:${open.id}`;
   const { log, rows } = StepLog.resume(steps, { round_key, session_id: null, site: new URL(client.base_url).origin, game });
   const fate = lost_step_fate(game, rows, open);
   const last = rows[rows.length - 1];
-  if (fate !== null && last !== undefined) {
-    if (fate === 'found') log.answered(last.step, open, 'found');
-    else log.failed(last.step, 'not_played', 'the open round does not show it (active_bet)');
+  if (fate === 'found' && last !== undefined) log.answered(last.step, open, 'found');
+  // Not in the round yet is no proof it never will be (a request held up on the way): it stays an intent, and the user is told.
+  if (fate === 'not_played' && last !== undefined) {
+    warn(`the step ${printable(last.request.slice(0, 60))} sent before (step ${last.step}) is not in the open round: the site may still play it; look at the state before acting`);
   }
   return log;
 }
