@@ -166,8 +166,12 @@ export function choose_step(game: RoundGame, answer: RoundStep | null, stake: Ro
     }
     if (request !== null) {
       const adds = added_units(game, request, stake.opening);
-      stop = adds > 0 ? refusal(stake.total + adds) : null;
-      if (stop === null) return { request, adds, safe: false, held: null };
+      const refused = adds > 0 ? refusal(stake.total + adds) : null;
+      if (refused === null) return { request, adds, safe: false, held: null };
+      // The limit's own arithmetic speaks of "the next bet": here that is the round's whole stake with this step.
+      const safe = step_request(game, safe_step(game));
+      stop = { reason: refused.reason, message: `the round's ${request.label} was not sent and the round was finished with ${safe.label} (the round's stake with it counted as the bet)${refused.message === undefined ? '' : `: ${refused.message}`}`.slice(0, 500) };
+      return { request: safe, adds: 0, safe: true, held: stop };
     }
   }
   return { request: step_request(game, safe_step(game)), adds: 0, safe: true, held: stop };

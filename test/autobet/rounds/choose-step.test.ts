@@ -27,6 +27,7 @@ describe('a round step against the run\'s limits', () => {
     expect(chosen.safe).toBe(true);
     expect(chosen.adds).toBe(0);
     expect(chosen.held?.reason).toBe('max_bet');
+    expect(chosen.held?.message).toMatch(/^the round's double was not sent and the round was finished with stand .*: the next bet of 2 was not placed: it is above max_bet 1\.5$/);
   });
 
   it('a split that would let the session lose past stop_loss is not sent: stop_loss', () => {
