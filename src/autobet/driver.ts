@@ -105,6 +105,8 @@ export interface Driver {
   deposit?(amount: number, currency: string): Promise<DepositOutcome>;
   /** The vault's balance of `currency` now (null when it cannot be read). */
   vault_balance?(currency: string, signal: AbortSignal): Promise<number | null>;
+  /** A stop a round asked for (a step that would pass a limit: rounds/play-round.ts), read once before each bet. */
+  held_stop?(): { readonly reason: string; readonly message?: string } | null;
   /** The identifier of the next bet; default 21 random characters, as the web app sends. */
   identifier?(): string;
 }

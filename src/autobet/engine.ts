@@ -131,6 +131,8 @@ class Engine {
       const reason = check_after(this.#rules, this.#c);
       if (reason !== null) throw new Stop(reason);
     }
+    const held = this.#in.driver.held_stop?.();
+    if (held) throw new Stop(held.reason, held.message);
     this.#checkStop();
     if (this.#unseen.length > 0) {
       const unseen = this.#unseen;

@@ -33,6 +33,7 @@ export {
 } from './strategy.js';
 export { SettingsStrategy, check_settings, type Settings } from './strategies/settings.js';
 export { FunctionStrategy, type StrategyFunction } from './strategies/module.js';
+export type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 export { abandon_session, find_session, is_unfinished, list_sessions, request_stop, session_bets, type Abandoned, type SessionListLine } from './sessions.js';
 export { simulate, type SimulateOptions } from './simulate.js';
 export type { SessionResult } from './sim-session.js';

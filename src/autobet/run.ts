@@ -26,6 +26,7 @@ import type { NotifyOptions } from './notify-hook.js';
 import { run_hooks, type RunHooks, type StatsOptions } from './run-hooks.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
+import { check_round_option, with_rounds } from './rounds/setup.js';
 
 /** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
@@ -95,6 +96,8 @@ export interface AutobetOptions extends AutobetCommonOptions {
   readonly limits: Limits;
   /** The run's currency; default the settings' `currency`, else `btc`. */
   readonly currency?: string;
+  /** A built-in round policy (`{ game: 'mines', fields: [3, 7], cashout_after: 1 }`): that game's bets played step by step (rounds/setup.ts). */
+  readonly round?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -189,6 +192,7 @@ function context(driver: 'live' | 'sandbox', currency: string, balance: number, 
 export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
   const limits = check_limits(options.limits, true);
   const times = timing(options);
+  check_round_option(options.round);
   const prepared = await prepare(options.strategy, options.lua_timeout_ms);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
@@ -208,7 +212,7 @@ async function runChecked(
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
-  const { file, table, close } = await openDatabase(options.database);
+  const { db, file, table, close } = await openDatabase(options.database);
   try {
     return await withAccountLock(file, client.base_url, user.id, async () => {
       refuseUnfinished(table, client.base_url, user.name);
@@ -240,7 +244,7 @@ async function runChecked(
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
-          driver,
+          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters }),
           journal,
           currency,
           money,
@@ -308,7 +312,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
 
 async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
   const { client } = options;
-  const { file, table, close } = await openDatabase(options.database);
+  const { db, file, table, close } = await openDatabase(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -357,7 +361,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const stop = await resume_engine(
           {
             strategy,
-            driver,
+            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters }),
             journal,
             currency: record.currency,
             money,

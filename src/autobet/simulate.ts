@@ -16,6 +16,7 @@ import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
 import { prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { Strategy } from './strategy.js';
+import { with_sim_round } from './rounds/sim-policy.js';
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {
@@ -50,6 +51,8 @@ export interface SimulateOptions {
   readonly print?: (line: string) => void;
   /** A Lua script's time limit per call, default 1000 ms. */
   readonly lua_timeout_ms?: number;
+  /** A built-in round policy, as autobet's `round` (rounds/sim-policy.ts); the sessions then run on one thread. */
+  readonly round?: Readonly<Record<string, unknown>>;
 }
 
 /** What a worker is given to load the strategy itself. */
@@ -87,9 +90,9 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const { limits, currency, sessions, workers } = check(options);
   const signal = options.signal ?? new AbortController().signal;
   const { strategy } = options;
-  const prepared: PreparedStrategy = isStrategy(strategy)
+  const prepared: PreparedStrategy = with_sim_round(isStrategy(strategy)
     ? { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy }
-    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy);
+    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy), options.round);
   const results: SessionResult[] = [];
   const collect = (r: SessionResult): void => {
     results.push(r);
@@ -107,7 +110,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
     return summarise(results, options.start_balance, decimals_for(currency));
   }
   const threads = Math.min(workers, sessions);
-  const spec: StrategySpec | null = isStrategy(strategy) ? null : typeof strategy === 'string' ? { file: strategy } : { settings: strategy };
+  const spec: StrategySpec | null = isStrategy(strategy) || options.round !== undefined ? null : typeof strategy === 'string' ? { file: strategy } : { settings: strategy };
   if (threads > 1 && spec !== null && existsSync(fileURLToPath(WORKER_URL))) {
     await inWorkers(threads, sessions, { spec, limits, start_balance: options.start_balance, currency, ...fileOptions(options) }, signal, collect, options.print);
   } else {

@@ -7,6 +7,7 @@
 import { REGISTRY_GAMES, type RegistryGame } from '../games/registry.js';
 import type { PlacedBet } from '../operations/documents/fragments.js';
 import type { PlayInputs } from '../operations/bets.js';
+import type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
 
 /** Games a strategy can bet on: every game of the registry, one request per bet (mines with its `fields`, as the site's own auto mode). */
@@ -121,6 +122,12 @@ export interface Strategy {
   /** Restores a snapshot `save()` returned, before the first `next()` of a resumed run. */
   restore(snapshot: unknown): void;
   /** Releases what the strategy holds (a Lua VM). */
+  /**
+   * A strategy module's `round(view)` export: the step to play in an open
+   * round (blackjack, hilo, mines step by step), asked after each step until
+   * the round ends (rounds/play-round.ts; docs/strategies.md).
+   */
+  round?(view: RoundView): RoundStep | Promise<RoundStep>;
   close?(): void | Promise<void>;
 }
 

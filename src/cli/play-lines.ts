@@ -61,9 +61,6 @@ export function allowed_actions(game: RoundGame): string {
  * Reads one line; a RangeError names what was wrong (the command shows it
  * and asks again). Inputs are then checked again by the client before the wire.
  */
-/** Blackjack actions that put more money on the table than the opening bet. */
-const STAKE_ADDING: ReadonlySet<string> = new Set(['double', 'split', 'insurance']);
-
 export function parse_line(game: RoundGame, line: string, state: unknown): PlayLine {
   const words = line.trim().split(/\s+/).filter((w) => w !== '');
   const [first, ...rest] = words;
@@ -73,8 +70,7 @@ export function parse_line(game: RoundGame, line: string, state: unknown): PlayL
   switch (game) {
     case 'blackjack':
       if (rest.length > 0) throw new RangeError(`one action a line: ${allowed_actions(game)}`);
-      // Money first: these add to the stake, and a step's intent is not journaled before it is sent yet (issue 31).
-      if (STAKE_ADDING.has(first)) throw new RangeError(`${first} adds to the stake and is not offered here until each step is journaled before it is sent; client.act() sends it`);
+      // double, split and insurance add to the stake: the command journals each step, with what it adds, before it is sent.
       return { act: { action: first } };
     case 'hilo':
       if (rest.length > 0) throw new RangeError(`one guess a line: ${allowed_actions(game)}`);

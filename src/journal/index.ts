@@ -19,3 +19,4 @@ export {
 export { journal_identifiers, journal_row_by, journal_row_of, type SiteBetKey } from './journal-lookup.js';
 export { OneOffBets, type OneOffIntent, type OneOffSettlement } from './oneoff-bets.js';
 export { start_checkpointer, type Checkpointer } from './checkpointer.js';
+export { RoundSteps, type StepIntent, type StepRow, type StepStatus } from './round-steps.js';

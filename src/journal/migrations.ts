@@ -15,6 +15,7 @@ import { V7_NO_SEQUENCE_INDEX } from './migration-v7.js';
 import { V8_ACCOUNT_INDEX } from './migration-v8.js';
 import { V9_SEED_TABLE } from './migration-v9.js';
 import { V10_ONEOFF_BETS } from './migration-v10.js';
+import { V11_ROUND_STEPS } from './migration-v11.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
@@ -319,6 +320,7 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 export const MIGRATIONS: readonly Migration[] = [
   V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG, V7_NO_SEQUENCE_INDEX,
   V8_ACCOUNT_INDEX, V9_SEED_TABLE, V10_ONEOFF_BETS,
+  V11_ROUND_STEPS,
 ];
 
 /** The schema version this stakeql writes. */

@@ -76,7 +76,13 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
   if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
     await readSource(absolute);
     const strategy = await load_module_strategy(absolute);
-    return { kind: 'module', name, source: absolute, currency: null, bind: async () => strategy };
+    return { kind: 'module', name, source: absolute, currency: null, bind: async (context) => {
+      // Its rounds would be played as one-request bets there: refused rather than simulated otherwise than they run.
+      if (context.driver === 'simulator' && strategy.round !== undefined) {
+        throw new StrategyError('load', `${name}: its round() is played on the sandbox and live only; the simulator plays a built-in round policy (sim --round)`);
+      }
+      return strategy;
+    } };
   }
   if (ext === '.lua') {
     const text = await readSource(absolute);

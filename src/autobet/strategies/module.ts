@@ -4,6 +4,7 @@
  * `state.memory` (journaled by the engine, restored on resume), so the module
  * itself has nothing to save.
  */
+import type { RoundStep, RoundView } from '../../games/kernel/round-view.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StrategyError, type Strategy, type StrategyAnswer, type StrategyState } from '../strategy.js';
@@ -16,9 +17,13 @@ export class FunctionStrategy implements Strategy {
   readonly name: string;
   readonly #fn: StrategyFunction;
 
-  constructor(fn: StrategyFunction, name: string) {
+  /** The module's `round(view)` export, when it has one (docs/strategies.md). */
+  readonly round?: (view: RoundView) => RoundStep | Promise<RoundStep>;
+
+  constructor(fn: StrategyFunction, name: string, round?: (view: RoundView) => RoundStep | Promise<RoundStep>) {
     this.#fn = fn;
     this.name = name;
+    if (round !== undefined) this.round = round;
   }
 
   next(state: StrategyState): StrategyAnswer | Promise<StrategyAnswer> {
@@ -38,9 +43,9 @@ export class FunctionStrategy implements Strategy {
  */
 export async function load_module_strategy(file: string): Promise<FunctionStrategy> {
   const absolute = path.resolve(file);
-  let loaded: { default?: unknown };
+  let loaded: { default?: unknown; round?: unknown };
   try {
-    loaded = (await import(pathToFileURL(absolute).href)) as { default?: unknown };
+    loaded = (await import(pathToFileURL(absolute).href)) as { default?: unknown; round?: unknown };
   } catch (error) {
     const code = (error as { code?: unknown })?.code;
     if (code === 'ERR_UNKNOWN_FILE_EXTENSION' && absolute.endsWith('.ts')) {
@@ -52,5 +57,8 @@ export async function load_module_strategy(file: string): Promise<FunctionStrate
   if (typeof loaded.default !== 'function') {
     throw new StrategyError('load', `${path.basename(file)} has no default export function (export default (state) => ({ game: 'dice', ... }))`);
   }
-  return new FunctionStrategy(loaded.default as StrategyFunction, path.basename(file));
+  if (loaded.round !== undefined && typeof loaded.round !== 'function') {
+    throw new StrategyError('load', `${path.basename(file)}: its round export is not a function (export function round(view) { return 'cashout'; })`);
+  }
+  return new FunctionStrategy(loaded.default as StrategyFunction, path.basename(file), loaded.round as ((view: RoundView) => RoundStep) | undefined);
 }

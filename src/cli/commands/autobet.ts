@@ -5,6 +5,7 @@
  * is sent; a run stopped by a limit, the strategy or a stop request exits 0,
  * by an error 1, by Ctrl-C 130 once the bet in flight is settled and journaled.
  */
+import { ROUND_OPTIONS, ROUND_OPTIONS_HELP, round_from_args } from '../autobet/round-args.js';
 import path from 'node:path';
 import type * as Autobet from '../../autobet/index.js';
 import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
@@ -166,6 +167,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const notify = { ...notify_from_args(args), ...retry_from_args(args) };
+  const round = await round_from_args(args);
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -183,6 +185,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         database: lib.default_database_path(ctx.io.env),
         strategy: file,
         limits,
+        ...round,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
         // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
         profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
@@ -342,6 +345,7 @@ ${YES_OPTION_HELP}
   --currency C         the run's currency (default: the settings', else btc)
 ${TIMING_OPTIONS_HELP}
 ${LUA_TIMEOUT_HELP}
+${ROUND_OPTIONS_HELP}
   --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
                        (a limit, the strategy, a stop request, abandon): for service managers
 ${NOTIFY_OPTIONS_HELP}
@@ -364,6 +368,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...STATS_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
+    ...ROUND_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },
     json: { type: 'boolean' },

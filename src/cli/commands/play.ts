@@ -3,7 +3,10 @@
  * step by step or video poker, driven one line at a time (a terminal or a
  * pipe): after each answer the state and the allowed actions are printed,
  * then one action is read. The opening bet is confirmed like `stakeql bet`
- * and journaled before it is sent; each step is sent once and never retried.
+ * and journaled before it is sent; so is each step after it (its intent, with
+ * the stake it adds, committed before it leaves: journal/round-steps.ts), so
+ * a double, a split or an insurance is on record before the site takes it.
+ * Each step is sent once and never retried.
  */
 import { createInterface } from 'node:readline';
 import type { StakeClient } from '../../facade/index.js';
@@ -20,6 +23,11 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { printable } from '../output.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
+import { withHistoryDatabase } from '../history-database.js';
+import type { RoundSteps } from '../../journal/round-steps.js';
+import { StepLog } from '../../autobet/rounds/step-log.js';
+import { lost_step_fate } from '../../autobet/rounds/lost-step.js';
+import { added_units } from '../../autobet/rounds/steps.js';
 
 interface Opening {
   readonly game: RoundGame;
@@ -70,21 +78,27 @@ function show(ctx: CommandContext, game: RoundGame, bet: CasinoBet<unknown>): vo
   if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game)} | quit\n`);
 }
 
-async function openRound(ctx: CommandContext, client: StakeClient, o: Opening): Promise<CasinoBet<unknown>> {
+const units = (amount: number, currency: string): number => Math.round(amount * 10 ** decimals_for(currency));
+
+async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, log: StepLog): Promise<CasinoBet<unknown>> {
   const id = o.identifier;
   // The stake's intent is committed before the request leaves, so it can be looked up whatever happens next.
   if (id !== null) {
     await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent({ identifier: id, game: o.game, amount: o.amount, currency: o.currency, variables: o.input }, client.base_url)));
   }
+  const step = log.intend('start', o.input, id, units(o.amount, o.currency));
   const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with client.active_bet('${o.game}')`;
   try {
     const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
+    log.answered(step, bet);
     if (id !== null) {
       await with_oneoff_journal(ctx, (j) => j.record_placed(id, oneoff_settlement(bet, o.currency)));
     }
     return bet;
   } catch (error) {
     const m = await import('../../facade/index.js');
+    if (m.GraphQLError.is(error)) log.failed(step, 'refused', error.error_type ?? error.message);
+    else if (error instanceof RangeError || error instanceof TypeError || (m.TransportError.is(error) && !error.may_have_reached_server)) log.failed(step, 'not_sent', error.message);
     if (id !== null && m.GraphQLError.is(error)) await with_oneoff_journal(ctx, (j) => j.record_refused(id, error.error_type ?? error.message));
     if (m.StakeError.is(error)) throw new CliError(EXIT_FAILURE, error.message, { cause: error });
     throw error;
@@ -92,7 +106,9 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening): 
 }
 
 /** Plays the open round from the lines of stdin; resolves to the last answer, or null when the lines ended first. */
-async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGame, opened: CasinoBet<unknown>): Promise<CasinoBet<unknown> | null> {
+async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGame, opened: CasinoBet<unknown>, log: StepLog): Promise<CasinoBet<unknown> | null> {
+  // What a double, a split or an insurance adds: the opening bet's units (a resumed round's `amount` is its opening bet).
+  const opening_units = units(opened.amount, opened.currency);
   const m = await import('../../facade/index.js');
   const lines = createInterface({ input: ctx.io.stdin, terminal: false });
   let bet = opened;
@@ -111,14 +127,19 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
       if ('quit' in step) return null;
       const what = 'cashout' in step ? 'the cashout' : `the step ${printable(line.trim().slice(0, 40))}`;
       const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with client.active_bet('${game}') before acting again`;
+      const request = 'cashout' in step ? { kind: 'cashout' as const, label: 'cashout' as const } : { kind: 'act' as const, input: step.act, label: line.trim() };
+      const n = log.intend(request.kind, 'cashout' in step ? {} : step.act, null, added_units(game, request, opening_units));
       try {
         bet = await answerOrInterrupt(ctx, { what, unknown }, () => ('cashout' in step ? client.cashout(game as 'hilo' | 'mines') : client.act(game, step.act as never)));
+        log.answered(n, bet);
       } catch (error) {
         // Checked before the wire (an impossible step) or refused by the site: nothing happened, ask again.
         if (error instanceof RangeError || error instanceof TypeError || m.GraphQLError.is(error)) {
+          log.failed(n, m.GraphQLError.is(error) ? 'refused' : 'not_sent', error.message);
           ctx.io.stderr.write(`stakeql: ${error.message}\n`);
           continue;
         }
+        if (m.TransportError.is(error) && !error.may_have_reached_server) log.failed(n, 'not_sent', error.message);
         if (m.TransportError.is(error) && error.may_have_reached_server) {
           throw new CliError(EXIT_FAILURE, `${error.message}; ${what} may have been played: ${unknown}`, { cause: error });
         }
@@ -144,10 +165,35 @@ async function runResume(args: CommandArgs, ctx: CommandContext): Promise<number
   const result = await withClient(opened, async (client) => {
     const open = await client.active_bet(game);
     if (open === null) return 'none' as const;
-    return playLines(ctx, client, game, open);
+    const warn = (text: string): void => void ctx.io.stderr.write(`stakeql: warning: ${text}\n`);
+    return withHistoryDatabase(ctx, async (db) => playLines(ctx, client, game, open, resumed_log(await steps_of(db), client, game, open, warn)));
   });
   if (result === 'none') throw new CliError(EXIT_NOT_FOUND, `no ${game} round is open on the site`);
   return ended(ctx, game, result);
+}
+
+async function steps_of(db: import('../../journal/index.js').SqliteDatabase): Promise<RoundSteps> {
+  const { RoundSteps } = await import('../../journal/index.js');
+  return new RoundSteps(db);
+}
+
+/**
+ * The journaled steps of the open round, numbering on after them; a step the
+ * journal left an intent is marked found when the round `active_bet` read
+ * shows it, and left an intent (with a warning) when it does not. A round the
+ * journal never saw (opened elsewhere) is journaled from here on.
+ */
+function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' | 'hilo' | 'mines', open: CasinoBet<unknown>, warn: (text: string) => void): StepLog {
+  const round_key = steps.key_of_bet(open.id) ?? `bet:${open.id}`;
+  const { log, rows } = StepLog.resume(steps, { round_key, session_id: null, site: new URL(client.base_url).origin, game });
+  const fate = lost_step_fate(game, rows, open);
+  const last = rows[rows.length - 1];
+  if (fate === 'found' && last !== undefined) log.answered(last.step, open, 'found');
+  // Not in the round yet is no proof it never will be (a request held up on the way): it stays an intent, and the user is told.
+  if (fate === 'not_played' && last !== undefined) {
+    warn(`the step ${printable(last.request.slice(0, 60))} sent before (step ${last.step}) is not in the open round: the site may still play it; look at the state before acting`);
+  }
+  return log;
 }
 
 function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
@@ -167,8 +213,12 @@ async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> 
   const result = await withClient(opened, async (client) => {
     const asked = { action: `Open a ${o.game} round of ${o.amount} ${o.currency}`, details: [`with ${accountLine(opened)}`], question: 'Open it?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return 'declined' as const;
-    const bet = await openRound(ctx, client, o);
-    return bet.active ? playLines(ctx, client, o.game, bet) : bet;
+    return withHistoryDatabase(ctx, async (db) => {
+      // The round is named in the journal by the identifier it was opened with (a fresh one where its document takes none).
+      const log = new StepLog(await steps_of(db), { round_key: o.identifier ?? identifier_or_new(undefined), session_id: null, site: new URL(client.base_url).origin, game: o.game });
+      const bet = await openRound(ctx, client, o, log);
+      return bet.active ? playLines(ctx, client, o.game, bet, log) : bet;
+    });
   });
   if (result === 'declined') {
     ctx.io.stderr.write('Not placed.\n');
@@ -194,7 +244,9 @@ line from standard input (a terminal or a pipe):
 --resume reads the open round with active_bet and plays it on (exit 3 when
 none is open; nothing is opened). An impossible action (hilo higher on a
 king) or one the site refuses is shown and asked again; nothing is sent
-twice. The opening bet is journaled before it is sent. Blackjack, hilo and
+twice. Every step (the opening bet, each action, the cashout) is journaled
+before it is sent, with what it adds to the stake (a double, a split, an
+insurance). Blackjack, hilo and
 video poker are played live only: the sandbox refuses them (their rules and
 payouts are in no public source).
 

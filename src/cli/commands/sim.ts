@@ -4,6 +4,7 @@
  * seed pairs, with the limits applied as live. A progress bar on a terminal,
  * JSON lines with --json, a page to look at with --html FILE.
  */
+import { ROUND_OPTIONS, round_from_args } from '../autobet/round-args.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
@@ -136,6 +137,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const html = args.values['html'];
   if (html !== undefined && (typeof html !== 'string' || html === '')) throw usageError('sim: --html needs a file name');
   const currency = typeof args.values['currency'] === 'string' ? args.values['currency'] : 'btc';
+  const round = await round_from_args(args, 'sim');
   const lib = await import('../../autobet/index.js');
   const controller = new AbortController();
   void ctx.io.untilStopped().then(() => controller.abort('interrupted'));
@@ -151,6 +153,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
     summary = await lib.simulate({
       strategy: file,
       limits,
+      ...round,
       start_balance: balance,
       bets,
       currency,
@@ -267,6 +270,8 @@ Options:
                      (without it, crash and slide bets are settled on a random chain)
   --currency C       default btc
 ${LUA_TIMEOUT_HELP}
+  --round JSON       a built-in round policy the simulator plays bet by bet as the sandbox
+                     would: '{"game":"mines","fields":[3,7,12],"cashout_after":2}'
   --json             one JSON line per session (or per bet in a replay), then the summary
   --html FILE        write a page with the end-balance distribution and sample balance curves
 
@@ -284,6 +289,7 @@ ${limit_options_help(false)}`,
     chain: { type: 'string' },
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
+    ...ROUND_OPTIONS,
     json: { type: 'boolean' },
     html: { type: 'string' },
   },

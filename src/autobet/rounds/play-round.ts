@@ -1,0 +1,202 @@
+/**
+ * One round over several requests, played for the engine as one bet: the
+ * engine journals and sends "a bet"; the round player opens the round, asks
+ * the policy for each step, journals each step's intent before it leaves,
+ * and answers the engine with the round's end (stake, payout), as crash's
+ * round betting does for a round of the feed (crash/round-betting.ts).
+ *
+ * Limits below the policy: a step that adds to the stake (a blackjack
+ * double, split or insurance) is checked against the run's limits with the
+ * round's whole stake; one that would pass a limit is not sent: the round is
+ * finished with its safe action (stand; cashout) and the run stops with the
+ * limit's name (`held`). A policy's bad answer is handled the same way
+ * (`error:strategy`). A step whose answer was lost is found out from
+ * `active_bet`, never sent again.
+ */
+import type { StakeClient } from '../../facade/index.js';
+import type { CasinoBet } from '../../operations/documents/fragments.js';
+import type { RoundGame } from '../../operations/rounds.js';
+import { new_identifier } from '../../operations/validate/identifier.js';
+import type { RoundStep, RoundView } from '../../games/kernel/round-view.js';
+import { classify } from '../client-driver.js';
+import type { Money } from '../counters.js';
+import type { PlaceOutcome } from '../driver.js';
+import type { Refusal } from '../limit-rules.js';
+import type { SettledBet } from '../strategy.js';
+import { added_units, round_actions, round_multiplier, round_progress, safe_step, step_request, type StepRequest } from './steps.js';
+import type { StepLog } from './step-log.js';
+
+/** Decides a round's steps: a built-in policy, or a strategy module's `round(state)`. */
+export type RoundDecider = (view: RoundView) => RoundStep | Promise<RoundStep>;
+
+/** What playing a round needs. */
+export interface RoundPort {
+  readonly client: StakeClient;
+  readonly money: Money;
+  readonly currency: string;
+  readonly decide: RoundDecider;
+  /** The limit a round's total stake of `units` would pass (checked before a step that adds to it), or null. */
+  readonly refusal: (units: number) => Refusal | null;
+}
+
+/** How a round ended for the engine: its outcome, and the stop the run must make before its next bet. */
+export interface RoundEnd {
+  readonly outcome: PlaceOutcome;
+  readonly held: Refusal | null;
+}
+
+/** The round's stake so far, in units: the opening bet and what answered steps added. */
+export interface RoundStake {
+  readonly opening: number;
+  readonly total: number;
+}
+
+/** The opening request's input of `game` from a planned bet's parameters (a mines bet's `fields` are the policy's to reveal). */
+function start_input(game: RoundGame, params: Readonly<Record<string, unknown>>, identifier: string): Record<string, unknown> {
+  switch (game) {
+    case 'mines':
+      return { minesCount: params['minesCount'], identifier };
+    case 'hilo':
+      return { startCard: params['startCard'] };
+    case 'blackjack':
+      return { identifier };
+    case 'videoPoker':
+      return {};
+  }
+}
+
+/** Opens a round of `plan` and plays it to its end. */
+export async function play_round(
+  port: RoundPort, log: StepLog, game: RoundGame, plan: { amount: number; amount_units: number; params: Readonly<Record<string, unknown>> }, identifier: string,
+): Promise<RoundEnd> {
+  const input = { amount: plan.amount, currency: port.currency, ...start_input(game, plan.params, identifier) };
+  const n = log.intend('start', input, 'identifier' in input ? identifier : null, plan.amount_units);
+  let opened: CasinoBet<unknown>;
+  try {
+    opened = await port.client.start(game, input as never);
+  } catch (error) {
+    const outcome = classify(error);
+    if (outcome.kind === 'refused') log.failed(n, 'refused', outcome.error_type);
+    else if (outcome.kind === 'not_sent' || outcome.kind === 'turned_away' || outcome.kind === 'auth') log.failed(n, 'not_sent', outcome.message);
+    return { outcome, held: null };
+  }
+  log.answered(n, opened);
+  return play_on(port, log, game, opened, { opening: plan.amount_units, total: plan.amount_units }, identifier);
+}
+
+/** Plays the open round `bet` on to its end (also a resumed one). */
+export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, bet: CasinoBet<unknown>, stake: RoundStake, identifier: string): Promise<RoundEnd> {
+  const { money } = port;
+  let total = stake.total;
+  let held: Refusal | null = null;
+  while (bet.active) {
+    let chosen: ChosenStep;
+    if (held === null) {
+      try {
+        const view: RoundView = {
+          game, state: bet.state, actions: round_actions(game, bet.state), stake: money.amount(total), amount: money.amount(stake.opening), multiplier: round_multiplier(game, bet.state),
+        };
+        chosen = choose_step(game, await port.decide(view), { opening: stake.opening, total }, port.refusal);
+      } catch (error) {
+        chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) });
+      }
+    } else {
+      chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, held);
+    }
+    held = chosen.held;
+    const { request, adds, safe } = chosen;
+    const step_id = new_identifier();
+    const sent = request.kind === 'act' ? { ...request.input, identifier: step_id } : { identifier: step_id };
+    const n = log.intend(request.kind, request.kind === 'act' ? request.input : {}, step_id, adds);
+    try {
+      bet = request.kind === 'cashout' ? await port.client.cashout(game as 'mines' | 'hilo', sent) : await port.client.act(game, sent as never);
+      log.answered(n, bet);
+      total += adds;
+      continue;
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TypeError) {
+        // The client's own check refused it before the wire (hilo higher on a king).
+        log.failed(n, 'not_sent', error.message);
+        if (safe) return open_end(bet, identifier, total, money, held);
+        held = { reason: 'error:strategy', message: `the round's step ${request.label}: ${error.message}`.slice(0, 500) };
+        continue;
+      }
+      const outcome = classify(error);
+      if (outcome.kind === 'unknown') {
+        // Lost: what the site did is read from the open round, and the step is never sent again.
+        const found = await found_from_active(port, game, bet);
+        if (found === null) return { outcome, held };
+        log.answered(n, found, 'found');
+        bet = found;
+        total += adds;
+        continue;
+      }
+      const message = 'message' in outcome ? outcome.message : 'no answer';
+      const failure: Refusal = { reason: outcome.kind === 'refused' ? `error:${outcome.error_type}` : 'error:network', message };
+      log.failed(n, outcome.kind === 'refused' ? 'refused' : 'not_sent', outcome.kind === 'refused' ? outcome.error_type : message);
+      if (safe) return open_end(bet, identifier, total, money, held ?? failure);
+      held = failure;
+    }
+  }
+  return { outcome: { kind: 'placed', bet: settled(bet, identifier, total, money) }, held };
+}
+
+/** The step a round plays next: what is sent, what it adds, whether it is the safe action, and the stop the run then makes. */
+export interface ChosenStep {
+  readonly request: StepRequest;
+  readonly adds: number;
+  readonly safe: boolean;
+  readonly held: Refusal | null;
+}
+
+/**
+ * The step to send for the policy's `answer` (null: none, `held` says why):
+ * the answer's step when it is one and adds nothing a limit refuses (the
+ * round's whole stake with it, `refusal`); else the game's safe action,
+ * adding nothing, with the stop the run makes after the round.
+ */
+export function choose_step(game: RoundGame, answer: RoundStep | null, stake: RoundStake, refusal: (units: number) => Refusal | null, held: Refusal | null = null): ChosenStep {
+  let stop = held;
+  if (stop === null && answer !== null) {
+    let request: StepRequest | null = null;
+    try {
+      request = step_request(game, answer);
+    } catch (error) {
+      stop = { reason: 'error:strategy', message: `the round's step: it answered ${String(JSON.stringify(answer) ?? typeof answer).slice(0, 60)}: ${(error as Error).message}`.slice(0, 500) };
+    }
+    if (request !== null) {
+      const adds = added_units(game, request, stake.opening);
+      const refused = adds > 0 ? refusal(stake.total + adds) : null;
+      if (refused === null) return { request, adds, safe: false, held: null };
+      // The limit's own arithmetic speaks of "the next bet": here that is the round's whole stake with this step.
+      const safe = step_request(game, safe_step(game));
+      stop = { reason: refused.reason, message: `the round's ${request.label} was not sent and the round was finished with ${safe.label} (the round's stake with it counted as the bet)${refused.message === undefined ? '' : `: ${refused.message}`}`.slice(0, 500) };
+      return { request: safe, adds: 0, safe: true, held: stop };
+    }
+  }
+  return { request: step_request(game, safe_step(game)), adds: 0, safe: true, held: stop };
+}
+
+/** The round left open: the engine stops on an active bet (`error:open_round`). */
+function open_end(bet: CasinoBet<unknown>, identifier: string, total: number, money: Money, held: Refusal | null): RoundEnd {
+  return { outcome: { kind: 'placed', bet: settled(bet, identifier, total, money) }, held };
+}
+
+/** The open round after a step whose answer was lost: the new state when the step shows in it (or the round ended), null when it does not (yet). */
+async function found_from_active(port: RoundPort, game: RoundGame, before: CasinoBet<unknown>): Promise<CasinoBet<unknown> | null> {
+  if (game === 'videoPoker') return null;
+  let open: CasinoBet<unknown> | null;
+  try {
+    open = await port.client.active_bet(game);
+  } catch {
+    return null;
+  }
+  // No round open any more: the step ended it; its bet is found by the engine's resolve (the history).
+  if (open === null || open.id !== before.id) return null;
+  return round_progress(game, open.state) > round_progress(game, before.state) ? open : null;
+}
+
+/** The round's end as the engine counts it: its stake is what the steps put up. */
+function settled(bet: CasinoBet<unknown>, identifier: string, total: number, money: Money): SettledBet {
+  return { ...(bet as CasinoBet<Record<string, unknown>>), identifier, amount: money.amount(total) };
+}

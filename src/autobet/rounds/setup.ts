@@ -1,0 +1,80 @@
+/**
+ * A run's rounds: which policy plays them (a settings strategy's built-in
+ * policy, given as `round`, or a strategy module's `round(state)` export),
+ * checked before anything is recorded, kept with the session so `autobet
+ * resume` plays an open round on the same way, and the driver that plays
+ * them under the engine.
+ */
+import type { StakeClient } from '../../facade/index.js';
+import type { SqliteDatabase } from '../../journal/database.js';
+import { RoundSteps } from '../../journal/round-steps.js';
+import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import { round_policy_of } from '../../games/round-policies.js';
+import type { Counters, Money } from '../counters.js';
+import type { Driver } from '../driver.js';
+import { limit_rules, refusal_of } from '../limit-rules.js';
+import type { Limits } from '../limits.js';
+import { AUTOBET_GAMES, type Strategy } from '../strategy.js';
+import type { RoundDecider } from './play-round.js';
+import { RoundDriver } from './round-driver.js';
+
+/** A checked `round` option: the settings as given (recorded with the session) and the policy made from them. */
+export interface RoundOption {
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly game: RoundGame;
+  readonly decide: RoundDecider;
+}
+
+/** The round games autobet bets (the others are refused by the sandbox and the simulator: round-games.ts). */
+const AUTOBET_ROUNDS: readonly RoundGame[] = ROUND_GAMES.filter((g) => (AUTOBET_GAMES as readonly string[]).includes(g));
+
+/** Checks the `round` option (undefined: none); throws TypeError/RangeError naming the field. */
+export function check_round_option(round: unknown): RoundOption | null {
+  if (round === undefined || round === null) return null;
+  const policy = round_policy_of(round);
+  if (!(AUTOBET_ROUNDS as readonly string[]).includes(policy.game)) {
+    throw new RangeError(`round.game: autobet plays ${policy.game} rounds once the sandbox and the simulator play them (round-games.ts); it plays ${AUTOBET_ROUNDS.join(', ')}`);
+  }
+  return { settings: { ...(round as Record<string, unknown>), policy: policy.name }, game: policy.game as RoundGame, decide: policy.step };
+}
+
+/** What {@link with_rounds} needs of the run. */
+export interface RoundsOf {
+  readonly client: StakeClient;
+  readonly strategy: Strategy;
+  /** The checked option; on a resume, null reads the session's recorded one. */
+  readonly round: RoundOption | null;
+  readonly db: SqliteDatabase;
+  readonly session_id: number;
+  readonly resumed: boolean;
+  readonly currency: string;
+  readonly money: Money;
+  readonly limits: Limits;
+  /** The engine's counters (the same object: a step is checked against the run as it stands). */
+  readonly counters: Counters;
+}
+
+/** `driver`, or a driver that plays rounds over it when the run has a round policy. */
+export function with_rounds(driver: Driver, o: RoundsOf): Driver {
+  let round = o.round;
+  if (round === null && o.resumed) {
+    const row = o.db.prepare('SELECT round_policy FROM sessions WHERE id = ?').get(o.session_id) as { round_policy: string | null } | undefined;
+    if (row?.round_policy) round = check_round_option(JSON.parse(row.round_policy));
+  } else if (round !== null && !o.resumed) {
+    o.db.prepare('UPDATE sessions SET round_policy = ? WHERE id = ?').run(JSON.stringify(round.settings), o.session_id);
+  }
+  const module_round = o.strategy.round?.bind(o.strategy);
+  const decide = round?.decide ?? module_round;
+  if (decide === undefined) return driver;
+  const rules = limit_rules(o.limits, o.money);
+  return new RoundDriver(driver, o.client, {
+    client: o.client,
+    money: o.money,
+    currency: o.currency,
+    decide,
+    refusal: (units) => refusal_of(rules, o.counters, units),
+    games: round === null ? AUTOBET_ROUNDS : [round.game],
+    steps: new RoundSteps(o.db),
+    session_id: o.session_id,
+  });
+}
