@@ -19,6 +19,7 @@ import type { SqliteDatabase } from '../journal/database.js';
 import { BetLookup } from './documents.js';
 import { casino_bet, row_of, type BetRow } from './record.js';
 import { HistoryStore } from './store.js';
+import { optional_number } from '../games/kernel/number.js';
 
 /** What `sync_history` needs of a client: a `StakeClient` is one. */
 export interface HistoryClient extends OperationsClient {
@@ -61,19 +62,12 @@ export interface SyncResult {
   readonly notes: readonly string[];
 }
 
-function checkCount(value: unknown, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
-  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
-  return value;
-}
-
 function checkOptions(options: SyncOptions): { page_size: number; lookups: number } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   if (options.on_progress !== undefined && typeof options.on_progress !== 'function') throw new TypeError('on_progress must be a function');
   return {
-    page_size: checkCount(options.page_size, 'page_size', 1, 50, 50),
-    lookups: checkCount(options.max_seed_lookups, 'max_seed_lookups', 0, 10_000, 100),
+    page_size: optional_number(options.page_size, 'page_size', 50, { min: 1, max: 50, style: 'strict' }),
+    lookups: optional_number(options.max_seed_lookups, 'max_seed_lookups', 100, { min: 0, max: 10_000, style: 'strict' }),
   };
 }
 
