@@ -272,7 +272,7 @@ const V3_HISTORY_SUMMARY: Migration = {
 
 /**
  * Version 4: new bets are added to `bets_hourly` by the history store, one
- * statement per page and hour (src/history/store.ts), not by a trigger per
+ * statement per page and hour (src/history/bet-database.ts), not by a trigger per
  * bet, which cost half of each synced bet's write. The update and delete
  * triggers stay: a bet changed or removed later is still accounted for.
  */
@@ -289,7 +289,7 @@ const V4_SUMMARY_BY_PAGE: Migration = {
  * summarised too, without a trigger per insert (even one that does nothing
  * costs a synced bet as much as the rest of its write). `summarised = 0` marks
  * a bet not in `bets_hourly` yet; the history functions add such bets before
- * reading the summary (`HistoryStore.summarise_pending`), and the update and
+ * reading the summary (`BetDatabase.summarise_pending`), and the update and
  * delete triggers move only bets that are in it.
  */
 const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {

@@ -10,7 +10,7 @@
  * CSV) for any other.
  */
 import { existsSync } from 'node:fs';
-import type { HouseBet } from '../../operations/documents/history.js';
+import type { HouseBet } from '../../operations/documents/my-bet-list.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';

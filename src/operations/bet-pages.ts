@@ -4,7 +4,7 @@
  * short page. Queries are retried by the client on network errors, 429 and
  * 5xx; a page that fails after that ends the iteration with the error.
  */
-import { MAX_BET_PAGE, MyBetList, type HouseBet } from './documents/history.js';
+import { MAX_BET_PAGE, MyBetList, type HouseBet } from './documents/my-bet-list.js';
 import { check_options, type OperationOptions, type OperationsClient } from './runner.js';
 import { optional_number } from '../games/kernel/number.js';
 
