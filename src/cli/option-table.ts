@@ -77,3 +77,18 @@ export function with_flag(table: OptionTable, message: string): string {
   }
   return message;
 }
+
+/**
+ * `text` as a whole number written with 1 to `digits` decimal digits and
+ * nothing else (no sign, exponent or space), or undefined when it is not one
+ * or is past what a number holds exactly. The callers word their own refusal.
+ */
+export function whole_number(text: unknown, digits: number): number | undefined {
+  if (typeof text !== 'string' || text.length === 0 || text.length > digits) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return undefined;
+  }
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}

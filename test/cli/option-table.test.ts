@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { help_lines, parse_config, with_flag, type OptionTable } from '../../src/cli/option-table.js';
+import { help_lines, parse_config, whole_number, with_flag, type OptionTable } from '../../src/cli/option-table.js';
 
 const TABLE: OptionTable = {
   'server-seed': { type: 'string', value: 'SEED', help: 'the seed', field: 'server_seed' },
@@ -36,5 +36,15 @@ describe('option tables', () => {
     expect(with_flag(TABLE, 'server_seed_hash must be 64 hex digits')).toBe('--server-seed-hash must be 64 hex digits');
     expect(with_flag(TABLE, 'server_seed must be hex')).toBe('--server-seed must be hex');
     expect(with_flag(TABLE, 'nonce must be a number')).toBe('nonce must be a number');
+  });
+
+  it('read a whole number of at most so many digits, and nothing else', () => {
+    expect(whole_number('0', 3)).toBe(0);
+    expect(whole_number('007', 3)).toBe(7);
+    expect(whole_number('1000', 3)).toBeUndefined();
+    for (const bad of ['', '-1', '+1', '1e3', ' 1', '1.0', '0x1', '١']) expect(whole_number(bad, 9)).toBeUndefined();
+    expect(whole_number(undefined, 9)).toBeUndefined();
+    expect(whole_number('9007199254740991', 16)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(whole_number('9007199254740993', 16)).toBeUndefined();
   });
 });

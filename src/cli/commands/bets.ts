@@ -16,6 +16,7 @@ import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { counted, printable } from '../output.js';
 import { progressLine } from '../progress.js';
+import { whole_number } from '../option-table.js';
 
 type Cell = string | number | boolean | null;
 
@@ -41,8 +42,8 @@ function row(entry: HouseBet, identifierOf: IdentifierOf): Record<string, Cell> 
 function count(args: CommandArgs, name: string, min: number, max: number): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !/^[0-9]{1,15}$/.test(text)) throw usageError(`--${name} must be a whole number`);
-  const n = Number(text);
+  const n = whole_number(text, 15);
+  if (n === undefined) throw usageError(`--${name} must be a whole number`);
   if (n < min || n > max) throw usageError(`--${name} must be ${min} to ${max}`);
   return n;
 }

@@ -14,7 +14,7 @@ import {
 } from '../../fairness/index.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
-import { help_lines, parse_config, with_flag, type OptionTable } from '../option-table.js';
+import { help_lines, parse_config, whole_number, with_flag, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
 
 /** Each game's parameter options, by option name → the site's field name (the scanner's own list: the flag is the field's name). */
@@ -50,10 +50,8 @@ function required(args: CommandArgs, name: string): string {
 
 /** A non-negative integer of at most 16 digits, or a usage error naming the option. */
 function integer(name: string, value: string): number {
-  let digits = value.length > 0 && value.length <= 16;
-  for (let i = 0; i < value.length && digits; i++) digits = value.charCodeAt(i) >= 48 && value.charCodeAt(i) <= 57;
-  const number = Number(value);
-  if (!digits || !Number.isSafeInteger(number)) throw usageError(`scan: --${name} must be a non-negative integer`);
+  const number = whole_number(value, 16);
+  if (number === undefined) throw usageError(`scan: --${name} must be a non-negative integer`);
   return number;
 }
 

@@ -15,11 +15,11 @@ import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, limit_options_help, limits_from_args, 
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
+import { whole_number } from '../option-table.js';
 import { seed_list } from '../sim/seed-list.js';
 import { chain_list } from '../sim/chain-list.js';
 
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
-const WHOLE = /^[0-9]{1,12}$/;
 /** Sample curves drawn in the --html page. */
 const SAMPLE_CURVES = 5;
 
@@ -36,8 +36,9 @@ function decimal(args: CommandArgs, name: string, required: boolean): number | u
 function whole(args: CommandArgs, name: string): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !WHOLE.test(text) || Number(text) < 1) throw usageError(`sim: --${name} must be a whole number from 1`);
-  return Number(text);
+  const n = whole_number(text, 12);
+  if (n === undefined || n < 1) throw usageError(`sim: --${name} must be a whole number from 1`);
+  return n;
 }
 
 /** Library refusals before anything runs as usage errors (exit 2). */

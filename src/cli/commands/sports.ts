@@ -13,6 +13,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { oneLine, plainAmount, printable, writeJson } from '../output.js';
+import { whole_number } from '../option-table.js';
 import type * as SportsModule from '../../sports/index.js';
 import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
 
@@ -32,13 +33,13 @@ const ALLOWED: Readonly<Record<Sub, readonly string[]>> = {
 
 // Plain decimal text as typed: no sign, exponent or blanks.
 const DECIMAL = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
-const COUNT = /^[0-9]{1,6}$/;
 
 function count_option(args: CommandArgs, name: string): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !COUNT.test(text)) throw usageError(`--${name} must be a whole number`);
-  return Number(text);
+  const n = whole_number(text, 6);
+  if (n === undefined) throw usageError(`--${name} must be a whole number`);
+  return n;
 }
 
 function one_line_json(ctx: CommandContext, value: unknown): void {

@@ -24,7 +24,7 @@ import { is_chain_bet, verify_chain_bet } from '../../fairness/chain-verify.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
 import { counted, printable, writeJson } from '../output.js';
-import { help_lines, parse_config, type OptionTable } from '../option-table.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
 import { readLines, type InputStream } from '../read-input.js';
 
@@ -63,8 +63,9 @@ const NUMERIC_PARAMS = new Set(['minesCount', 'rows', 'segments']);
 
 
 function integerOption(name: string, value: string): number {
-  if (!/^\d{1,16}$/.test(value)) throw usageError(`verify: --${name} must be a non-negative integer`);
-  return Number(value);
+  const number = whole_number(value, 16);
+  if (number === undefined) throw usageError(`verify: --${name} must be a non-negative integer`);
+  return number;
 }
 
 function showOutcome(value: unknown): string {
