@@ -13,8 +13,8 @@ export interface OptionRow {
   readonly type: 'string' | 'boolean';
   /** The value's name in the help (`N`, `SEED`); none for a flag. */
   readonly value?: string;
-  /** The help text; a line break starts a continuation line, aligned under the first. */
-  readonly help: string;
+  /** The help text; a line break starts a continuation line, aligned under the first. None: the option is told of on another's line. */
+  readonly help?: string;
   /** The library's name for the option's value, where a library error names that field (`server_seed` for `--server-seed`). */
   readonly field?: string;
   /** Shown on the previous row's line, as a second column (a short pair such as `--rows N` beside `--mines-count N`). */
@@ -50,6 +50,7 @@ export function help_lines(table: OptionTable, names: readonly string[] = Object
   for (const name of names) {
     const row = table[name];
     if (row === undefined) throw new Error(`no option --${name} in the table`);
+    if (row.help === undefined) continue;
     const [first = '', ...rest] = row.help.split('\n');
     if (row.beside === true && previous !== undefined) {
       lines[lines.length - 1] = `  ${previous.words}  ${previous.help.padEnd(BESIDE_HELP_WIDTH)}${option_words(name, row).padEnd(BESIDE_OPTION_WIDTH)}${first}`;

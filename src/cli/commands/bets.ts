@@ -16,7 +16,7 @@ import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { counted, printable } from '../output.js';
 import { progressLine } from '../progress.js';
-import { whole_number } from '../option-table.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
 type Cell = string | number | boolean | null;
 
@@ -116,6 +116,14 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'JSON lines' },
+  csv: { type: 'boolean', help: 'CSV with a header row' },
+  max: { type: 'string', value: 'N', help: 'stop after N bets (default: all)' },
+  'page-size': { type: 'string', value: 'N', help: 'bets per request, 1-50 (default 50)' },
+};
+
 /** The `bets` command. */
 export const command: Command = {
   usage: 'stakeql bets [--json | --csv] [--max N] [--page-size N] [--profile NAME] [--base-url URL]',
@@ -133,16 +141,10 @@ line on stderr counts the bets read.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          JSON lines
-  --csv           CSV with a header row
-  --max N         stop after N bets (default: all)
-  --page-size N   bets per request, 1-50 (default 50)`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
-    csv: { type: 'boolean' },
-    max: { type: 'string' },
-    'page-size': { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,
