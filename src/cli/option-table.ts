@@ -5,15 +5,20 @@
  * generated from it, so an option cannot be parsed without being documented
  * (or documented without being parsed).
  */
-import type { ParseArgsConfig } from 'node:util';
 
 /** One option of a command. */
 export interface OptionRow {
   /** How `parseArgs` reads it. */
   readonly type: 'string' | 'boolean';
+  /** A one-letter alias (`y` for `--yes`). */
+  readonly short?: string;
   /** The value's name in the help (`N`, `SEED`); none for a flag. */
   readonly value?: string;
-  /** The help text; a line break starts a continuation line, aligned under the first. None: the option is told of on another's line. */
+  /**
+   * The help text; a line break starts a continuation line, aligned under the
+   * first (a text starting with one puts the option alone on its line, for one
+   * too long for the column). None: the option is told of on another's line.
+   */
   readonly help?: string;
   /** The library's name for the option's value, where a library error names that field (`server_seed` for `--server-seed`). */
   readonly field?: string;
@@ -31,12 +36,16 @@ const BESIDE_OPTION_WIDTH = 17;
 const CONTINUATION_INDENT = ' '.repeat(23);
 
 function option_words(name: string, row: OptionRow): string {
-  return row.value === undefined ? `--${name}` : `--${name} ${row.value}`;
+  const words = row.value === undefined ? `--${name}` : `--${name} ${row.value}`;
+  return row.short === undefined ? words : `-${row.short}, ${words}`;
 }
 
+/** What `parseArgs` takes for the options of a table (a subset of its `options`). */
+export type ParserOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
+
 /** The `parseArgs` options of `table`. */
-export function parse_config(table: OptionTable): NonNullable<ParseArgsConfig['options']> {
-  return Object.fromEntries(Object.entries(table).map(([name, row]) => [name, { type: row.type }]));
+export function parse_config(table: OptionTable): ParserOptions {
+  return Object.fromEntries(Object.entries(table).map(([name, row]) => [name, row.short === undefined ? { type: row.type } : { type: row.type, short: row.short }]));
 }
 
 /**
@@ -55,7 +64,7 @@ export function help_lines(table: OptionTable, names: readonly string[] = Object
     if (row.beside === true && previous !== undefined) {
       lines[lines.length - 1] = `  ${previous.words}  ${previous.help.padEnd(BESIDE_HELP_WIDTH)}${option_words(name, row).padEnd(BESIDE_OPTION_WIDTH)}${first}`;
     } else {
-      lines.push(`  ${option_words(name, row)}  ${first}`);
+      lines.push(first === '' ? `  ${option_words(name, row)}` : `  ${option_words(name, row)}  ${first}`);
     }
     previous = rest.length === 0 ? { words: option_words(name, row), help: first } : undefined;
     for (const line of rest) lines.push(`${CONTINUATION_INDENT}${line}`);

@@ -47,4 +47,14 @@ describe('option tables', () => {
     expect(whole_number('9007199254740991', 16)).toBe(Number.MAX_SAFE_INTEGER);
     expect(whole_number('9007199254740993', 16)).toBeUndefined();
   });
+
+  it('put an option too long for the column alone on its line, name a short alias, and leave out an option told of elsewhere', () => {
+    const table: OptionTable = {
+      timeout: { type: 'string', value: 'SECONDS', help: '\ngive up after this long' },
+      yes: { type: 'boolean', short: 'y', help: 'do not ask' },
+      'base-url': { type: 'string' },
+    };
+    expect(help_lines(table)).toBe(`  --timeout SECONDS\n${' '.repeat(23)}give up after this long\n  -y, --yes  do not ask`);
+    expect(parse_config(table)).toEqual({ timeout: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, 'base-url': { type: 'string' } });
+  });
 });
