@@ -4,7 +4,7 @@
  */
 import type { OddsChange, SportBetType } from './types.js';
 import type { SportSearch, SportType } from './documents/read.js';
-import { optional_number } from '../games/kernel/number.js';
+import { check_number, optional_number } from '../games/kernel/number.js';
 
 /** The site's maximum for these lists (SLOT: `number_less_equal` above 50). */
 export const MAX_PAGE = 50;
@@ -54,9 +54,7 @@ export function bet_type(value: unknown): SportBetType {
 
 /** Decimal odds: a finite number above 1. */
 export function odds(value: unknown, field: string): number {
-  if (typeof value !== 'number') throw new TypeError(`${field} must be a number`);
-  if (!Number.isFinite(value) || value <= 1) throw new RangeError(`${field} must be decimal odds above 1 (got ${value})`);
-  return value;
+  return check_number(value, field, { above: 1, words: 'must be decimal odds above 1', got: 'paren' });
 }
 
 /** An options object (undefined: empty). */

@@ -41,6 +41,8 @@ export class FieldTypeError extends TypeError {
 export interface NumberRule {
   /** The smallest value allowed (default: no bound). */
   readonly min?: number;
+  /** A bound the value must be strictly above (a timeout above 0), instead of `min`. */
+  readonly above?: number;
   /** The largest value allowed (default: no bound). */
   readonly max?: number;
   /** Whole numbers only (safe integers). */
@@ -65,6 +67,7 @@ export interface NumberRule {
 function range_words(rule: NumberRule): string {
   const { min = -Infinity, max = Infinity } = rule;
   const noun = rule.integer ? 'an integer' : `a finite number${rule.unit === undefined ? '' : ` of ${rule.unit}`}`;
+  if (rule.above !== undefined) return max < Infinity ? `must be ${noun} above ${rule.above} and at most ${max}` : `must be ${noun} above ${rule.above}`;
   if (min > -Infinity && max < Infinity) return `must be ${noun} from ${min} to ${max}`;
   if (min > -Infinity) return `must be ${noun} of at least ${min}`;
   if (max < Infinity) return `must be ${noun} of at most ${max}`;
@@ -94,7 +97,7 @@ export function check_number(value: unknown, field: string, rule: NumberRule = {
     throw new FieldTypeError(field, `${field} ${type_words}`);
   }
   const whole = rule.integer ? Number.isSafeInteger(value) : Number.isFinite(value);
-  if (!whole || value < min || value > max) throw new FieldError(field, `${field} ${rule.words ?? range_words(rule)}${got(rule, value)}`);
+  if (!whole || value < min || value > max || (rule.above !== undefined && !(value > rule.above))) throw new FieldError(field, `${field} ${rule.words ?? range_words(rule)}${got(rule, value)}`);
   return value;
 }
 

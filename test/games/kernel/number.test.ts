@@ -48,4 +48,13 @@ describe('check_number', () => {
     expect(() => check_number(-1, 'n', { min: 0, integer: true, got: 'comma' })).toThrow('n must be an integer of at least 0, got -1');
     expect(() => check_number(Infinity, 'n', { got: 'paren' })).toThrow('n must be a finite number (got Infinity)');
   });
+
+  it('takes a bound to be strictly above', () => {
+    expect(check_number(1e-9, 'timeout_ms', { above: 0, max: 10, unit: 'milliseconds' })).toBe(1e-9);
+    expect(() => check_number(0, 'timeout_ms', { above: 0, max: 10, unit: 'milliseconds' })).toThrow(
+      new RangeError('timeout_ms must be a finite number of milliseconds above 0 and at most 10'),
+    );
+    expect(() => check_number(0, 'multiplier', { above: 0, got: 'paren' })).toThrow('multiplier must be a finite number above 0 (got 0)');
+    expect(() => check_number(Number.NaN, 'multiplier', { above: 0 })).toThrow(RangeError);
+  });
 });
