@@ -40,7 +40,7 @@ const dist = (p) => pathToFileURL(path.resolve(args.dist, p)).href;
 
 const { StakeClient } = await import(dist('facade/index.js'));
 const { open_database, sync_history, history_stats } = await import(dist('history/index.js'));
-const { HistoryStore } = await import(dist('history/store.js'));
+const { BetDatabase: HistoryStore } = await import(dist('history/bet-database.js'));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -86,7 +86,7 @@ try {
       for (const client of clients) for await (const _bet of client.bets()) n++;
       return n;
     };
-    const { MyBetList } = await import(dist('operations/documents/history.js'));
+    const { MyBetList } = await import(dist('operations/documents/my-bet-list.js'));
     // The sync's own reads without the database: the same pages, two asked for ahead (src/history/sync.ts PAGES_AHEAD).
     const fetchAhead = async () => {
       let n = 0;

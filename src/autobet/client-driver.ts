@@ -12,7 +12,7 @@ import {
   TransportError,
   type StakeClient,
 } from '../facade/index.js';
-import type { HouseBet } from '../operations/documents/history.js';
+import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';

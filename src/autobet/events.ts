@@ -4,6 +4,7 @@
  * methods return them.
  */
 import type { Counters, Money } from './counters.js';
+import type { StopLine, StopReason } from '../notify/events.js';
 import type { SettledBet } from './strategy.js';
 
 /** One settled bet. `profit` is this bet's (payout − amount); `balance` the balance after it. */
@@ -22,31 +23,8 @@ export interface BetLine {
   readonly state: unknown;
 }
 
-/**
- * Why a run stopped: a limit's name (`stop_loss`, `max_bets`, …),
- * `insufficient_balance`, `strategy`, `user` (`autobet stop`, the dashboard),
- * `interrupted` (Ctrl-C), `unknown_outcome`, `seeds_exhausted`, or
- * `error:<errorType>` (`error:strategy`, `error:insufficientBalance`, `error:network`, …).
- */
-export type StopReason = string;
-
-/** The last line of a run. Money in currency units. */
-export interface StopLine {
-  readonly event: 'stop';
-  readonly reason: StopReason;
-  readonly bets: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly wagered: number;
-  readonly profit: number;
-  /** Moved into the vault during the session (it stays in the account). */
-  readonly vaulted: number;
-  /** Words that go with the reason: the strategy's, the error's, the identifier of a bet whose outcome is unknown. */
-  readonly message?: string;
-  /** The bet whose outcome could not be told (`unknown_outcome`, or `interrupted` while resolving). */
-  readonly identifier?: string;
-}
-
+// The stop line is declared with the notifications (src/notify, below autobet): a stop notice is this line and where the run was.
+export type { StopLine, StopReason } from '../notify/events.js';
 /**
  * A wait for trouble to pass before a bet is tried again: `reason` is what
  * the run would stop with once `--retry-for` is spent (`rateLimited`,

@@ -15,7 +15,7 @@
  * land after them. Anything that cannot be read by the deadline is
  * `unknown`: the engine then stops, naming the identifier, rather than guess.
  */
-import type { HouseBet } from '../operations/documents/history.js';
+import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import type { Adoption, IntentRef, ResolveOutcome, SeedView } from './driver.js';
 import type { SettledBet } from './strategy.js';
 

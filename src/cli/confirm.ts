@@ -10,12 +10,15 @@ import type { CommandContext } from './context.js';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './exit-codes.js';
 import type { OpenedClient } from './open-client.js';
 import { oneLine, printable } from './output.js';
+import { help_lines, parse_config, type OptionTable } from './option-table.js';
+
+const YES_TABLE: OptionTable = { yes: { type: 'boolean', short: 'y', help: 'do not ask for confirmation (needed when stdin is not a terminal)' } };
 
 /** The `parseArgs` option a command that asks for confirmation declares. */
-export const YES_OPTION = { yes: { type: 'boolean', short: 'y' } } as const;
+export const YES_OPTION = parse_config(YES_TABLE);
 
 /** Help line of {@link YES_OPTION}. */
-export const YES_OPTION_HELP = '  -y, --yes       do not ask for confirmation (needed when stdin is not a terminal)';
+export const YES_OPTION_HELP = help_lines(YES_TABLE);
 
 /** The exit code of a declined confirmation: 1, as for a failure (nothing was done). */
 export const EXIT_DECLINED = EXIT_FAILURE;

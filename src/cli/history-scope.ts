@@ -15,21 +15,25 @@ import { badValueIsUsage, usageError } from './exit-codes.js';
 import { openClient, withClient } from './open-client.js';
 import { printable } from './output.js';
 import { profileArgument } from './profile-args.js';
+import { help_lines, parse_config, type OptionTable } from './option-table.js';
 
-/** The options of the scope, for a command's option table. */
-export const SCOPE_OPTIONS = {
-  profile: { type: 'string' },
+/** The options of the scope, once (`--base-url` is told of on `--profile`'s line). */
+const SCOPE_TABLE: OptionTable = {
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    help: 'read the bets of this profile\'s site (default "default", or\nSTAKE_BASE_URL); --base-url URL names the site directly',
+  },
   'base-url': { type: 'string' },
-  account: { type: 'string' },
-  'all-accounts': { type: 'boolean' },
-} as const;
+  account: { type: 'string', value: 'NAME', help: 'the account on that site, by name or user id, when the\ndatabase holds more than one' },
+  'all-accounts': { type: 'boolean', help: 'every account and site in the database, added up' },
+};
+
+/** The options of the scope, for a command's `options`. */
+export const SCOPE_OPTIONS = parse_config(SCOPE_TABLE);
 
 /** Their help lines. */
-export const SCOPE_OPTIONS_HELP = `  --profile NAME  read the bets of this profile's site (default "default", or
-                  STAKE_BASE_URL); --base-url URL names the site directly
-  --account NAME  the account on that site, by name or user id, when the
-                  database holds more than one
-  --all-accounts  every account and site in the database, added up`;
+export const SCOPE_OPTIONS_HELP = help_lines(SCOPE_TABLE);
 
 /** One account the database holds bets of. */
 interface StoredAccount {

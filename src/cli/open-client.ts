@@ -13,6 +13,7 @@ import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXI
 import { printable } from './output.js';
 import { resolve_browser_options } from '../transport/browser/options.js';
 import { profileArgument } from './profile-args.js';
+import { help_lines, parse_config, type OptionTable } from './option-table.js';
 
 /** A client built from the resolved credentials, with what it was built from. */
 export interface OpenedClient {
@@ -23,26 +24,37 @@ export interface OpenedClient {
   readonly browser?: string | null;
 }
 
+/** The options every command that talks to the site takes, once. */
+const CLIENT_TABLE: OptionTable = {
+  profile: { type: 'string', value: 'NAME', help: 'profile to use (default "default"; exit code 3 when a named one is missing)' },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    help: "site to talk to, e.g. a sandbox's http://127.0.0.1:PORT\n(default: STAKE_BASE_URL, else the profile's, else https://stake.com)",
+  },
+  timeout: {
+    type: 'string',
+    value: 'SECONDS',
+    help: '\ngive up on an attempt with no complete answer after this long\n(default 30); a read is tried up to 3 times, a bet once',
+  },
+  browser: {
+    type: 'string',
+    value: 'URL',
+    help: [
+      'send every request from a tab of the site in your own browser,',
+      'reached over its DevTools port (loopback only, e.g.',
+      "http://127.0.0.1:9222; start one with 'stakeql browser');",
+      "default STAKE_BROWSER, else the profile's (login --browser).",
+      "The page's login is the credential",
+    ].join('\n'),
+  },
+};
+
 /** Help lines of the options every command that talks to the site takes. */
-export const CLIENT_OPTIONS_HELP = `  --profile NAME  profile to use (default "default"; exit code 3 when a named one is missing)
-  --base-url URL  site to talk to, e.g. a sandbox's http://127.0.0.1:PORT
-                  (default: STAKE_BASE_URL, else the profile's, else https://stake.com)
-  --timeout SECONDS
-                  give up on an attempt with no complete answer after this long
-                  (default 30); a read is tried up to 3 times, a bet once
-  --browser URL   send every request from a tab of the site in your own browser,
-                  reached over its DevTools port (loopback only, e.g.
-                  http://127.0.0.1:9222; start one with 'stakeql browser');
-                  default STAKE_BROWSER, else the profile's (login --browser).
-                  The page's login is the credential`;
+export const CLIENT_OPTIONS_HELP = help_lines(CLIENT_TABLE);
 
 /** The `parseArgs` options of {@link CLIENT_OPTIONS_HELP}: spread them into a command's `options`. */
-export const CLIENT_OPTIONS = {
-  profile: { type: 'string' },
-  'base-url': { type: 'string' },
-  timeout: { type: 'string' },
-  browser: { type: 'string' },
-} as const;
+export const CLIENT_OPTIONS = parse_config(CLIENT_TABLE);
 
 // The longest timer Node keeps (2^31 - 1 ms), in seconds.
 const MAX_TIMEOUT_SECONDS = 2_147_483.647;

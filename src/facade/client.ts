@@ -16,7 +16,7 @@ import { document_text } from '../operations/documents/typed.js';
 import type { VaultMovement, HouseBet, CurrencyRate, CurrencyConfig, UserSeedPairResult } from '../operations/documents/index.js';
 import { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from '../operations/vault.js';
 import { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from '../operations/seeds.js';
-import { bet_history, type BetHistoryOptions } from '../operations/history.js';
+import { bet_history, type BetHistoryOptions } from '../operations/bet-pages.js';
 import { conversion_rates, load_currency_configuration } from '../operations/rates.js';
 import type { OperationOptions } from '../operations/runner.js';
 import {

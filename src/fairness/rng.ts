@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { HmacStream, hash_rounds } from './hmac.js';
+import { check_number } from '../games/kernel/number.js';
 
 /** The inputs every outcome is a pure function of. */
 export interface SeedInput {
@@ -52,8 +53,7 @@ export function check_seed_input(input: SeedInput): void {
 }
 
 export function check_index(name: string, value: unknown): asserts value is number {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number`);
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+  check_number(value, name, { min: 0, integer: true, words: 'must be a non-negative integer', got: 'comma' });
 }
 
 /**

@@ -7,6 +7,7 @@ import { game_definition } from './outcome.js';
 import { check_server_seed, server_seed_hash } from './rng.js';
 import { SCAN_GAMES, is_scan_game, type ScanGameName, type ScanJobData } from './scan-core.js';
 import { parse_where } from './scan-where.js';
+import { check_number } from '../games/kernel/number.js';
 
 /** Largest range `scan` takes without `force` (about four minutes on one core). */
 export const MAX_SCAN_NONCES = 1_000_000_000;
@@ -46,9 +47,7 @@ export interface ScanOptions {
 }
 
 function check_count(name: string, value: unknown, min: number): number {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number`);
-  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be an integer of at least ${min}, got ${value}`);
-  return value;
+  return check_number(value, name, { min, integer: true, got: 'comma' });
 }
 
 function check_hash_pair(server_seed: string, hash: unknown): void {

@@ -7,9 +7,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { SqliteDatabase } from '../journal/database.js';
 import { where_of, type BetFilter } from './query.js';
-import type { HouseBet } from '../operations/documents/history.js';
+import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import { casino_bet, format_units, row_of, type RowContext, type StoredBet } from './record.js';
-import { BET_COLUMNS, BET_ORDER, stored_bet } from './store.js';
+import { BET_COLUMNS, BET_ORDER, stored_bet } from './bet-database.js';
 
 /** `csv`: a header row, then one row per bet; `json`: one JSON object per line. */
 export type ExportFormat = 'csv' | 'json';

@@ -8,7 +8,7 @@ import type { SqliteDatabase } from '../journal/database.js';
 import { journal_row_by, journal_row_of } from '../journal/journal-lookup.js';
 import type { JournalRow } from '../journal/sessions.js';
 import type { StoredBet } from './record.js';
-import { BET_COLUMNS, stored_bet } from './store.js';
+import { BET_COLUMNS, stored_bet } from './bet-database.js';
 
 /** What is known of one bet: the synced row, the journal's row, or both. */
 export interface FoundBet {

@@ -4,7 +4,7 @@
  * `houseBetList` entry into one. Money is exact: integers of the currency's
  * smallest unit (bigint), written as decimal text when shown.
  */
-import type { HouseBet } from '../operations/documents/history.js';
+import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import { decimals_for } from '../operations/validate/currencies.js';
 
 /** One bet of the account, as the database holds it. */

@@ -10,7 +10,7 @@ import type { SqliteDatabase } from '../journal/database.js';
 import { format_units } from './record.js';
 import { time_ms, where_of, type BetFilter } from './query.js';
 import { MULTIPLIER_BUCKETS } from './buckets.js';
-import { HistoryStore } from './store.js';
+import { BetDatabase } from './bet-database.js';
 
 export { MULTIPLIER_BUCKETS } from './buckets.js';
 
@@ -209,7 +209,7 @@ export function history_stats(db: SqliteDatabase, options: StatsOptions = {}): H
   const fromMs = from === undefined ? null : time_ms(from, 'from');
   const toMs = to === undefined ? null : time_ms(to, 'to');
   // Bets another writer inserted are added to the summary first (none, as a rule: one index probe).
-  new HistoryStore(db).summarise_pending();
+  new BetDatabase(db).summarise_pending();
   const groups = new Map<string, Accumulator>();
   for (const part of parts(fromMs, toMs)) {
     const terms = range.sql === '' ? [] : [range.sql.slice('WHERE '.length)];

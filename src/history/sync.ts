@@ -4,21 +4,22 @@
  * Pages of `houseBetList` (the `MyBetList` query `client.bets()` pages
  * through) are read newest first and written one page per transaction, the
  * next two pages already asked for while one is written; reading stops at the watermark of the last complete sync (see
- * {@link HistoryStore.watermark}), so a second sync asks only for the pages
+ * {@link BetDatabase.watermark}), so a second sync asks only for the pages
  * that hold new bets. The watermark moves only when a sync reads through to
  * it (or to the end of the list): an interrupted sync is finished by the next
  * one. Then server seeds revealed since are filled in: seeds the pages carried,
  * the active pair's `previousServerSeed`, and for any other seed still missing
  * one `BetLookup` of a bet placed under it (bounded per sync).
  */
-import { MyBetList, type HouseBet } from '../operations/documents/history.js';
+import { MyBetList, type HouseBet } from '../operations/documents/my-bet-list.js';
 import type { UserSeedPairResult } from '../operations/documents/seeds.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
 import { start_checkpointer } from '../journal/checkpointer.js';
 import type { SqliteDatabase } from '../journal/database.js';
-import { BetLookup } from './documents.js';
+import { BetLookup } from './lookup-document.js';
 import { casino_bet, row_of, type BetRow } from './record.js';
-import { HistoryStore } from './store.js';
+import { BetDatabase } from './bet-database.js';
+import { optional_number } from '../games/kernel/number.js';
 
 /** What `sync_history` needs of a client: a `StakeClient` is one. */
 export interface HistoryClient extends OperationsClient {
@@ -61,19 +62,12 @@ export interface SyncResult {
   readonly notes: readonly string[];
 }
 
-function checkCount(value: unknown, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
-  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
-  return value;
-}
-
 function checkOptions(options: SyncOptions): { page_size: number; lookups: number } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   if (options.on_progress !== undefined && typeof options.on_progress !== 'function') throw new TypeError('on_progress must be a function');
   return {
-    page_size: checkCount(options.page_size, 'page_size', 1, 50, 50),
-    lookups: checkCount(options.max_seed_lookups, 'max_seed_lookups', 0, 10_000, 100),
+    page_size: optional_number(options.page_size, 'page_size', 50, { min: 1, max: 50, style: 'strict' }),
+    lookups: optional_number(options.max_seed_lookups, 'max_seed_lookups', 100, { min: 0, max: 10_000, style: 'strict' }),
   };
 }
 
@@ -93,7 +87,7 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
   const { page_size, lookups } = checkOptions(options);
   const signal = options.signal ?? null;
   const site = site_of(client.base_url);
-  const store = new HistoryStore(db);
+  const store = new BetDatabase(db);
   // The write lock, taken and let go: a database another process holds fails here (SQLITE_BUSY), before any request.
   db.transaction(() => undefined).immediate();
   const now = Date.now();
@@ -176,7 +170,7 @@ interface PageState {
  */
 async function readPages(
   client: HistoryClient,
-  store: HistoryStore,
+  store: BetDatabase,
   state: PageState,
   o: { site: string; page_size: number; signal: AbortSignal | null; now: number; on_progress: SyncOptions['on_progress'] },
 ): Promise<void> {
@@ -293,7 +287,7 @@ function message(error: unknown): string {
 
 async function revealSeeds(
   client: HistoryClient,
-  store: HistoryStore,
+  store: BetDatabase,
   site: string,
   known_user: string | null,
   carried: ReadonlyMap<string, string>,

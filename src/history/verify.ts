@@ -10,7 +10,7 @@ import { verify_bet, type BetReport, type CasinoBetLike, type VerifyFailure } fr
 import type { SqliteDatabase } from '../journal/database.js';
 import { where_of, type BetFilter } from './query.js';
 import type { StoredBet } from './record.js';
-import { BET_COLUMNS, BET_ORDER, stored_bet } from './store.js';
+import { BET_COLUMNS, BET_ORDER, stored_bet } from './bet-database.js';
 
 /** A stored bet that failed a check. */
 export interface HistoryFailure {

@@ -6,7 +6,7 @@
 export { JournalError, type JournalErrorCode } from './errors.js';
 export { DATABASE_FILE, default_database_path, resolve_data_dir } from './paths.js';
 export { journal_error, open_database, type OpenDatabaseOptions, type SqliteDatabase } from './database.js';
-export { MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migrations.js';
+export { BASELINE, MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migrations.js';
 export {
   SessionsTable,
   type JournalIntent,

@@ -1,14 +1,18 @@
 /**
  * The database schema, as a list of versioned migrations (`PRAGMA
- * user_version` holds the version reached). A migration runs in one
- * transaction; an existing database is copied (`VACUUM INTO`) before the
- * first migration that changes it, so a failed or unwanted upgrade can be
- * undone by hand. A database from a newer stakeql is refused, not touched.
- * Migrations are append-only: never edit one that has shipped.
+ * user_version` holds the version reached). A new database is made at the
+ * {@link BASELINE} version in one step, then takes the migrations above it;
+ * a file from an older checkout takes every step above its version. A
+ * migration runs in one transaction; an existing database is copied
+ * (`VACUUM INTO`) before the first migration that changes it, so a failed or
+ * unwanted upgrade can be undone by hand. A database from a newer stakeql is
+ * refused, not touched. Migrations are append-only from the first release:
+ * never edit one that has shipped (docs/design.md, "The database schema").
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { shellQuote } from '../store/secure-fs.js';
+import { BASELINE } from './baseline.js';
 import { JournalError } from './errors.js';
 import { V6_JOURNAL_LOG } from './migration-v6.js';
 import { V7_NO_SEQUENCE_INDEX } from './migration-v7.js';
@@ -19,6 +23,7 @@ import { V11_ROUND_STEPS } from './migration-v11.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
+export { BASELINE };
 
 /**
  * Version 1: autobet sessions and their write-ahead bet journal.
@@ -273,7 +278,7 @@ const V3_HISTORY_SUMMARY: Migration = {
 
 /**
  * Version 4: new bets are added to `bets_hourly` by the history store, one
- * statement per page and hour (src/history/store.ts), not by a trigger per
+ * statement per page and hour (src/history/bet-database.ts), not by a trigger per
  * bet, which cost half of each synced bet's write. The update and delete
  * triggers stay: a bet changed or removed later is still accounted for.
  */
@@ -290,7 +295,7 @@ const V4_SUMMARY_BY_PAGE: Migration = {
  * summarised too, without a trigger per insert (even one that does nothing
  * costs a synced bet as much as the rest of its write). `summarised = 0` marks
  * a bet not in `bets_hourly` yet; the history functions add such bets before
- * reading the summary (`HistoryStore.summarise_pending`), and the update and
+ * reading the summary (`BetDatabase.summarise_pending`), and the update and
  * delete triggers move only bets that are in it.
  */
 const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
@@ -332,11 +337,22 @@ function backupPath(file: string, from: number): string {
   return fs.existsSync(base) ? `${base}.${Date.now()}` : base;
 }
 
+/** Runs one step and records the version it reaches, in one transaction. */
+function run_step(db: Database.Database, migration: Migration): void {
+  db.transaction(() => {
+    migration.up(db);
+    db.pragma(`user_version = ${migration.version}`);
+  })();
+}
+
 /**
- * Brings `db` (opened from `file`) to {@link SCHEMA_VERSION}.
+ * Brings `db` (opened from `file`) to the last version of `migrations`
+ * ({@link SCHEMA_VERSION} by default). A new database (version 0) whose
+ * target is at or above `baseline`'s version is made by `baseline` in one
+ * step; a shorter list (a test building an older file) is run step by step.
  * @throws JournalError `newer_schema` when the file's version is above ours.
  */
-export function migrate(db: Database.Database, file: string, migrations: readonly Migration[] = MIGRATIONS): void {
+export function migrate(db: Database.Database, file: string, migrations: readonly Migration[] = MIGRATIONS, baseline: Migration = BASELINE): void {
   const target = migrations.length === 0 ? 0 : (migrations[migrations.length - 1] as Migration).version;
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > target) {
@@ -352,11 +368,12 @@ export function migrate(db: Database.Database, file: string, migrations: readonl
     db.prepare('VACUUM INTO ?').run(backup);
     fs.chmodSync(backup, 0o600);
   }
+  let reached = current;
+  if (current === 0 && target >= baseline.version) {
+    run_step(db, baseline);
+    reached = baseline.version;
+  }
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
+    if (migration.version > reached) run_step(db, migration);
   }
 }

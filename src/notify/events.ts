@@ -4,24 +4,43 @@
  * itself as JSON (`json://`), one short text for chats and mail.
  */
 
-/** A stop, with the stop line's counters (money in currency units). */
-export interface StopNotice {
+/**
+ * Why a run stopped: a limit's name (`stop_loss`, `max_bets`, …),
+ * `insufficient_balance`, `strategy`, `user` (`autobet stop`, the dashboard),
+ * `interrupted` (Ctrl-C), `unknown_outcome`, `seeds_exhausted`, or
+ * `error:<errorType>` (`error:strategy`, `error:insufficientBalance`, `error:network`, …).
+ */
+export type StopReason = string;
+
+/** The last line of a run. Money in currency units. */
+export interface StopLine {
   readonly event: 'stop';
-  readonly reason: string;
+  readonly reason: StopReason;
   readonly bets: number;
   readonly wins: number;
   readonly losses: number;
   readonly wagered: number;
   readonly profit: number;
+  /** Moved into the vault during the session (it stays in the account). */
   readonly vaulted: number;
+  /** Words that go with the reason: the strategy's, the error's, the identifier of a bet whose outcome is unknown. */
   readonly message?: string;
+  /** The bet whose outcome could not be told (`unknown_outcome`, or `interrupted` while resolving). */
+  readonly identifier?: string;
+}
+
+/** Which run a notice is about. */
+export interface RunPlace {
   readonly session: number;
   readonly site: string;
   readonly currency: string;
 }
 
+/** A stop: the run's stop line (without the identifier of an unknown bet) and where the run was. */
+export type StopNotice = Omit<StopLine, 'identifier'> & RunPlace;
+
 /** A bet that paid at least the chosen multiplier. */
-export interface BigWinNotice {
+export interface BigWinNotice extends RunPlace {
   readonly event: 'big_win';
   readonly seq: number;
   readonly identifier: string;
@@ -29,22 +48,16 @@ export interface BigWinNotice {
   readonly amount: number;
   readonly payoutMultiplier: number;
   readonly payout: number;
-  readonly session: number;
-  readonly site: string;
-  readonly currency: string;
 }
 
 /** Every M minutes: how the run stands. `limits_left` by limit name, in the limit's own unit. */
-export interface SummaryNotice {
+export interface SummaryNotice extends RunPlace {
   readonly event: 'summary';
   readonly bets: number;
   readonly profit: number;
   readonly balance: number;
   readonly wagered: number;
   readonly limits_left: Readonly<Record<string, number>>;
-  readonly session: number;
-  readonly site: string;
-  readonly currency: string;
 }
 
 /** One notification's content. */

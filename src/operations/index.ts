@@ -11,7 +11,7 @@ export {
 export { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from './mines.js';
 export { vault_deposit, vault_withdraw, type VaultDepositInput, type VaultWithdrawInput } from './vault.js';
 export { active_seeds, rotate_seed_pair, type RotateSeedPairInput, type RotatedSeedPair } from './seeds.js';
-export { bet_history, type BetHistoryOptions } from './history.js';
+export { bet_history, type BetHistoryOptions } from './bet-pages.js';
 export { conversion_rates, load_currency_configuration } from './rates.js';
 export { identifier_of, type BetError, type OperationOptions, type OperationsClient } from './runner.js';
 export {

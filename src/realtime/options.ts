@@ -4,6 +4,7 @@
  * naming it, and no client is made.
  */
 import WebSocket from 'ws';
+import { optional_number } from '../games/kernel/number.js';
 
 /**
  * A WebSocket class with the `ws` package's constructor,
@@ -123,21 +124,13 @@ export function resolve_realtime_options(value: unknown): ResolvedRealtimeOption
 }
 
 function number(value: unknown, name: string, fallback: number, min: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number') throw new TypeError(`realtime.${name} must be a number of milliseconds`);
-  if (!Number.isFinite(value) || value < min || value > MAX_TIMER_MS) {
-    throw new RangeError(`realtime.${name} must be a finite number from ${min} to ${MAX_TIMER_MS}`);
-  }
-  return value;
+  // The range refusal leaves the unit out: its wording predates the shared checker.
+  const rule = { min, max: MAX_TIMER_MS, type_words: 'must be a number of milliseconds' };
+  return optional_number(value, `realtime.${name}`, fallback, rule, true);
 }
 
 function integer(value: unknown, name: string, fallback: number): number {
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number') throw new TypeError(`realtime.${name} must be a number`);
-  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) {
-    throw new RangeError(`realtime.${name} must be an integer from 0 to 1000000`);
-  }
-  return value;
+  return optional_number(value, `realtime.${name}`, fallback, { min: 0, max: 1_000_000, integer: true }, true);
 }
 
 function init_fields(value: unknown): Readonly<Record<string, string>> {

@@ -24,6 +24,7 @@ import { SportsControl } from './sports/control.js';
 import { RoundClock } from './crash/rounds.js';
 import type { MultiplayerClocks } from './crash/views.js';
 import { previous_game_hash } from '../games/crash/outcome.js';
+import { check_number } from '../games/kernel/number.js';
 import type { RandomFaultOptions, Sandbox, SandboxFault, SandboxLogin, SandboxOptions, SandboxStats } from './types.js';
 
 export type {
@@ -127,11 +128,7 @@ function startClocks(resolved: ReturnType<typeof resolveOptions>, ledger: Ledger
 
 /** Checks a count argument of a fault method: an integer from 1 to {@link MAX_FAULT_COUNT}. */
 function checkCount(fn: string, name: string, value: unknown): number {
-  if (typeof value !== 'number') throw new TypeError(`${fn}: ${name} must be a number`);
-  if (!Number.isInteger(value) || value < 1 || value > MAX_FAULT_COUNT) {
-    throw new RangeError(`${fn}: ${name} must be an integer from 1 to ${MAX_FAULT_COUNT}`);
-  }
-  return value;
+  return check_number(value, `${fn}: ${name}`, { min: 1, max: MAX_FAULT_COUNT, integer: true });
 }
 
 /** The running sandbox; state lives in private fields so inspecting it shows no secret. */

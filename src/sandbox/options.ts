@@ -2,6 +2,7 @@
 import { currencyInfo } from './currencies.js';
 import { DEFAULT_KASADA_TTL_MS } from './kasada.js';
 import type { SandboxOptions } from './types.js';
+import { check_number } from '../games/kernel/number.js';
 
 /** Options with every default applied. */
 export interface ResolvedOptions {
@@ -129,10 +130,7 @@ function resolveProtection(value: unknown, requireClearance: boolean): { protect
 }
 
 function checkNumber(name: string, value: unknown, min: number, max: number, integer: boolean): void {
-  if (typeof value !== 'number') throw new TypeError(`start_sandbox: ${name} must be a number`);
-  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-    throw new RangeError(`start_sandbox: ${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`);
-  }
+  check_number(value, `start_sandbox: ${name}`, { min, max, integer, words: `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}` });
 }
 
 function checkBoolean(name: string, value: unknown): boolean {

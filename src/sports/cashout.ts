@@ -10,6 +10,7 @@ import { name, object, signal } from './check.js';
 import { CashoutSportBet, PreviewCashout, type CashedOut } from './documents/bets.js';
 import { SportsError, describe_reason, to_sports_error } from './errors.js';
 import { read, type SportsCore, type SportsReadOptions } from './read.js';
+import { check_number } from '../games/kernel/number.js';
 
 /** A cashout offer. */
 export interface CashoutOffer {
@@ -40,8 +41,7 @@ export async function cashout_preview(core: SportsCore, iid: string, options: Sp
 export async function cashout(core: SportsCore, betId: string, multiplier: number, options: SportsReadOptions = {}): Promise<CashedOut> {
   const o = object(options, 'options');
   const id = name(betId, 'betId');
-  if (typeof multiplier !== 'number') throw new TypeError('multiplier must be a number');
-  if (!Number.isFinite(multiplier) || multiplier <= 0) throw new RangeError(`multiplier must be a finite number above 0 (got ${multiplier})`);
+  check_number(multiplier, 'multiplier', { above: 0, got: 'paren' });
   try {
     return (await core.client.graphql(CashoutSportBet, { betId: id, multiplier }, { signal: signal(o['signal']) })).cashoutSportBet;
   } catch (error) {

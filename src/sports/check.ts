@@ -4,6 +4,7 @@
  */
 import type { OddsChange, SportBetType } from './types.js';
 import type { SportSearch, SportType } from './documents/read.js';
+import { check_number, optional_number } from '../games/kernel/number.js';
 
 /** The site's maximum for these lists (SLOT: `number_less_equal` above 50). */
 export const MAX_PAGE = 50;
@@ -14,10 +15,7 @@ const SEARCH: readonly string[] = ['upcoming', 'live', 'active', 'popular', 'all
 
 /** An integer in [min, max], or `fallback` when undefined. */
 export function integer(value: unknown, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
-  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
-  return value;
+  return optional_number(value, field, fallback, { min, max, style: 'strict' });
 }
 
 /** A slug, id or group name: 1 to 200 characters, no control characters. */
@@ -56,9 +54,7 @@ export function bet_type(value: unknown): SportBetType {
 
 /** Decimal odds: a finite number above 1. */
 export function odds(value: unknown, field: string): number {
-  if (typeof value !== 'number') throw new TypeError(`${field} must be a number`);
-  if (!Number.isFinite(value) || value <= 1) throw new RangeError(`${field} must be decimal odds above 1 (got ${value})`);
-  return value;
+  return check_number(value, field, { above: 1, words: 'must be decimal odds above 1', got: 'paren' });
 }
 
 /** An options object (undefined: empty). */

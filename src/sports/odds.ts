@@ -3,6 +3,7 @@
  * format argument, site-coverage.md §1.2); fractional and American forms
  * are computed here and never sent.
  */
+import { check_number } from '../games/kernel/number.js';
 
 /** How to show odds. */
 export type OddsFormat = 'decimal' | 'fractional' | 'american';
@@ -28,8 +29,7 @@ function fraction(value: number): [number, number] {
  * @throws TypeError / RangeError for odds that are not a finite number above 1, or an unknown format.
  */
 export function format_odds(odds: number, format: OddsFormat = 'decimal'): string {
-  if (typeof odds !== 'number') throw new TypeError('odds must be a number');
-  if (!Number.isFinite(odds) || odds <= 1) throw new RangeError(`odds must be decimal odds above 1 (got ${odds})`);
+  check_number(odds, 'odds', { above: 1, words: 'must be decimal odds above 1', got: 'paren' });
   switch (format) {
     case 'decimal':
       return odds.toFixed(2);

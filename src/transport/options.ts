@@ -5,6 +5,7 @@ import type { RefreshCallback } from './refresh.js';
 import { BAD_PORTS, effective_port } from './connect-failure.js';
 import type { BrowserOptions } from './browser/options.js';
 import { resolve_retry_options, sleep, type RetryOptions } from './retry.js';
+import { check_number } from '../games/kernel/number.js';
 
 /** The request the client hands to `fetch`: always a POST of a JSON string. */
 export interface FetchInit {
@@ -196,11 +197,7 @@ function optionalFunction<F>(value: F | null | undefined, name: string): F | nul
 
 function resolve_timeout(value: unknown): number {
   if (value === undefined || value === null) return DEFAULT_TIMEOUT_MS;
-  if (typeof value !== 'number') throw new TypeError('timeout_ms must be a number of milliseconds');
-  if (!Number.isFinite(value) || value <= 0 || value > 2_147_483_647) {
-    throw new RangeError('timeout_ms must be a finite number of milliseconds above 0 and at most 2147483647');
-  }
-  return value;
+  return check_number(value, 'timeout_ms', { above: 0, max: 2_147_483_647, unit: 'milliseconds' });
 }
 
 /**

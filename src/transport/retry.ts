@@ -1,3 +1,8 @@
+import { check_number, type NumberRule } from '../games/kernel/number.js';
+
+/** A delay: what setTimeout takes without overflowing. */
+const MS: NumberRule = { min: 0, max: 2_147_483_647, unit: 'milliseconds' };
+
 /** How queries are retried (mutations never are). */
 export interface RetryOptions {
   /** Most resends after the first attempt; 0 disables retrying. Default 2. */
@@ -24,23 +29,13 @@ export function resolve_retry_options(value: Partial<RetryOptions> | null | unde
   const limit = value.limit ?? DEFAULT_RETRY.limit;
   const base = value.base_delay_ms ?? DEFAULT_RETRY.base_delay_ms;
   const max = value.max_delay_ms ?? DEFAULT_RETRY.max_delay_ms;
-  checkCount(limit, 'retry.limit');
-  checkMs(base, 'retry.base_delay_ms');
-  checkMs(max, 'retry.max_delay_ms');
-  return Object.freeze({ limit, base_delay_ms: base, max_delay_ms: max });
+  return Object.freeze({
+    limit: check_number(limit, 'retry.limit', { min: 0, max: 100, integer: true }),
+    base_delay_ms: check_number(base, 'retry.base_delay_ms', MS),
+    max_delay_ms: check_number(max, 'retry.max_delay_ms', MS),
+  });
 }
 
-function checkCount(v: unknown, name: string): asserts v is number {
-  if (typeof v !== 'number') throw new TypeError(`${name} must be a number`);
-  if (!Number.isInteger(v) || v < 0 || v > 100) throw new RangeError(`${name} must be an integer from 0 to 100`);
-}
-
-function checkMs(v: unknown, name: string): asserts v is number {
-  if (typeof v !== 'number') throw new TypeError(`${name} must be a number of milliseconds`);
-  if (!Number.isFinite(v) || v < 0 || v > 2_147_483_647) {
-    throw new RangeError(`${name} must be a finite number of milliseconds from 0 to 2147483647`);
-  }
-}
 
 /**
  * Exponential backoff with full jitter: a uniform wait in

@@ -17,7 +17,7 @@ import { MemoryJournal } from '../../src/autobet/journal-port.js';
 import type { PlannedBet } from '../../src/autobet/planned-bet.js';
 import { adopt_from_history, resolve_intent } from '../../src/autobet/reconcile.js';
 import type { SettledBet, Strategy, StrategyAnswer, StrategyState } from '../../src/autobet/strategy.js';
-import type { HouseBet } from '../../src/operations/documents/history.js';
+import type { HouseBet } from '../../src/operations/documents/my-bet-list.js';
 
 const btc = new Money(8);
 const TIMEOUT = 3000;

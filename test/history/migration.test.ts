@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { history_stats } from '../../src/history/index.js';
-import { HistoryStore } from '../../src/history/store.js';
+import { BetDatabase } from '../../src/history/bet-database.js';
 import { MIGRATIONS, SCHEMA_VERSION, migrate, open_database, type SqliteDatabase } from '../../src/journal/index.js';
 import { Database } from '../support/sqlite.js';
 
@@ -108,7 +108,7 @@ describe('schema version 7 (bets without the sequence index)', () => {
     expect(db.prepare('SELECT count(*) FROM bets').pluck().get()).toBe(6);
     // The bets were written by hand (not summarised): summarised, then their runs set from hour 5 on, continuing hour 0's.
     db.prepare('UPDATE bets SET streak = 0').run();
-    const store = new HistoryStore(db);
+    const store = new BetDatabase(db);
     store.update_streaks('s', 'u', 0);
     db.prepare('UPDATE bets SET streak = 7 WHERE time_ms >= ?').run(5 * H);
     store.update_streaks('s', 'u', 5 * H);
@@ -146,7 +146,7 @@ describe('schema version 8 (bets by account and time)', () => {
       .all(0, 's', 'u')
       .map((r) => (r as { detail: string }).detail);
     expect(plan.join('\n')).toContain('USING INDEX bets_account (user_id=? AND time_ms>?)');
-    const store = new HistoryStore(db);
+    const store = new BetDatabase(db);
     store.update_streaks('s', 'u', 0);
     store.update_streaks('s', 'v', 0);
     const runs = db.prepare('SELECT id, streak FROM bets ORDER BY user_id, time_ms').raw().all();
@@ -184,7 +184,7 @@ describe('schema version 9 (seed pairs in a table of their own)', () => {
       [A, 'v', 1500, 2500, 'house:5', 1],
     ]);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'bets_unrevealed'").pluck().get()).toBe(0);
-    const store = new HistoryStore(db);
+    const store = new BetDatabase(db);
     expect(store.unrevealed('s', 'u', 10).map((m) => m.hash).sort()).toEqual([A, B]);
     // A bet another writer adds (not summarised) under a new hash is listed too.
     db.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units, amount, payout,

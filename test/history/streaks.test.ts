@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sync_history, type SqliteDatabase } from '../../src/history/index.js';
 import type { BetRow } from '../../src/history/record.js';
-import { HistoryStore } from '../../src/history/store.js';
+import { BetDatabase } from '../../src/history/bet-database.js';
 import { WrittenRuns, page_streaks } from '../../src/history/streaks.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { open_database } from '../../src/journal/index.js';
@@ -101,7 +101,7 @@ describe('runs', () => {
     const temp = tempDatabase();
     const db = temp.open();
     try {
-      const store = new HistoryStore(db);
+      const store = new BetDatabase(db);
       let n = 0;
       // Wins and losses in an irregular pattern, two games, bets minutes to hours apart.
       const bet = (game: string, time_ms: number): BetRow => {
@@ -160,7 +160,7 @@ describe('WrittenRuns (the runs pass without reading back what the store wrote)'
   function setup(): { db: SqliteDatabase; written: WrittenRuns; write: (page: BetRow[]) => void; done: () => void } {
     const temp = tempDatabase();
     const db = temp.open();
-    const store = new HistoryStore(db);
+    const store = new BetDatabase(db);
     const written = new WrittenRuns(db);
     const write = (page: BetRow[]): void => {
       const known = new Set(db.prepare('SELECT id FROM bets').pluck().all());
@@ -214,7 +214,7 @@ describe('WrittenRuns (the runs pass without reading back what the store wrote)'
       db.prepare("UPDATE bets SET streak = 7 WHERE id = 'c24-1'").run();
       expect(written.take(SITE, 'u', 24 * H, 24 * H)).toBeNull();
       // The account has another bet from the hour's start on (an older one of the same hour, stored before).
-      new HistoryStore(db).upsert([{ ...row(2699, 26 * H, 2), id: 'older' }]);
+      new BetDatabase(db).upsert([{ ...row(2699, 26 * H, 2), id: 'older' }]);
       write(batch(26).map((r) => ({ ...r, time_ms: r.time_ms + 30_000 })));
       expect(written.take(SITE, 'u', 26 * H + 30_000, 26 * H)).toBeNull();
       // Forgotten (a transaction holding some was rolled back).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/facade/index.js';
 import { history_stats, lookup_bet, sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
-import { HistoryStore } from '../../src/history/store.js';
+import { BetDatabase } from '../../src/history/bet-database.js';
 import { SessionsTable } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { betListOffsets, placeDice, sandboxUser, tempDatabase } from './helpers.js';
@@ -178,7 +178,7 @@ describe('sync_history against the sandbox', () => {
       await placeDice(other, 4);
       await sync_history(client, db, { max_seed_lookups: 0 });
       await sync_history(other, db, { max_seed_lookups: 0 });
-      const store = new HistoryStore(db);
+      const store = new BetDatabase(db);
       for (const account of db.prepare('SELECT site, user_id FROM sync_state').all() as Array<{ site: string; user_id: string }>) {
         const expected = db
           .prepare('SELECT DISTINCT server_seed_hash FROM bets WHERE server_seed IS NULL AND site = ? AND user_id = ? ORDER BY 1')

@@ -3,6 +3,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { formatRows, plainAmount, printable, writeJson } from '../output.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runBalance(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const opened = await openClient(args, ctx, true);
@@ -23,6 +24,11 @@ async function runBalance(args: CommandArgs, ctx: CommandContext): Promise<numbe
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'one JSON line per currency: {currency, available, vault},\namounts as plain decimal strings' },
+};
+
 /** The `balance` command. */
 export const command: Command = {
   usage: 'stakeql balance [--profile NAME] [--base-url URL] [--json]',
@@ -31,11 +37,10 @@ the vault. Read only: nothing is moved.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          one JSON line per currency: {currency, available, vault},
-                  amounts as plain decimal strings`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -10,12 +10,13 @@
  * CSV) for any other.
  */
 import { existsSync } from 'node:fs';
-import type { HouseBet } from '../../operations/documents/history.js';
+import type { HouseBet } from '../../operations/documents/my-bet-list.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { counted, printable } from '../output.js';
 import { progressLine } from '../progress.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
 type Cell = string | number | boolean | null;
 
@@ -41,8 +42,8 @@ function row(entry: HouseBet, identifierOf: IdentifierOf): Record<string, Cell> 
 function count(args: CommandArgs, name: string, min: number, max: number): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !/^[0-9]{1,15}$/.test(text)) throw usageError(`--${name} must be a whole number`);
-  const n = Number(text);
+  const n = whole_number(text, 15);
+  if (n === undefined) throw usageError(`--${name} must be a whole number`);
   if (n < min || n > max) throw usageError(`--${name} must be ${min} to ${max}`);
   return n;
 }
@@ -115,6 +116,14 @@ async function runBets(args: CommandArgs, ctx: CommandContext): Promise<number> 
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'JSON lines' },
+  csv: { type: 'boolean', help: 'CSV with a header row' },
+  max: { type: 'string', value: 'N', help: 'stop after N bets (default: all)' },
+  'page-size': { type: 'string', value: 'N', help: 'bets per request, 1-50 (default 50)' },
+};
+
 /** The `bets` command. */
 export const command: Command = {
   usage: 'stakeql bets [--json | --csv] [--max N] [--page-size N] [--profile NAME] [--base-url URL]',
@@ -132,16 +141,10 @@ line on stderr counts the bets read.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          JSON lines
-  --csv           CSV with a header row
-  --max N         stop after N bets (default: all)
-  --page-size N   bets per request, 1-50 (default 50)`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
-    csv: { type: 'boolean' },
-    max: { type: 'string' },
-    'page-size': { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

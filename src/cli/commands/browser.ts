@@ -13,6 +13,7 @@ import { resolve_base_url } from '../../transport/options.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { printable } from '../output.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** Looked for on PATH, in this order, when `--executable` is not given. */
 const CANDIDATES = ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser', 'microsoft-edge', 'brave-browser'];
@@ -121,6 +122,13 @@ async function runBrowser(args: CommandArgs, ctx: CommandContext): Promise<numbe
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  executable: { type: 'string', value: 'PATH', help: 'the browser to start' },
+  port: { type: 'string', value: 'N', help: 'DevTools port (default 9222; 0: any free port)' },
+  site: { type: 'string', value: 'URL', help: 'the site to open (default STAKE_BASE_URL, else https://stake.com)' },
+};
+
 /** The `browser` command. */
 export const command: Command = {
   usage: 'stakeql browser [--executable PATH] [--port N] [--site URL]',
@@ -132,13 +140,9 @@ and leaves the browser running. Log in to the site in that window once.
 No flag that hides automation or changes the browser's fingerprint is used.
 
 Options:
-  --executable PATH  the browser to start
-  --port N           DevTools port (default 9222; 0: any free port)
-  --site URL         the site to open (default STAKE_BASE_URL, else https://stake.com)`,
+${help_lines(OPTIONS)}`,
   options: {
-    executable: { type: 'string' },
-    port: { type: 'string' },
-    site: { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

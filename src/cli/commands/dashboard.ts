@@ -14,6 +14,7 @@ import { readLines } from '../read-input.js';
 import { withHistoryDatabase } from '../history-database.js';
 import { history_scope } from '../history-scope.js';
 import type { HistoryAccount } from '../../dashboard/index.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function readSim(file: string, ctx: CommandContext): Promise<SimView> {
   const { sim_view } = await import('../../dashboard/index.js');
@@ -81,6 +82,14 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  port: { type: 'string', value: 'N', help: 'port to listen on (default: a free one); a port in use is exit 2' },
+  sim: { type: 'string', value: 'FILE', help: "show a simulation: the JSON lines of 'stakeql sim --json' ('-': stdin)" },
+  account: { type: 'string', value: 'NAME', help: "the history panel's account, by name or user id, when the\ndatabase holds more than one on the site" },
+  'all-accounts': { type: 'boolean', help: 'the history panel adds up every account in the database' },
+};
+
 /** The `dashboard` command. */
 export const command: Command = {
   usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--account NAME | --all-accounts] [--sim FILE]',
@@ -94,21 +103,15 @@ every request needs the token, so no other web page can read the account or
 press Stop. No credential is ever sent to the page.
 
 Options:
-  --port N        port to listen on (default: a free one); a port in use is exit 2
-  --sim FILE      show a simulation: the JSON lines of 'stakeql sim --json' ('-': stdin)
+${help_lines(OPTIONS, ['port', 'sim'])}
 ${CLIENT_OPTIONS_HELP}
-  --account NAME  the history panel's account, by name or user id, when the
-                  database holds more than one on the site
-  --all-accounts  the history panel adds up every account in the database
+${help_lines(OPTIONS, ['account', 'all-accounts'])}
 
 The database is the one autobet and history use ($STAKEQL_DATA_DIR, else
 $XDG_DATA_HOME/stakeql, else ~/.local/share/stakeql: stakeql.db).`,
   options: {
     ...CLIENT_OPTIONS,
-    account: { type: 'string' },
-    'all-accounts': { type: 'boolean' },
-    port: { type: 'string' },
-    sim: { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -13,6 +13,7 @@ import { EXIT_AUTH, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, timeoutMs } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { profileArgument } from '../profile-args.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** Why a path failed, as `--json` names it. */
 type Reason = 'ok' | 'cloudflare' | 'kasada' | 'region_blocked' | 'unauthorized' | 'unreachable' | 'error';
@@ -118,6 +119,11 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
   return works !== undefined ? EXIT_OK : EXIT_AUTH;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'one line per path: {"path","ok","reason","status"?}, path one of\ndirect, impit, browser; reason one of ok, cloudflare, kasada,\nregion_blocked, unauthorized, unreachable, error' },
+};
+
 /** The `doctor` command. */
 export const command: Command = {
   usage: 'stakeql doctor [--profile NAME | --base-url URL] [--browser URL] [--json]',
@@ -131,12 +137,10 @@ works, 4 when none does.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          one line per path: {"path","ok","reason","status"?}, path one of
-                  direct, impit, browser; reason one of ok, cloudflare, kasada,
-                  region_blocked, unauthorized, unreachable, error`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -8,6 +8,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
 import { formatRows, writeJson } from '../output.js';
 import { credentialRows, credentialsJson, PASTE_SOURCE_HELP, readCredentials } from '../paste-credentials.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** How each format is named to a person. */
 export const FORMAT_NAMES: Readonly<Record<PasteFormat, string>> = {
@@ -49,6 +50,13 @@ async function runExtract(args: CommandArgs, ctx: CommandContext): Promise<numbe
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  clipboard: { type: 'boolean', help: 'read the paste from the system clipboard' },
+  json: { type: 'boolean', help: 'print {format, credentials, warnings} as JSON (still masked)' },
+  reveal: { type: 'boolean', help: 'show the secrets themselves' },
+};
+
 /** The `extract` command. */
 export const command: Command = {
   usage: 'stakeql extract [FILE|-] [--clipboard] [--json] [--reveal]',
@@ -61,13 +69,9 @@ with no token, session or cf_clearance at all exits 3.
 ${PASTE_SOURCE_HELP}
 
 Options:
-  --clipboard  read the paste from the system clipboard
-  --json       print {format, credentials, warnings} as JSON (still masked)
-  --reveal     show the secrets themselves`,
+${help_lines(OPTIONS)}`,
   options: {
-    clipboard: { type: 'boolean' },
-    json: { type: 'boolean' },
-    reveal: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 1,

@@ -6,6 +6,7 @@
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { game_rows } from '../games-table.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runGames(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const rows = game_rows();
@@ -29,6 +30,11 @@ async function runGames(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'one JSON line per game' },
+};
+
 /** The `games` command. */
 export const command: Command = {
   usage: 'stakeql games [--json]',
@@ -38,9 +44,9 @@ whether the sandbox and the simulator play it, what it pays by and the public
 source of that table or rule. Nothing is sent.
 
 Options:
-  --json   one JSON line per game`,
+${help_lines(OPTIONS)}`,
   options: {
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

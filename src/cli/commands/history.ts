@@ -10,6 +10,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { withHistoryDatabase } from '../history-database.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { counted, printable } from '../output.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
 import { history_scope, SCOPE_OPTIONS, SCOPE_OPTIONS_HELP } from '../history-scope.js';
 
@@ -17,6 +18,23 @@ const ACTIONS = ['sync', 'stats', 'verify', 'export'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const FILTER_OPTIONS = ['from', 'to', 'game', 'currency'] as const;
+const OUTPUT_OPTIONS = ['by', 'wagered', 'in', 'json', 'csv'] as const;
+
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  from: { type: 'string', value: 'TIME', help: 'bets at or after TIME (2024-05-14, ISO 8601)' },
+  to: { type: 'string', value: 'TIME', help: 'bets before TIME' },
+  game: { type: 'string', value: 'GAME', help: 'one game (dice, limbo, ...)' },
+  currency: { type: 'string', value: 'C', help: 'one currency (btc, usd, ...)' },
+  by: { type: 'string', value: 'GROUPING', help: 'stats: game, currency, hour, day, month or all' },
+  wagered: { type: 'string', value: 'W', help: 'stats: the wager of the last W (24h, 7d, 30d)' },
+  in: { type: 'string', value: 'FIAT', help: 'stats --wagered: in usd, eur, … (reads the rates with the client options)' },
+  json: {
+    type: 'boolean',
+    help: 'sync, verify: one JSON object; stats: one JSON line per group\n(amounts as numbers, exact *_units as strings); export: JSON lines',
+  },
+  csv: { type: 'boolean', help: 'export: CSV (the default)' },
+};
 
 
 /** Which options each action takes: any other given is a usage error naming it. */
@@ -247,29 +265,13 @@ ${CLIENT_OPTIONS_HELP}
 Whose bets (stats, verify, export): one account on one site, said on stderr
 ${SCOPE_OPTIONS_HELP}
 Filters (stats, verify, export):
-  --from TIME     bets at or after TIME (2024-05-14, ISO 8601)
-  --to TIME       bets before TIME
-  --game GAME     one game (dice, limbo, ...)
-  --currency C    one currency (btc, usd, ...)
+${help_lines(OPTIONS, FILTER_OPTIONS)}
 Output:
-  --by GROUPING   stats: game, currency, hour, day, month or all
-  --wagered W     stats: the wager of the last W (24h, 7d, 30d)
-  --in FIAT       stats --wagered: in usd, eur, … (reads the rates with the client options)
-  --json          sync, verify: one JSON object; stats: one JSON line per group
-                  (amounts as numbers, exact *_units as strings); export: JSON lines
-  --csv           export: CSV (the default)`,
+${help_lines(OPTIONS, OUTPUT_OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
     ...SCOPE_OPTIONS,
-    json: { type: 'boolean' },
-    csv: { type: 'boolean' },
-    by: { type: 'string' },
-    wagered: { type: 'string' },
-    in: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    game: { type: 'string' },
-    currency: { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 1,
   maxPositionals: 1,

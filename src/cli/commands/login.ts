@@ -7,6 +7,7 @@ import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK, usageError } from '
 import { formatRows } from '../output.js';
 import { credentialRows, PASTE_SOURCE_HELP, readCredentials } from '../paste-credentials.js';
 import { describeLocation, openStore, profileArgument } from '../profile-args.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 const CHECKS: ReadonlyArray<readonly [keyof Credentials, (value: unknown, param: string) => string]> = [
   ['access_token', validateAccessToken],
@@ -85,6 +86,14 @@ async function runLogin(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  clipboard: { type: 'boolean', help: 'read the paste from the system clipboard' },
+  profile: { type: 'string', value: 'NAME', help: 'profile to save to (1-64 of A-Z a-z 0-9 . _ -)' },
+  browser: { type: 'string', value: 'URL', help: 'save a profile that uses the browser at this DevTools URL (loopback)' },
+  'base-url': { type: 'string', value: 'URL', help: 'with --browser: the site (default https://stake.com)' },
+};
+
 /** The `login` command. */
 export const command: Command = {
   usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]\n       stakeql login --browser URL [--base-url URL] [--profile NAME]',
@@ -101,15 +110,9 @@ the site in your own browser (see 'stakeql browser'): the DevTools URL and the
 site, no secret. autobet, resume, watch, history sync and dashboard use it.
 
 Options:
-  --clipboard     read the paste from the system clipboard
-  --profile NAME  profile to save to (1-64 of A-Z a-z 0-9 . _ -)
-  --browser URL   save a profile that uses the browser at this DevTools URL (loopback)
-  --base-url URL  with --browser: the site (default https://stake.com)`,
+${help_lines(OPTIONS)}`,
   options: {
-    clipboard: { type: 'boolean' },
-    profile: { type: 'string' },
-    browser: { type: 'string' },
-    'base-url': { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 1,

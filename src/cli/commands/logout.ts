@@ -3,6 +3,7 @@ import { CREDENTIAL_ENV_VARS } from '../../store/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
 import { describeLocation, openStore, profileArgument } from '../profile-args.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runLogout(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const name = await profileArgument(args);
@@ -17,6 +18,11 @@ async function runLogout(args: CommandArgs, ctx: CommandContext): Promise<number
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  profile: { type: 'string', value: 'NAME', help: 'profile to remove' },
+};
+
 /** The `logout` command. */
 export const command: Command = {
   usage: 'stakeql logout [--profile NAME]',
@@ -25,9 +31,9 @@ when there is no such profile. Nothing is sent to the site: the browser
 session stays logged in (log out there to revoke the token).
 
 Options:
-  --profile NAME  profile to remove`,
+${help_lines(OPTIONS)}`,
   options: {
-    profile: { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -10,6 +10,7 @@ import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { writeJson } from '../output.js';
 import { decodeText, readStream } from '../read-input.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 function parseVariables(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null;
@@ -73,6 +74,13 @@ async function runQuery(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  variables: { type: 'string', value: 'JSON', help: 'variables, a JSON object' },
+  'operation-name': { type: 'string', value: 'NAME', help: 'operation to run when the document holds several' },
+  json: { type: 'boolean', help: 'print the data as one line of JSON (default: indented)' },
+};
+
 /** The `query` command. */
 export const command: Command = {
   usage: "stakeql query '<graphql>' [--variables JSON] [--operation-name NAME] [--yes] [--profile NAME] [--base-url URL] [--json]\n       stakeql query - < operation.graphql",
@@ -85,17 +93,14 @@ limit, GraphQL, network.
 A mutation is confirmed first. ${CONFIRM_HELP}
 
 Options:
-  --variables JSON        variables, a JSON object
-  --operation-name NAME   operation to run when the document holds several
+${help_lines(OPTIONS, ['variables', 'operation-name'])}
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
-  --json                  print the data as one line of JSON (default: indented)`,
+${help_lines(OPTIONS, ['json'])}`,
   options: {
-    variables: { type: 'string' },
-    'operation-name': { type: 'string' },
+    ...parse_config(OPTIONS),
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    json: { type: 'boolean' },
   },
   minPositionals: 1,
   maxPositionals: 1,

@@ -4,6 +4,7 @@ import type { Sandbox } from '../../sandbox/index.js';
 import { parse_listen_port } from '../../sandbox/listen-port.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const portText = args.values['port'] as string | undefined;
@@ -68,6 +69,15 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  port: { type: 'string', value: 'N', help: 'port to listen on (default: a free one)' },
+  'require-clearance': { type: 'boolean', help: 'demand a cf_clearance cookie bound to the User-Agent, as stake.com does' },
+  protection: { type: 'string', value: 'P', help: "none (default), cloudflare (as --require-clearance), or kasada: a page\nscript adds expiring x-kpsdk-* headers to the page's requests and the API\nrefuses any request without live ones (log a browser in at /login?user=NAME)" },
+  'kasada-ttl-ms': { type: 'string', value: 'MS', help: "with kasada: how long the page's headers stay good (default 60000)" },
+  faults: { type: 'string', value: 'SPEC', help: 'inject the faults SPEC names (above)' },
+};
+
 /** The `sandbox` command. */
 export const command: Command = {
   usage: 'stakeql sandbox [--port N] [--require-clearance | --protection none|cloudflare|kasada] [--kasada-ttl-ms MS] [--faults SPEC]',
@@ -84,19 +94,9 @@ every= and p= rules stand for the whole run.
 ${FAULT_SPEC_HELP}
 
 Options:
-  --port N              port to listen on (default: a free one)
-  --require-clearance   demand a cf_clearance cookie bound to the User-Agent, as stake.com does
-  --protection P        none (default), cloudflare (as --require-clearance), or kasada: a page
-                        script adds expiring x-kpsdk-* headers to the page's requests and the API
-                        refuses any request without live ones (log a browser in at /login?user=NAME)
-  --kasada-ttl-ms MS    with kasada: how long the page's headers stay good (default 60000)
-  --faults SPEC         inject the faults SPEC names (above)`,
+${help_lines(OPTIONS)}`,
   options: {
-    port: { type: 'string' },
-    'require-clearance': { type: 'boolean' },
-    protection: { type: 'string' },
-    'kasada-ttl-ms': { type: 'string' },
-    faults: { type: 'string' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

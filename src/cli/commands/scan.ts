@@ -14,6 +14,7 @@ import {
 } from '../../fairness/index.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
+import { help_lines, parse_config, whole_number, with_flag, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
 
 /** Each game's parameter options, by option name → the site's field name (the scanner's own list: the flag is the field's name). */
@@ -21,22 +22,25 @@ const GAME_OPTIONS: Readonly<Record<ScanGameName, Readonly<Record<string, string
   Object.entries(SCAN_PARAMS).map(([game, params]) => [game, Object.fromEntries(params.map((p) => [p, p]))]),
 ) as Record<ScanGameName, Record<string, string>>;
 const NUMERIC = new Set(['segments', 'rows']);
-const ALL_GAME_OPTIONS = ['segments', 'rows', 'difficulty'];
 
-// The library names its fields; the command line names its flags.
-const FLAGS: readonly [string, string][] = [
-  ['server_seed_hash', '--server-seed-hash'],
-  ['server_seed', '--server-seed'],
-  ['client_seed', '--client-seed'],
-  ['nonces', '--nonces'],
-  ['where', '--where'],
-  ['limit', '--limit'],
-  ['workers', '--workers'],
-  ['segments', '--segments'],
-  ['rows', '--rows'],
-  ['difficulty', '--difficulty'],
-];
+/** The options, once: the parser's config and the help's lines come from here; `field` is the library's name for each. */
+const OPTIONS: OptionTable = {
+  'server-seed': { type: 'string', value: 'SEED', help: 'the revealed server seed', field: 'server_seed' },
+  'client-seed': { type: 'string', value: 'SEED', help: 'the client seed of the pair', field: 'client_seed' },
+  nonces: { type: 'string', value: 'FROM..TO', help: 'the range, TO excluded; at most 1,000,000,000 nonces without --force', field: 'nonces' },
+  where: { type: 'string', value: 'COND', help: "'>=X', '<=X', '==X' or 'between A B' (both ends included)", field: 'where' },
+  segments: { type: 'string', value: 'N', help: 'wheel: 10, 20, 30, 40 or 50', field: 'segments' },
+  rows: { type: 'string', value: 'N', help: 'plinko: 8–16', field: 'rows' },
+  difficulty: { type: 'string', value: 'LEVEL', help: 'pump: easy, medium, hard, expert', field: 'difficulty' },
+  limit: { type: 'string', value: 'N', help: 'stop after N hits', field: 'limit' },
+  workers: { type: 'string', value: 'N', help: "worker threads (default: the machine's cores)", field: 'workers' },
+  'server-seed-hash': { type: 'string', value: 'HASH', help: 'the seedHash the site showed: checked against the seed', field: 'server_seed_hash' },
+  force: { type: 'boolean', help: 'allow a range over 1,000,000,000 nonces' },
+  json: { type: 'boolean', help: 'one JSON line a hit { "nonce", "result" }, then { "event": "summary", ... }' },
+};
 
+// The options some game takes (the others are every game's).
+const ALL_GAME_OPTIONS = Object.keys(OPTIONS).filter((name) => Object.values(SCAN_PARAMS).some((params) => (params as readonly string[]).includes(name)));
 
 function required(args: CommandArgs, name: string): string {
   const value = text_option(args, name);
@@ -46,10 +50,8 @@ function required(args: CommandArgs, name: string): string {
 
 /** A non-negative integer of at most 16 digits, or a usage error naming the option. */
 function integer(name: string, value: string): number {
-  let digits = value.length > 0 && value.length <= 16;
-  for (let i = 0; i < value.length && digits; i++) digits = value.charCodeAt(i) >= 48 && value.charCodeAt(i) <= 57;
-  const number = Number(value);
-  if (!digits || !Number.isSafeInteger(number)) throw usageError(`scan: --${name} must be a non-negative integer`);
+  const number = whole_number(value, 16);
+  if (number === undefined) throw usageError(`scan: --${name} must be a non-negative integer`);
   return number;
 }
 
@@ -75,14 +77,7 @@ function gameParams(args: CommandArgs, game: ScanGameName): Record<string, unkno
 
 function asUsage(error: unknown): never {
   if (!(error instanceof RangeError || error instanceof TypeError)) throw error;
-  let message = error.message;
-  for (const [field, flag] of FLAGS) {
-    if (message.startsWith(field)) {
-      message = flag + message.slice(field.length);
-      break;
-    }
-  }
-  throw new CliError(EXIT_USAGE, `scan: ${message}`, { cause: error });
+  throw new CliError(EXIT_USAGE, `scan: ${with_flag(OPTIONS, error.message)}`, { cause: error });
 }
 
 function shown(value: number | null): string {
@@ -171,35 +166,11 @@ showed, and scan checks the seed hashes to it and refuses the hash itself.
 The summary always prints the scanned seed's hash to compare.
 
 Options:
-  --server-seed SEED       the revealed server seed
-  --client-seed SEED       the client seed of the pair
-  --nonces FROM..TO        the range, TO excluded; at most 1,000,000,000 nonces without --force
-  --where COND             '>=X', '<=X', '==X' or 'between A B' (both ends included)
-  --segments N             wheel: 10, 20, 30, 40 or 50
-  --rows N                 plinko: 8–16
-  --difficulty LEVEL       pump: easy, medium, hard, expert
-  --limit N                stop after N hits
-  --workers N              worker threads (default: the machine's cores)
-  --server-seed-hash HASH  the seedHash the site showed: checked against the seed
-  --force                  allow a range over 1,000,000,000 nonces
-  --json                   one JSON line a hit { "nonce", "result" }, then { "event": "summary", ... }
+${help_lines(OPTIONS)}
 
 A progress line is drawn on stderr when it is a terminal. Ctrl-C stops the
 scan and prints the summary of what was scanned (exit 130).`,
-  options: {
-    'server-seed': { type: 'string' },
-    'client-seed': { type: 'string' },
-    nonces: { type: 'string' },
-    where: { type: 'string' },
-    segments: { type: 'string' },
-    rows: { type: 'string' },
-    difficulty: { type: 'string' },
-    limit: { type: 'string' },
-    workers: { type: 'string' },
-    'server-seed-hash': { type: 'string' },
-    force: { type: 'boolean' },
-    json: { type: 'boolean' },
-  },
+  options: parse_config(OPTIONS),
   minPositionals: 1,
   maxPositionals: 1,
   run: runScan,

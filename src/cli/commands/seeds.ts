@@ -9,6 +9,7 @@ import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { formatRows, printable, writeJson } from '../output.js';
 import { check_client_seed } from '../../operations/validate/games.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runSeeds(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const rotate = args.values['rotate'] === true;
@@ -41,6 +42,13 @@ async function runSeeds(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  rotate: { type: 'boolean', help: 'rotate the pair first' },
+  seed: { type: 'string', value: 'SEED', help: 'the new client seed (default: 20 random hex characters)' },
+  json: { type: 'boolean', help: "print the site's answer as JSON" },
+};
+
 /** The `seeds` command. */
 export const command: Command = {
   usage: 'stakeql seeds [--rotate [--seed SEED]] [--profile NAME] [--base-url URL] [--json]',
@@ -51,14 +59,10 @@ first; the site refuses while a mines round is open.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --rotate        rotate the pair first
-  --seed SEED     the new client seed (default: 20 random hex characters)
-  --json          print the site's answer as JSON`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    rotate: { type: 'boolean' },
-    seed: { type: 'string' },
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

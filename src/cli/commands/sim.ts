@@ -4,7 +4,7 @@
  * seed pairs, with the limits applied as live. A progress bar on a terminal,
  * JSON lines with --json, a page to look at with --html FILE.
  */
-import { ROUND_OPTIONS, round_from_args } from '../autobet/round-args.js';
+import { round_from_args } from '../autobet/round-args.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
@@ -18,9 +18,9 @@ import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../
 import { oneLine, printable } from '../output.js';
 import { seed_list } from '../sim/seed-list.js';
 import { chain_list } from '../sim/chain-list.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
 const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
-const WHOLE = /^[0-9]{1,12}$/;
 /** Sample curves drawn in the --html page. */
 const SAMPLE_CURVES = 5;
 
@@ -37,8 +37,9 @@ function decimal(args: CommandArgs, name: string, required: boolean): number | u
 function whole(args: CommandArgs, name: string): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !WHOLE.test(text) || Number(text) < 1) throw usageError(`sim: --${name} must be a whole number from 1`);
-  return Number(text);
+  const n = whole_number(text, 12);
+  if (n === undefined || n < 1) throw usageError(`sim: --${name} must be a whole number from 1`);
+  return n;
 }
 
 /** Library refusals before anything runs as usage errors (exit 2). */
@@ -239,6 +240,31 @@ async function sampleCurves(
   return curves;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here (`--lua-timeout` is autobet's, shared). */
+const OPTIONS: OptionTable = {
+  balance: { type: 'string', value: 'B', help: 'the balance every session starts with (required)' },
+  bets: { type: 'string', value: 'N', help: 'at most N bets per session (required)' },
+  sessions: { type: 'string', value: 'K', help: 'sessions on fresh random seed pairs (default 1)' },
+  workers: { type: 'string', value: 'W', help: "worker threads (default: the machine's cores)" },
+  'server-seed': { type: 'string', value: 'S', help: 'a revealed server seed to replay (64 hex), with --client-seed C [--nonce N]' },
+  'client-seed': { type: 'string' },
+  nonce: { type: 'string' },
+  seeds: { type: 'string', value: 'FILE', help: 'seed pairs to replay, one "server_seed client_seed [nonce]" a line' },
+  chain: {
+    type: 'string',
+    value: 'FILE',
+    help: 'crash/slide: round hashes to replay, one a line, oldest first\n(without it, crash and slide bets are settled on a random chain)',
+  },
+  currency: { type: 'string', value: 'C', help: 'default btc' },
+  round: {
+    type: 'string',
+    value: 'JSON',
+    help: 'a built-in round policy the simulator plays bet by bet as the sandbox\nwould: \'{"game":"mines","fields":[3,7,12],"cashout_after":2}\'',
+  },
+  json: { type: 'boolean', help: 'one JSON line per session (or per bet in a replay), then the summary' },
+  html: { type: 'string', value: 'FILE', help: 'write a page with the end-balance distribution and sample balance curves' },
+};
+
 /** The `sim` command. */
 export const command: Command = {
   usage: `stakeql sim STRATEGY_FILE --balance B --bets N [--sessions K] [--workers W] [limits] [options]
@@ -260,38 +286,15 @@ bet the simulator cannot pay (a table that is not public); 1 when an error
 stopped a session later (error:strategy and the message on stderr).
 
 Options:
-  --balance B        the balance every session starts with (required)
-  --bets N           at most N bets per session (required)
-  --sessions K       sessions on fresh random seed pairs (default 1)
-  --workers W        worker threads (default: the machine's cores)
-  --server-seed S    a revealed server seed to replay (64 hex), with --client-seed C [--nonce N]
-  --seeds FILE       seed pairs to replay, one "server_seed client_seed [nonce]" a line
-  --chain FILE       crash/slide: round hashes to replay, one a line, oldest first
-                     (without it, crash and slide bets are settled on a random chain)
-  --currency C       default btc
+${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'currency'])}
 ${LUA_TIMEOUT_HELP}
-  --round JSON       a built-in round policy the simulator plays bet by bet as the sandbox
-                     would: '{"game":"mines","fields":[3,7,12],"cashout_after":2}'
-  --json             one JSON line per session (or per bet in a replay), then the summary
-  --html FILE        write a page with the end-balance distribution and sample balance curves
+${help_lines(OPTIONS, ['round', 'json', 'html'])}
 
 ${limit_options_help(false)}`,
   options: {
     ...LIMIT_OPTIONS,
-    balance: { type: 'string' },
-    bets: { type: 'string' },
-    sessions: { type: 'string' },
-    workers: { type: 'string' },
-    'server-seed': { type: 'string' },
-    'client-seed': { type: 'string' },
-    nonce: { type: 'string' },
-    seeds: { type: 'string' },
-    chain: { type: 'string' },
-    currency: { type: 'string' },
+    ...parse_config(OPTIONS),
     'lua-timeout': { type: 'string' },
-    ...ROUND_OPTIONS,
-    json: { type: 'boolean' },
-    html: { type: 'string' },
   },
   minPositionals: 1,
   maxPositionals: 1,

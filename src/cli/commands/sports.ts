@@ -15,6 +15,7 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { oneLine, plainAmount, printable, writeJson } from '../output.js';
 import type * as SportsModule from '../../sports/index.js';
 import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
 const SUBCOMMANDS = ['list', 'fixtures', 'fixture', 'bet', 'cashout', 'bets'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
@@ -32,13 +33,13 @@ const ALLOWED: Readonly<Record<Sub, readonly string[]>> = {
 
 // Plain decimal text as typed: no sign, exponent or blanks.
 const DECIMAL = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
-const COUNT = /^[0-9]{1,6}$/;
 
 function count_option(args: CommandArgs, name: string): number | undefined {
   const text = args.values[name];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !COUNT.test(text)) throw usageError(`--${name} must be a whole number`);
-  return Number(text);
+  const n = whole_number(text, 6);
+  if (n === undefined) throw usageError(`--${name} must be a whole number`);
+  return n;
 }
 
 function one_line_json(ctx: CommandContext, value: unknown): void {
@@ -256,6 +257,23 @@ async function place(
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  live: { type: 'boolean', help: 'live fixtures instead of upcoming ones' },
+  limit: { type: 'string', value: 'N', help: 'items per page (1-50)' },
+  offset: { type: 'string', value: 'N', help: 'skip this many' },
+  all: { type: 'boolean', help: 'fixtures: every page' },
+  group: { type: 'string', value: 'G,...', help: 'fixture: market groups (default main)' },
+  amount: { type: 'string', value: 'A', help: 'bet: the total stake, a plain decimal' },
+  currency: { type: 'string', value: 'C', help: 'bet: btc, usdt, usd, ...' },
+  'odds-change': { type: 'string', value: 'C', help: 'bet: none (default: exact odds only), higher or any' },
+  odds: { type: 'string', value: 'X,Y,...', help: 'bet: the odds you accept, one per outcome' },
+  esports: { type: 'boolean', help: 'bet: an esports slip (betType esports, provider oddin)' },
+  identifier: { type: 'string', value: 'ID', help: 'bet: send this identifier (default: 21 random characters)' },
+  active: { type: 'boolean', help: 'bets: open slips' },
+  json: { type: 'boolean', help: 'one JSON line per item' },
+};
+
 /** The `sports` command. */
 export const command: Command = {
   usage: `stakeql sports list [--live] [--json]
@@ -290,35 +308,11 @@ With --json each item is one JSON line: a fixture {"slug","name","status",
 Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
-  --live            live fixtures instead of upcoming ones
-  --limit N         items per page (1-50)
-  --offset N        skip this many
-  --all             fixtures: every page
-  --group G,...     fixture: market groups (default main)
-  --amount A        bet: the total stake, a plain decimal
-  --currency C      bet: btc, usdt, usd, ...
-  --odds-change C   bet: none (default: exact odds only), higher or any
-  --odds X,Y,...    bet: the odds you accept, one per outcome
-  --esports         bet: an esports slip (betType esports, provider oddin)
-  --identifier ID   bet: send this identifier (default: 21 random characters)
-  --active          bets: open slips
-  --json            one JSON line per item`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    json: { type: 'boolean' },
-    live: { type: 'boolean' },
-    limit: { type: 'string' },
-    offset: { type: 'string' },
-    all: { type: 'boolean' },
-    group: { type: 'string' },
-    amount: { type: 'string' },
-    currency: { type: 'string' },
-    'odds-change': { type: 'string' },
-    odds: { type: 'string' },
-    esports: { type: 'boolean' },
-    identifier: { type: 'string' },
-    active: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 1,
   maxPositionals: 21,

@@ -5,6 +5,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { badValueIsUsage, CliError, EXIT_NOT_FOUND, EXIT_OK } from '../exit-codes.js';
 import { describeLocation, openStore, profileArgument } from '../profile-args.js';
 import { CREDENTIAL_FIELDS, formatRows, isoSeconds, showValue, writeJson, type DisplayField, type Style } from '../output.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** Whether the token can still be used, as `AuthManager.is_token_expired` judges it. */
 type TokenState = 'none' | 'unknown' | 'valid' | 'expired';
@@ -145,6 +146,12 @@ async function runStatus(args: CommandArgs, ctx: CommandContext): Promise<number
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  profile: { type: 'string', value: 'NAME', help: 'show only this profile (exit code 3 when it does not exist)' },
+  json: { type: 'boolean', help: 'print {store, environment, profiles} as JSON (masked)' },
+};
+
 /** The `status` command. */
 export const command: Command = {
   usage: 'stakeql status [--profile NAME] [--json]',
@@ -153,11 +160,9 @@ the store keeps it, whether its token is still valid, and which STAKE_*
 environment variables override its fields (the environment wins, field by field).
 
 Options:
-  --profile NAME  show only this profile (exit code 3 when it does not exist)
-  --json          print {store, environment, profiles} as JSON (masked)`,
+${help_lines(OPTIONS)}`,
   options: {
-    profile: { type: 'string' },
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -13,6 +13,7 @@ import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** The query that shows whether an interrupted deposit ran. */
 const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
@@ -59,6 +60,11 @@ async function runVault(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: "print the site's answer as JSON" },
+};
+
 /** The `vault` command. */
 export const command: Command = {
   usage: 'stakeql vault deposit AMOUNT CURRENCY [--yes] [--profile NAME] [--base-url URL] [--json]',
@@ -73,11 +79,11 @@ one it exits 130 saying the outcome is unknown.
 Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
-  --json          print the site's answer as JSON`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 3,
   maxPositionals: 3,

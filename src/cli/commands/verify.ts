@@ -24,19 +24,48 @@ import { is_chain_bet, verify_chain_bet } from '../../fairness/chain-verify.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usageError } from '../exit-codes.js';
 import { counted, printable, writeJson } from '../output.js';
+import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
 import { readLines, type InputStream } from '../read-input.js';
 
 const SUITS: Record<string, string> = { D: '♦', H: '♥', S: '♠', C: '♣' };
 
-/** Game parameters the single-bet form takes, by option name → the site's field name. */
-const PARAM_OPTIONS = { 'mines-count': 'minesCount', rows: 'rows', risk: 'risk', segments: 'segments', difficulty: 'difficulty' } as const;
+/**
+ * The options, once: the parser's config and the help's lines come from
+ * here. The rows with a `field` are the game parameters of the single-bet
+ * form, by the site's field name.
+ */
+const OPTIONS: OptionTable = {
+  'server-seed': { type: 'string', value: 'SEED', help: 'the revealed server seed' },
+  'client-seed': { type: 'string', value: 'SEED', help: 'the client seed' },
+  nonce: { type: 'string', value: 'N', help: "the bet's nonce" },
+  game: { type: 'string', value: 'GAME', help: `${GAMES_SUPPORTED.join(', ')}, crash, slide` },
+  'mines-count': { type: 'string', value: 'N', help: 'mines: 1–24', field: 'minesCount' },
+  rows: { type: 'string', value: 'N', help: 'plinko: 8–16', field: 'rows', beside: true },
+  risk: { type: 'string', value: 'RISK', help: 'plinko/wheel risk', field: 'risk' },
+  segments: { type: 'string', value: 'N', help: 'wheel: 10–50', field: 'segments', beside: true },
+  difficulty: { type: 'string', value: 'LEVEL', help: 'pump: easy, medium, hard, expert', field: 'difficulty' },
+  'game-hash': {
+    type: 'string',
+    value: 'HASH',
+    help: "crash/slide: the round's hash (no seeds: one salted hash chain);\nfor crash, also how far it is from the chain end the site published",
+  },
+  bets: { type: 'string', value: 'FILE', help: "a bet history to verify ('-': standard input)" },
+  seeds: {
+    type: 'string',
+    value: 'FILE',
+    help: 'revealed server seeds, one per line (or JSON lines with "seed");\nwithout it, the seeds the bets themselves carry',
+  },
+  json: { type: 'boolean', help: 'the steps as JSON, or one report per bet as JSON lines' },
+};
+const PARAM_OPTIONS = Object.entries(OPTIONS).flatMap(([option, row]) => (row.field === undefined ? [] : [[option, row.field] as const]));
 const NUMERIC_PARAMS = new Set(['minesCount', 'rows', 'segments']);
 
 
 function integerOption(name: string, value: string): number {
-  if (!/^\d{1,16}$/.test(value)) throw usageError(`verify: --${name} must be a non-negative integer`);
-  return Number(value);
+  const number = whole_number(value, 16);
+  if (number === undefined) throw usageError(`verify: --${name} must be a non-negative integer`);
+  return number;
 }
 
 function showOutcome(value: unknown): string {
@@ -93,7 +122,7 @@ async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number
   }
   if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}, crash, slide`);
   const input: Record<string, unknown> = { server_seed, client_seed, nonce: integerOption('nonce', nonceText) };
-  for (const [option, field] of Object.entries(PARAM_OPTIONS)) {
+  for (const [option, field] of PARAM_OPTIONS) {
     const value = text_option(args, option);
     if (value !== undefined) input[field] = NUMERIC_PARAMS.has(field) ? integerOption(option, value) : value;
   }
@@ -327,34 +356,8 @@ revealed: rotate the seed pair), 2 when the file is not a bets export or a
 --seeds line is not a seed (the line is named).
 
 Options:
-  --server-seed SEED   the revealed server seed
-  --client-seed SEED   the client seed
-  --nonce N            the bet's nonce
-  --game GAME          ${GAMES_SUPPORTED.join(', ')}, crash, slide
-  --mines-count N      mines: 1–24          --rows N         plinko: 8–16
-  --risk RISK          plinko/wheel risk    --segments N     wheel: 10–50
-  --difficulty LEVEL   pump: easy, medium, hard, expert
-  --game-hash HASH     crash/slide: the round's hash (no seeds: one salted hash chain);
-                       for crash, also how far it is from the chain end the site published
-  --bets FILE          a bet history to verify ('-': standard input)
-  --seeds FILE         revealed server seeds, one per line (or JSON lines with "seed");
-                       without it, the seeds the bets themselves carry
-  --json               the steps as JSON, or one report per bet as JSON lines`,
-  options: {
-    'server-seed': { type: 'string' },
-    'client-seed': { type: 'string' },
-    nonce: { type: 'string' },
-    game: { type: 'string' },
-    'mines-count': { type: 'string' },
-    rows: { type: 'string' },
-    risk: { type: 'string' },
-    segments: { type: 'string' },
-    difficulty: { type: 'string' },
-    'game-hash': { type: 'string' },
-    bets: { type: 'string' },
-    seeds: { type: 'string' },
-    json: { type: 'boolean' },
-  },
+${help_lines(OPTIONS)}`,
+  options: parse_config(OPTIONS),
   minPositionals: 0,
   maxPositionals: 0,
   run: runVerify,

@@ -10,6 +10,7 @@ import { EXIT_OK, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { roundLine } from '../watch-rounds.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 const FEEDS = ['balances', 'bets', 'crash', 'slide'] as const;
 type Feed = (typeof FEEDS)[number];
@@ -86,6 +87,11 @@ async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number>
   return EXIT_OK;
 }
 
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: "one JSON object per line, the site's fields" },
+};
+
 /** The `watch` command. */
 export const command: Command = {
   usage: 'stakeql watch balances|bets|crash|slide [--json] [--profile NAME] [--base-url URL]',
@@ -105,10 +111,10 @@ the credentials or Cloudflare demands a challenge, 1 when reconnecting fails.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          one JSON object per line, the site's fields`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 1,
   maxPositionals: 1,

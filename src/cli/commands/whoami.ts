@@ -3,6 +3,7 @@ import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runWhoami(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const opened = await openClient(args, ctx, true);
@@ -11,6 +12,11 @@ async function runWhoami(args: CommandArgs, ctx: CommandContext): Promise<number
   else ctx.io.stdout.write(`${ctx.out.bold(printable(user.name))} (id ${printable(user.id)})\n`);
   return EXIT_OK;
 }
+
+/** The command's own options, once: the parser's config and the help's lines come from here. */
+const OPTIONS: OptionTable = {
+  json: { type: 'boolean', help: 'print {id, name} as JSON' },
+};
 
 /** The `whoami` command. */
 export const command: Command = {
@@ -21,10 +27,10 @@ the credentials or Cloudflare asks for a challenge, 3 when there are none.
 
 Options:
 ${CLIENT_OPTIONS_HELP}
-  --json          print {id, name} as JSON`,
+${help_lines(OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
-    json: { type: 'boolean' },
+    ...parse_config(OPTIONS),
   },
   minPositionals: 0,
   maxPositionals: 0,

@@ -4,11 +4,11 @@
  * variable names spell it: callers (autobet, the CLI) read the field from it.
  */
 
+import { check_number } from './number.js';
+
 /** `value` as a finite number, or a TypeError/RangeError naming `field`. */
 export function finite(value: unknown, field: string): number {
-  if (typeof value !== 'number') throw new TypeError(`${field} must be a number`);
-  if (!Number.isFinite(value)) throw new RangeError(`${field} must be a finite number (got ${value})`);
-  return value;
+  return check_number(value, field, { got: 'paren' });
 }
 
 /** `value` with at most two decimals (read the way amounts are: 50.5 + 0.0000000001 is refused, 0.1 + 0.2 is 0.3). */

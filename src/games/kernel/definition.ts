@@ -1,3 +1,5 @@
+import { check_number } from './number.js';
+
 /** How one game turns floats into its outcome; one module per game implements it. */
 export interface GameDefinition<P, O> {
   /** The game's name as the site writes it in `CasinoBet.game`. */
@@ -16,12 +18,7 @@ export interface GameDefinition<P, O> {
 
 /** Reads an integer parameter in [min, max] or throws naming it. */
 export function int_param(input: Record<string, unknown>, name: string, min: number, max: number): number {
-  const value = input[name];
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number`);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
-  }
-  return value;
+  return check_number(input[name], name, { min, max, integer: true, got: 'comma' });
 }
 
 /** Reads a parameter that must be one of `allowed` or throws naming it. */

@@ -7,6 +7,7 @@
  */
 import type { Comparison } from './compare.js';
 import type { GameOffline, GamePay } from './rules.js';
+import { check_number } from './number.js';
 
 /** Why the sandbox and the simulator do not play `game` (`sim` exits 2 with it; the sandbox answers it as the site's error). */
 export function table_not_public(game: string): string {
@@ -63,7 +64,5 @@ export function word_list<T extends string>(value: unknown, field: string, allow
 
 /** An integer in [min, max], or a TypeError/RangeError naming `field`. */
 export function int_in(value: unknown, field: string, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
-  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
-  return value;
+  return check_number(value, field, { min, max, style: 'strict' });
 }

@@ -22,7 +22,7 @@ export {
   type ActiveClientSeed, type ActiveServerSeed, type PreviousServerSeed,
   type RotateSeedPairResult, type RotateSeedPairVariables, type UserSeedPairResult,
 } from './seeds.js';
-export { MAX_BET_PAGE, MyBetList, type AnyGameState, type HouseBet, type MyBetListResult, type MyBetListVariables } from './history.js';
+export { MAX_BET_PAGE, MyBetList, type AnyGameState, type HouseBet, type MyBetListResult, type MyBetListVariables } from './my-bet-list.js';
 export {
   CurrencyConfiguration, CurrencyConversionRate, FIAT_CURRENCIES,
   type CurrencyConfig, type CurrencyConfigurationResult, type CurrencyConversionRateResult, type CurrencyRate, type FiatCurrency,
@@ -42,7 +42,7 @@ import { KenoBet } from '../../games/keno/site.js';
 import { PlinkoBet } from '../../games/plinko/site.js';
 import { CreateVaultDeposit, CreateVaultWithdrawal } from './vault.js';
 import { RotateSeedPair, UserSeedPair } from './seeds.js';
-import { MyBetList } from './history.js';
+import { MyBetList } from './my-bet-list.js';
 import { CurrencyConfiguration, CurrencyConversionRate } from './rates.js';
 import { AvailableRakeback, ClaimRakeback, VipProgressMeta } from './rewards.js';
 

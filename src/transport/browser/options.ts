@@ -1,4 +1,5 @@
 import { is_loopback_host } from '../../store/fields.js';
+import { check_number } from '../../games/kernel/number.js';
 
 /**
  * The `browser` option of `new StakeClient({ browser })`: where the user's
@@ -73,10 +74,10 @@ export function resolve_browser_options(value: unknown): ResolvedBrowserOptions 
     if (tab.protocol !== 'http:' && tab.protocol !== 'https:') throw new RangeError('browser.tab_url must be an absolute http(s) URL');
     tab_url = tab.href;
   }
-  const timeout = o.connect_timeout_ms ?? 15_000;
-  if (typeof timeout !== 'number') throw new TypeError('browser.connect_timeout_ms must be a number of milliseconds');
-  if (!Number.isFinite(timeout) || timeout < 1 || timeout > 2_147_483_647) {
-    throw new RangeError('browser.connect_timeout_ms must be a finite number from 1 to 2147483647');
-  }
+  const timeout = check_number(o.connect_timeout_ms ?? 15_000, 'browser.connect_timeout_ms', {
+    min: 1,
+    max: 2_147_483_647,
+    type_words: 'must be a number of milliseconds',
+  });
   return { cdp_url: url.href, cdp_host: url.host, tab_url, connect_timeout_ms: timeout };
 }

@@ -4,8 +4,9 @@
  * short page. Queries are retried by the client on network errors, 429 and
  * 5xx; a page that fails after that ends the iteration with the error.
  */
-import { MAX_BET_PAGE, MyBetList, type HouseBet } from './documents/history.js';
+import { MAX_BET_PAGE, MyBetList, type HouseBet } from './documents/my-bet-list.js';
 import { check_options, type OperationOptions, type OperationsClient } from './runner.js';
+import { optional_number } from '../games/kernel/number.js';
 
 /** Options of `client.bets()`. */
 export interface BetHistoryOptions extends OperationOptions {
@@ -19,22 +20,15 @@ export interface BetHistoryOptions extends OperationOptions {
   readonly on_page?: (read: number) => void;
 }
 
-function count(value: unknown, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`${field} must be an integer`);
-  if (value < min || value > max) throw new RangeError(`${field} must be ${min} to ${max} (got ${value})`);
-  return value;
-}
-
 /**
  * The user's bets, newest first, as an async iterable. Options are checked at
  * once (before the first request); requests start with the first `next()`.
  */
 export function bet_history(client: OperationsClient, options: BetHistoryOptions = {}): AsyncIterable<HouseBet> {
   const opts = check_options(options) as BetHistoryOptions;
-  const page_size = count(opts.page_size, 'page_size', 1, MAX_BET_PAGE, MAX_BET_PAGE);
-  const max = count(opts.max, 'max', 0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  const start = count(opts.offset, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
+  const page_size = optional_number(opts.page_size, 'page_size', MAX_BET_PAGE, { min: 1, max: MAX_BET_PAGE, style: 'strict' });
+  const max = optional_number(opts.max, 'max', Number.MAX_SAFE_INTEGER, { min: 0, max: Number.MAX_SAFE_INTEGER, style: 'strict' });
+  const start = optional_number(opts.offset, 'offset', 0, { min: 0, max: Number.MAX_SAFE_INTEGER, style: 'strict' });
   if (opts.on_page !== undefined && typeof opts.on_page !== 'function') throw new TypeError('on_page must be a function');
   return {
     async *[Symbol.asyncIterator]() {

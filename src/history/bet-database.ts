@@ -122,7 +122,7 @@ export function stored_bet(raw: unknown): StoredBet {
 }
 
 /** The sync's statements on one connection. */
-export class HistoryStore {
+export class BetDatabase {
   readonly db: SqliteDatabase;
   readonly #insert;
   readonly #update;
