@@ -80,6 +80,9 @@ export class SimDriver implements Driver {
   #next = 0;
   #pair!: PreparedSeedPair;
   #hash = '';
+  /** The pair's `clientSeed` and `serverSeed` as every bet under it shows them: one frozen copy per pair, not one per bet. */
+  #clientSeed: { readonly seed: string } = Object.freeze({ seed: '' });
+  #serverSeed: { readonly seedHash: string; readonly seed: null } = Object.freeze({ seedHash: '', seed: null });
   #nonce = 0;
   #count = 0;
   /** The first rounds of the nonces ahead: nonce `#aheadFrom + i`'s words at `#ahead[i * 8 …]`, `#aheadCount` of them. */
@@ -119,6 +122,8 @@ export class SimDriver implements Driver {
   #use(pair: ReplaySeeds): void {
     this.#pair = prepare_seed_pair({ server_seed: pair.server_seed, client_seed: pair.client_seed });
     this.#hash = server_seed_hash(pair.server_seed);
+    this.#clientSeed = Object.freeze({ seed: this.#pair.client_seed });
+    this.#serverSeed = Object.freeze({ seedHash: this.#hash, seed: null });
     this.#nonce = pair.nonce ?? 0;
     this.#aheadCount = 0;
   }
@@ -207,8 +212,8 @@ export class SimDriver implements Driver {
       game: game,
       user: USER,
       nonce,
-      clientSeed: { seed: this.#pair.client_seed },
-      serverSeed: { seedHash: this.#hash, seed: null },
+      clientSeed: this.#clientSeed,
+      serverSeed: this.#serverSeed,
       state,
       identifier,
     } as SettledBet;
