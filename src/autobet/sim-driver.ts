@@ -31,8 +31,13 @@ export interface ReplaySeeds {
 /** Where the simulator's seed pairs come from: fresh random ones, or a list to replay in order. */
 export type SeedSource = { readonly kind: 'random' } | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] };
 
-/** Nonces hashed ahead at once (their first rounds: the floats of every game that draws at most 8). */
+/**
+ * Nonces hashed ahead at most at once (their first rounds: the floats of every game that draws at most 8).
+ * A session starts with one pass of the four lanes and doubles each refill, so that a short session
+ * (many sessions of a few bets) does not hash nonces it never plays.
+ */
 const AHEAD = 256;
+const FIRST_AHEAD = 4;
 /** Floats in a nonce's first round (32 bytes). */
 const FIRST_ROUND_FLOATS = 8;
 
@@ -89,6 +94,8 @@ export class SimDriver implements Driver {
   readonly #ahead = new Int32Array(AHEAD * FIRST_ROUND_FLOATS);
   #aheadFrom = 0;
   #aheadCount = 0;
+  /** How many the next refill hashes. */
+  #aheadNext = FIRST_AHEAD;
   /** A one-float outcome's floats (its translation keeps none). */
   readonly #one = [0];
   #plan: ParamsPlan | null = null;
@@ -135,7 +142,8 @@ export class SimDriver implements Driver {
     if (n > FIRST_ROUND_FLOATS) return definition.translate(this.#pair.floats(nonce, n), plan.checked);
     let i = nonce - this.#aheadFrom;
     if (i < 0 || i >= this.#aheadCount) {
-      this.#aheadCount = Math.min(AHEAD, Number.MAX_SAFE_INTEGER - nonce + 1);
+      this.#aheadCount = Math.min(this.#aheadNext, Number.MAX_SAFE_INTEGER - nonce + 1);
+      this.#aheadNext = Math.min(AHEAD, this.#aheadNext * 2);
       this.#pair.first_rounds(nonce, this.#aheadCount, this.#ahead);
       this.#aheadFrom = nonce;
       i = 0;
