@@ -21,6 +21,34 @@ import type { SettledBet } from './strategy.js';
 import type { VaultPort } from './vault-step.js';
 import { win_probability } from './win-probability.js';
 
+/**
+ * The intent row of a planned bet. Its `variables` (the amount and the
+ * game's parameters) are built when read (by the journal, or to look for a
+ * lost bet), not for every bet of a simulation, whose journal reads none.
+ */
+class PlannedIntent implements IntentRow {
+  readonly game: string;
+  readonly amount_units: number;
+  readonly #plan: PlannedBet;
+
+  constructor(
+    readonly seq: number,
+    readonly identifier: string,
+    plan: PlannedBet,
+    readonly seed_hash: string,
+    readonly nonce_expected: number,
+    readonly strategy_state: string | null,
+  ) {
+    this.game = plan.game;
+    this.amount_units = plan.amount_units;
+    this.#plan = plan;
+  }
+
+  get variables(): Readonly<Record<string, unknown>> {
+    return { amount: this.#plan.amount, ...this.#plan.params };
+  }
+}
+
 /** The state of one run and the bookkeeping of its bets; the engine (engine.ts) adds the loop that asks and sends. */
 export abstract class EngineBooks {
   protected readonly input: EngineInput;
@@ -78,17 +106,10 @@ export abstract class EngineBooks {
 
   /** The intent row of `plan`, journaled before its request leaves (the next sequence number, the nonce it should take). */
   protected intent(plan: PlannedBet): IntentRow {
-    return {
-      seq: this.#seq++,
-      identifier: this.input.driver.identifier?.() ?? new_identifier(),
-      game: plan.game,
-      variables: { amount: plan.amount, ...plan.params },
-      amount_units: plan.amount_units,
-      seed_hash: this.seeds.server_seed_hash,
-      nonce_expected: this.seeds.nonce,
-      // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
-      strategy_state: this.input.journal.durable ? this.seat.snapshot() : null,
-    };
+    const identifier = this.input.driver.identifier?.() ?? new_identifier();
+    // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
+    const state = this.input.journal.durable ? this.seat.snapshot() : null;
+    return new PlannedIntent(this.#seq++, identifier, plan, this.seeds.server_seed_hash, this.seeds.nonce, state);
   }
 
   /** What a vault deposit needs of the engine (vault-step.ts). */
