@@ -71,6 +71,11 @@ export abstract class EngineBooks {
   /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
   protected collect = false;
   #vault_port: VaultPort | null = null;
+  /** Whether the run's signal fired: set by its listener, so a bet reads a field, not the signal's getters. */
+  #aborted: boolean;
+  readonly #on_abort = (): void => {
+    this.#aborted = true;
+  };
 
   constructor(input: EngineInput) {
     this.input = input;
@@ -83,6 +88,13 @@ export abstract class EngineBooks {
     this.seeds = { ...input.seeds };
     this.last = input.last;
     this.#tick = this.now();
+    this.#aborted = input.signal.aborted;
+    input.signal.addEventListener('abort', this.#on_abort, { once: true });
+  }
+
+  /** Stops listening to the run's signal: the run is over (a long-lived signal keeps no listener of it). */
+  release(): void {
+    this.input.signal.removeEventListener('abort', this.#on_abort);
   }
 
   /** The stop line for what ended the run; a failure of the driver (a rotation, a seed read) is `error:<kind>`. */
@@ -99,9 +111,11 @@ export abstract class EngineBooks {
 
   /** Throws the stop a signal or `autobet stop` asked for. */
   protected check_stop(): void {
-    const { signal, journal } = this.input;
-    if (signal.aborted) throw new Stop(typeof signal.reason === 'string' ? signal.reason : 'interrupted');
-    if (journal.stop_requested()) throw new Stop('user');
+    if (this.#aborted) {
+      const { reason } = this.input.signal;
+      throw new Stop(typeof reason === 'string' ? reason : 'interrupted');
+    }
+    if (this.input.journal.stop_requested()) throw new Stop('user');
   }
 
   /** The intent row of `plan`, journaled before its request leaves (the next sequence number, the nonce it should take). */

@@ -67,6 +67,8 @@ class Engine extends EngineBooks {
     } catch (error) {
       this.elapse();
       return this.stopped(error);
+    } finally {
+      this.release();
     }
   }
 
@@ -252,6 +254,7 @@ export async function resume_engine(input: EngineInput, pending: readonly Intent
   try {
     await engine.reconcile(pending);
   } catch (error) {
+    engine.release();
     return engine.stopped(error);
   }
   return engine.run();
