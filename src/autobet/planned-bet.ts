@@ -57,6 +57,19 @@ export class ParamsCache {
   readonly values: unknown[] = [];
   /** What the check gave for them (frozen: every bet planned from them shares it). */
   params: Readonly<Record<string, unknown>> = Object.freeze({});
+  /** The last `amount` answered (a number or decimal text) and what it normalised to, in the run's one currency. */
+  amount_given: unknown = undefined;
+  amount = 0;
+}
+
+/** `value` as the amount to send: the cached one when it repeats the last amount given (the run's currency never changes). */
+function cached_amount(cache: ParamsCache | undefined, value: unknown, currency: string, decimals: number): number {
+  if (cache === undefined) return normalize_amount(value, 'amount', currency, decimals);
+  if (value === cache.amount_given && value !== undefined) return cache.amount;
+  const amount = normalize_amount(value, 'amount', currency, decimals);
+  cache.amount_given = value;
+  cache.amount = amount;
+  return amount;
 }
 
 /** `a`'s parameters: the cached ones when `a` repeats their values, else checked (and cached when all are primitive). */
@@ -123,7 +136,7 @@ export function plan_bet(answer: unknown, currency: string, money: Money, cache?
     throw new StrategyError('run', 'rotate_seed_pair must be true or false', { field: 'rotate_seed_pair' });
   }
   try {
-    const amount = normalize_amount(a['amount'], 'amount', currency, money.decimals);
+    const amount = cached_amount(cache, a['amount'], currency, money.decimals);
     const params = cache === undefined ? check_params(g, a) : cached_params(cache, g, a);
     const vault = a['vault'] === undefined || a['vault'] === 0 ? 0 : normalize_amount(a['vault'], 'vault', currency, money.decimals);
     return { game: g, amount, amount_units: money.units(amount), params, rotate_seed_pair: rotate === true, vault_units: money.units(vault) };

@@ -190,6 +190,18 @@ describe('plan_bet with a run\'s cache of checked parameters: a check skipped on
     expect(c!.params).toEqual({ risk: 'high', segments: 30 });
   });
 
+  it('a repeated amount gives the same units; an amount of too many decimals after it is still refused', () => {
+    const bets = run([
+      { game: 'dice', amount: 0.1 + 0.2, target: 50.5, condition: 'above' },
+      { game: 'dice', amount: 0.1 + 0.2, target: 50.5, condition: 'above' },
+      { game: 'dice', amount: '0.3', target: 50.5, condition: 'above' },
+      { game: 'dice', amount: 0.123456789, target: 50.5, condition: 'above' },
+    ]);
+    expect(bets.slice(0, 3).map((b) => [(b as PlannedBet).amount, (b as PlannedBet).amount_units])).toEqual([[0.3, 30_000_000], [0.3, 30_000_000], [0.3, 30_000_000]]);
+    expect(bets[3]).toBeInstanceOf(StrategyError);
+    expect((bets[3] as StrategyError).field).toBe('amount');
+  });
+
   it('a value the check refuses is refused after the same game was planned with good ones', () => {
     const [, refused] = run([
       { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 30 },
