@@ -53,8 +53,8 @@ const CHECKED_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromE
  */
 export class ParamsCache {
   game: AutobetGame | null = null;
-  /** The values of the fields the game's check reads, as last checked, in `CHECKED_FIELDS` order. */
-  readonly values: unknown[] = [];
+  /** The values of the fields the game's check reads, as last checked, in `CHECKED_FIELDS` order (a new array each check). */
+  values: readonly unknown[] = [];
   /** What the check gave for them (frozen: every bet planned from them shares it). */
   params: Readonly<Record<string, unknown>> = Object.freeze({});
   /** The last `amount` answered (a number or decimal text) and what it normalised to, in the run's one currency. */
@@ -87,13 +87,9 @@ function cached_params(cache: ParamsCache, game: AutobetGame, a: Record<string, 
     if (same) return cache.params;
   }
   const params = Object.freeze(check_params(game, a));
-  cache.game = game;
-  values.length = names.length;
-  for (let i = 0; i < names.length; i++) {
-    const value = a[names[i] as string];
-    if ((typeof value === 'object' && value !== null) || typeof value === 'function') cache.game = null;
-    values[i] = value;
-  }
+  const checked = names.map((name) => a[name]);
+  cache.game = checked.every((value) => (typeof value !== 'object' || value === null) && typeof value !== 'function') ? game : null;
+  cache.values = checked;
   cache.params = params;
   return params;
 }
