@@ -211,7 +211,7 @@ export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
        stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]
        stakeql bet roulette AMOUNT CURRENCY --chip VALUE=AMOUNT [--chip VALUE=AMOUNT ...] [options]
-       stakeql bet keno|plinko|mines|wheel|pump|baccarat AMOUNT CURRENCY [game options] [options]
+       stakeql bet GAME AMOUNT CURRENCY [game options] [options]
        stakeql bet ID_OR_IDENTIFIER [--json]`,
   help: `Places one bet of any game of the registry (${REGISTRY_GAMES.join(', ')}; see
 'stakeql games') with the saved credentials and prints the outcome. AMOUNT is
