@@ -48,10 +48,12 @@ describe('stakeql bet on wheel, pump, baccarat and roulette', () => {
         operation_name: 'RouletteBet',
         variables: { currency: 'usd', numbers: [{ value: 'number17', amount: 0.5 }], colors: [{ value: 'colorRed', amount: 1 }], rows: [{ value: 'row1', amount: 0.25 }], identifier: 'cli-roulette-1' },
       });
-      // Straight 36×, red 2×, row1 (1, 4, … 34) 3×; 0 loses the outside chips.
+      // Straight 36×, red 2×, row1 (1, 4, … 34) 3×; 0 loses the outside chips. The bet records paid / staked to four
+      // decimals (README: a spread of chips) and pays the stake times that, rounded down to the cent.
       const paid = (pocket === 17 ? 18 : 0) + (RED.has(pocket) ? 2 : 0) + (pocket % 3 === 1 ? 0.75 : 0);
-      expect(r.stdout).toContain(`payout ${paid} usd`);
-      expect(Math.round((await usd()) * 100)).toBe(Math.round((before - 1.75 + paid) * 100));
+      const payout_cents = Math.floor((175 * Math.round((paid / 1.75) * 10_000)) / 10_000);
+      expect(r.stdout).toContain(`payout ${payout_cents / 100} usd`);
+      expect(Math.round((await usd()) * 100)).toBe(Math.round(before * 100) - 175 + payout_cents);
     } finally {
       await client.close();
     }
