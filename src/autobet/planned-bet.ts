@@ -54,12 +54,24 @@ const CHECKED_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromE
 export class ParamsCache {
   game: AutobetGame | null = null;
   /** The values of the fields the game's check reads, as last checked, in `CHECKED_FIELDS` order (a new array each check). */
-  values: readonly unknown[] = [];
+  values: readonly unknown[] = any_values([]);
   /** What the check gave for them (frozen: every bet planned from them shares it). */
   params: Readonly<Record<string, unknown>> = Object.freeze({});
   /** The last `amount` answered (a number or decimal text) and what it normalised to, in the run's one currency. */
   amount_given: unknown = undefined;
   amount = 0;
+}
+
+/**
+ * `values` in an array of the most general elements kind, whatever they are
+ * (numbers, text): every cache's array then has one map, and the planner's
+ * optimised code is not thrown away when a new run's first check stores one.
+ */
+function any_values(values: readonly unknown[]): unknown[] {
+  const out: unknown[] = [null];
+  out.length = 0;
+  for (const value of values) out.push(value);
+  return out;
 }
 
 /** `value` as the amount to send: the cached one when it repeats the last amount given (the run's currency never changes). */
@@ -87,7 +99,7 @@ function cached_params(cache: ParamsCache, game: AutobetGame, a: Record<string, 
     if (same) return cache.params;
   }
   const params = Object.freeze(check_params(game, a));
-  const checked = names.map((name) => a[name]);
+  const checked = any_values(names.map((name) => a[name]));
   cache.game = checked.every((value) => (typeof value !== 'object' || value === null) && typeof value !== 'function') ? game : null;
   cache.values = checked;
   cache.params = params;

@@ -58,9 +58,12 @@ class Prepared implements PreparedSeedPair {
   readonly server_seed: string;
   readonly client_seed: string;
   readonly #stream: HmacStream;
+  /** The stream in every slot of a batch, made with the pair (a field set later would change every pair's shape). */
+  readonly #lanes: HmacStream[];
 
   constructor(stream: HmacStream) {
     this.#stream = stream;
+    this.#lanes = new Array<HmacStream>(BATCH).fill(stream);
     this.server_seed = stream.server_seed;
     this.client_seed = stream.client_seed;
   }
@@ -122,11 +125,9 @@ class Prepared implements PreparedSeedPair {
     }
   }
 
-  #lanes: HmacStream[] | null = null;
-
   /** This pair's stream in every slot of a batch (the lanes take one stream per nonce). */
   #streams(): HmacStream[] {
-    return (this.#lanes ??= new Array<HmacStream>(BATCH).fill(this.#stream));
+    return this.#lanes;
   }
 }
 
