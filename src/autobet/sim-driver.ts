@@ -7,7 +7,9 @@
  * sandbox run's revealed seeds gives the same bets, bet by bet.
  */
 import { randomBytes } from 'node:crypto';
-import { prepare_seed_pair, server_seed_hash, type GameName, type PreparedSeedPair } from '../fairness/index.js';
+import { prepare_seed_pair, server_seed_hash, type PreparedSeedPair } from '../fairness/index.js';
+import { floats_of_words } from '../fairness/rng.js';
+import type { GameDefinition } from '../games/kernel/definition.js';
 import { payout_remainder, payout_units } from '../games/kernel/payout.js';
 import { GAMES } from '../games/registry.js';
 import type { Money } from './counters.js';
@@ -29,37 +31,44 @@ export interface ReplaySeeds {
 /** Where the simulator's seed pairs come from: fresh random ones, or a list to replay in order. */
 export type SeedSource = { readonly kind: 'random' } | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] };
 
-/** Nonces drawn ahead at once for dice and limbo. */
+/**
+ * Nonces hashed ahead at most at once (their first rounds: the floats of every game that draws at most 8).
+ * A session starts with one pass of the four lanes and doubles each refill, so that a short session
+ * (many sessions of a few bets) does not hash nonces it never plays.
+ */
 const AHEAD = 256;
+const FIRST_AHEAD = 4;
+/** Floats in a nonce's first round (32 bytes). */
+const FIRST_ROUND_FLOATS = 8;
 
 const USER = Object.freeze({ id: 'simulator', name: 'simulator' });
 const EPOCH = new Date(0).toUTCString();
 
-const BATCHED = new Map<RegistryGame, boolean>();
-
-/** Whether `game`'s outcome is one float whatever its parameters (dice, limbo, wheel, roulette): then nonces ahead are hashed in batches. */
-function batched(game: RegistryGame): boolean {
-  let known = BATCHED.get(game);
-  if (known === undefined) {
-    const rules = GAMES[game];
-    // A game whose float count follows its parameters (plinko's rows, pump's difficulty) gives no 1 without them: it is drawn bet by bet.
-    try {
-      known = rules.outcome !== null && rules.outcome.float_count({}) === 1;
-    } catch {
-      known = false;
-    }
-    BATCHED.set(game, known);
-  }
-  return known;
+/**
+ * What a bet's parameters mean to the simulator, worked out once for a
+ * parameters object and kept while the engine plans the same one (a
+ * strategy that bets the same game the same way gets the same frozen object
+ * back from the planner): the refusal of a bet it cannot pay, the outcome's
+ * checked parameters, how many floats it draws.
+ */
+interface ParamsPlan {
+  readonly game: RegistryGame;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly unpayable: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly definition: GameDefinition<any, unknown> | null;
+  readonly checked: unknown;
+  /** Floats of the outcome; above 8 they are drawn nonce by nonce. */
+  readonly floats: number;
 }
 
-/** Whether two outcome parameter objects hold the same values (a handful of primitives each). */
-function same_params(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  if (a === b) return true;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (a[key] !== b[key]) return false;
-  return true;
+function params_plan(game: RegistryGame, params: Readonly<Record<string, unknown>>): ParamsPlan {
+  const rules = GAMES[game];
+  const definition = rules.outcome;
+  const unpayable = ('unpayable' in rules ? (rules.unpayable?.(params as never) ?? null) : null) ?? (definition === null ? 'no public source gives its outcome' : null);
+  if (unpayable !== null || definition === null) return { game, params, unpayable, definition: null, checked: null, floats: 0 };
+  const checked = definition.params(rules.outcome_params(params as never) as Record<string, unknown>);
+  return { game, params, unpayable, definition, checked, floats: definition.float_count(checked) };
 }
 
 /** A fresh random pair, as the site makes one: a 64-hex server seed and a random client seed. */
@@ -76,14 +85,20 @@ export class SimDriver implements Driver {
   #next = 0;
   #pair!: PreparedSeedPair;
   #hash = '';
+  /** The pair's `clientSeed` and `serverSeed` as every bet under it shows them: one frozen copy per pair, not one per bet. */
+  #clientSeed: { readonly seed: string } = Object.freeze({ seed: '' });
+  #serverSeed: { readonly seedHash: string; readonly seed: null } = Object.freeze({ seedHash: '', seed: null });
   #nonce = 0;
   #count = 0;
-  /** Outcomes of the nonces ahead for a one-float game (dice, limbo), hashed in batches: `#ahead[i]` is nonce `#aheadFrom + i`. */
-  #ahead: unknown[] = [];
-  #aheadGame = '';
-  /** The outcome parameters the outcomes ahead were drawn with (wheel's segments). */
-  #aheadParams: Record<string, unknown> = {};
+  /** The first rounds of the nonces ahead: nonce `#aheadFrom + i`'s words at `#ahead[i * 8 …]`, `#aheadCount` of them. */
+  readonly #ahead = new Int32Array(AHEAD * FIRST_ROUND_FLOATS);
   #aheadFrom = 0;
+  #aheadCount = 0;
+  /** How many the next refill hashes. */
+  #aheadNext = FIRST_AHEAD;
+  /** A one-float outcome's floats (its translation keeps none). */
+  readonly #one = [0];
+  #plan: ParamsPlan | null = null;
   /** The simulated vault, in units: deposits land here, as the site's vault would hold them. */
   #vault = 0;
   /**
@@ -114,22 +129,26 @@ export class SimDriver implements Driver {
   #use(pair: ReplaySeeds): void {
     this.#pair = prepare_seed_pair({ server_seed: pair.server_seed, client_seed: pair.client_seed });
     this.#hash = server_seed_hash(pair.server_seed);
+    this.#clientSeed = Object.freeze({ seed: this.#pair.client_seed });
+    this.#serverSeed = Object.freeze({ seedHash: this.#hash, seed: null });
     this.#nonce = pair.nonce ?? 0;
-    this.#ahead = [];
+    this.#aheadCount = 0;
   }
 
-  /** The outcome at `nonce` of a game of one float and no parameters (dice, limbo), from the batch ahead (refilled 256 nonces at a time). */
-  #single(game: RegistryGame, nonce: number, params: Record<string, unknown>): unknown {
+  /** The outcome of `plan` at `nonce`: from the first rounds hashed ahead when it draws at most 8 floats. */
+  #outcome(plan: ParamsPlan, nonce: number): unknown {
+    const definition = plan.definition as NonNullable<ParamsPlan['definition']>;
+    const n = plan.floats;
+    if (n > FIRST_ROUND_FLOATS) return definition.translate(this.#pair.floats(nonce, n), plan.checked);
     let i = nonce - this.#aheadFrom;
-    if (game !== this.#aheadGame || !same_params(params, this.#aheadParams) || i < 0 || i >= this.#ahead.length) {
-      // A live-only game never gets here: its `unpayable` stops the run first.
-      this.#ahead = this.#pair.outcomes(game as GameName, nonce, AHEAD, params as never);
-      this.#aheadGame = game;
-      this.#aheadParams = params;
+    if (i < 0 || i >= this.#aheadCount) {
+      this.#aheadCount = Math.min(this.#aheadNext, Number.MAX_SAFE_INTEGER - nonce + 1);
+      this.#aheadNext = Math.min(AHEAD, this.#aheadNext * 2);
+      this.#pair.first_rounds(nonce, this.#aheadCount, this.#ahead);
       this.#aheadFrom = nonce;
       i = 0;
     }
-    return this.#ahead[i];
+    return definition.translate(floats_of_words(this.#ahead, i * FIRST_ROUND_FLOATS, n, n === 1 ? this.#one : new Array<number>(n)), plan.checked);
   }
 
   #view(): SeedView {
@@ -177,15 +196,14 @@ export class SimDriver implements Driver {
     const game: RegistryGame = bet.game;
     const rules = GAMES[game];
     const params = bet.params as never;
-    const unpayable = 'unpayable' in rules ? (rules.unpayable?.(params) ?? null) : null;
-    if (unpayable !== null) {
-      throw new Stop('error:strategy', `the simulator cannot play this ${game} bet: ${unpayable}`);
+    let plan = this.#plan;
+    if (plan === null || plan.params !== bet.params || plan.game !== game) this.#plan = plan = params_plan(game, bet.params);
+    if (plan.unpayable !== null) {
+      throw new Stop('error:strategy', `the simulator cannot play this ${game} bet: ${plan.unpayable}`);
     }
     const nonce = this.#nonce++;
-    const outcome_params = rules.outcome_params(params);
-    const outcome = batched(game)
-      ? this.#single(game, nonce, outcome_params)
-      : this.#pair.outcome(game as GameName, nonce, outcome_params as never);
+    // A live-only game never gets here: its `unpayable` stops the run first.
+    const outcome = this.#outcome(plan, nonce);
     const { multiplier, state } = rules.settle(outcome as never, params);
     this.#count++;
     const payout = payout_units(bet.amount_units, multiplier);
@@ -202,8 +220,8 @@ export class SimDriver implements Driver {
       game: game,
       user: USER,
       nonce,
-      clientSeed: { seed: this.#pair.client_seed },
-      serverSeed: { seedHash: this.#hash, seed: null },
+      clientSeed: this.#clientSeed,
+      serverSeed: this.#serverSeed,
       state,
       identifier,
     } as SettledBet;

@@ -5,7 +5,7 @@
  * be shown that it was not asked after (adopted ones), in the site's order.
  */
 import type { Counters, Money } from './counters.js';
-import { plan_bet, type PlannedBet } from './planned-bet.js';
+import { ParamsCache, plan_bet, type PlannedBet } from './planned-bet.js';
 import { Stop, strategyStop } from './stop.js';
 import type { SettledBet, Strategy, StrategyState } from './strategy.js';
 
@@ -21,6 +21,7 @@ export class StrategySeat {
   readonly #memory: Record<string, unknown>;
   readonly #money: Money;
   readonly #currency: string;
+  readonly #params = new ParamsCache();
 
   constructor(strategy: Strategy, memory: Record<string, unknown>, money: Money, currency: string) {
     this.#strategy = strategy;
@@ -100,7 +101,7 @@ export class StrategySeat {
   #plan(answer: unknown): PlannedBet {
     let planned;
     try {
-      planned = plan_bet(answer, this.#currency, this.#money);
+      planned = plan_bet(answer, this.#currency, this.#money, this.#params);
     } catch (error) {
       throw strategyStop(error);
     }

@@ -34,13 +34,21 @@ export interface PreparedSeedPair {
   outcome<G extends GameName>(game: G, nonce: number, params?: GameParams[G]): GameOutcomes[G];
   /**
    * The outcomes of `game` at nonces `from … from + count − 1`, the same as
-   * `count` calls of {@link outcome}; for a game that draws one float (dice,
-   * limbo) the nonces are hashed four at a time in the SIMD lanes, which is
+   * `count` calls of {@link outcome}; for a game that draws at most 8 floats
+   * (the first round of its stream: dice, limbo, wheel, pump short of expert) the nonces are hashed four at a time in the SIMD lanes, which is
    * what a simulator playing one nonce after another wants.
    */
   outcomes<G extends GameName>(game: G, from: number, count: number, params?: GameParams[G]): GameOutcomes[G][];
+  /**
+   * The first round (32 bytes, the words of 8 floats) of nonces `from … from + count − 1`, hashed four at a time
+   * in the SIMD lanes: nonce `from + k`'s words land at `out[k * 8 …]` (`out` holds at least `count × 8`). The
+   * floats of any game that draws at most 8 follow from them (`floats_of_words`), whatever its parameters.
+   */
+  first_rounds(from: number, count: number, out: Int32Array): void;
 }
 
+/** Floats in the first round of a nonce's stream (32 bytes): a game that draws no more is hashed in batches. */
+const FIRST_ROUND_FLOATS = 8;
 /** Nonces hashed in one call of the batch path (whole passes of the four lanes). */
 const BATCH = 256;
 const batch_words = new Int32Array(BATCH * 8);
@@ -50,9 +58,12 @@ class Prepared implements PreparedSeedPair {
   readonly server_seed: string;
   readonly client_seed: string;
   readonly #stream: HmacStream;
+  /** The stream in every slot of a batch, made with the pair (a field set later would change every pair's shape). */
+  readonly #lanes: HmacStream[];
 
   constructor(stream: HmacStream) {
     this.#stream = stream;
+    this.#lanes = new Array<HmacStream>(BATCH).fill(stream);
     this.server_seed = stream.server_seed;
     this.client_seed = stream.client_seed;
   }
@@ -81,21 +92,43 @@ class Prepared implements PreparedSeedPair {
     if (params !== undefined && (params === null || typeof params !== 'object')) throw new TypeError('params must be an object');
     const checked = definition.params((params ?? {}) as Record<string, unknown>);
     const out: GameOutcomes[G][] = [];
-    if (definition.float_count(checked) !== 1) {
-      for (let n = from; n < from + count; n++) out.push(definition.translate(stream_floats(this.#stream, n, 0, definition.float_count(checked)), checked) as GameOutcomes[G]);
+    const floats = definition.float_count(checked);
+    if (floats > FIRST_ROUND_FLOATS) {
+      for (let n = from; n < from + count; n++) out.push(definition.translate(stream_floats(this.#stream, n, 0, floats), checked) as GameOutcomes[G]);
       return out;
     }
-    const streams = new Array<HmacStream>(BATCH).fill(this.#stream);
+    const streams = this.#streams();
+    // One array for a one-float game (its translation keeps no float); a fresh one each nonce otherwise (pump's draw may keep them).
     const one = [0];
     for (let done = 0; done < count; done += BATCH) {
       const k = Math.min(BATCH, count - done);
       for (let j = 0; j < k; j++) batch_nonces[j] = from + done + j;
       hash_first_rounds(streams, batch_nonces, k, batch_words);
-      for (let j = 0; j < k; j++) out.push(definition.translate(floats_of_words(batch_words, j * 8, 1, one), checked) as GameOutcomes[G]);
+      for (let j = 0; j < k; j++) {
+        out.push(definition.translate(floats_of_words(batch_words, j * 8, floats, floats === 1 ? one : new Array<number>(floats)), checked) as GameOutcomes[G]);
+      }
     }
     return out;
   }
 
+  first_rounds(from: number, count: number, out: Int32Array): void {
+    check_index('from', from);
+    check_index('count', count);
+    check_index('nonce', from + Math.max(0, count - 1));
+    if (!(out instanceof Int32Array) || out.length < count * 8) throw new RangeError(`out must be an Int32Array of at least ${count * 8} words`);
+    const streams = this.#streams();
+    for (let done = 0; done < count; done += BATCH) {
+      const k = Math.min(BATCH, count - done);
+      for (let j = 0; j < k; j++) batch_nonces[j] = from + done + j;
+      hash_first_rounds(streams, batch_nonces, k, batch_words);
+      out.set(batch_words.subarray(0, k * 8), done * 8);
+    }
+  }
+
+  /** This pair's stream in every slot of a batch (the lanes take one stream per nonce). */
+  #streams(): HmacStream[] {
+    return this.#lanes;
+  }
 }
 
 /**

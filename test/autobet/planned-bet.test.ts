@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Money } from '../../src/autobet/counters.js';
-import { bet_input, plan_bet, type PlannedBet } from '../../src/autobet/planned-bet.js';
+import { ParamsCache, bet_input, plan_bet, type PlannedBet } from '../../src/autobet/planned-bet.js';
 import { StrategyError } from '../../src/autobet/strategy.js';
 
 const btc = new Money(8);
@@ -159,6 +159,83 @@ describe('plan_bet: garbage is refused, naming the field', () => {
 
   it('the refusal says which game and what was wrong', () => {
     expect(refusal({ ...DICE, amount: -1 }).message).toMatch(/^the strategy's dice bet: amount must be at least 0/);
+  });
+});
+
+describe('plan_bet with a run\'s cache of checked parameters: a check skipped only where it would give the same', () => {
+  /** Plans `answers` in order with one cache, as a run's seat does; each bet, or the refusal that ended them. */
+  function run(answers: readonly unknown[]): (PlannedBet | StrategyError)[] {
+    const cache = new ParamsCache();
+    const out: (PlannedBet | StrategyError)[] = [];
+    for (const answer of answers) {
+      try {
+        out.push(plan_bet(answer, 'btc', btc, cache) as PlannedBet);
+      } catch (error) {
+        out.push(error as StrategyError);
+        break;
+      }
+    }
+    return out;
+  }
+
+  it('the same parameters (only the amount moving) give the same frozen parameters, and each amount its own', () => {
+    const [a, b, c] = run([
+      { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 30 },
+      { game: 'wheel', amount: 2e-8, risk: 'medium', segments: 30 },
+      { game: 'wheel', amount: 4e-8, risk: 'high', segments: 30 },
+    ]) as PlannedBet[];
+    expect(b!.params).toBe(a!.params);
+    expect(Object.isFrozen(a!.params)).toBe(true);
+    expect([a!.amount_units, b!.amount_units, c!.amount_units]).toEqual([1, 2, 4]);
+    expect(c!.params).toEqual({ risk: 'high', segments: 30 });
+  });
+
+  it('a repeated amount gives the same units; an amount of too many decimals after it is still refused', () => {
+    const bets = run([
+      { game: 'dice', amount: 0.1 + 0.2, target: 50.5, condition: 'above' },
+      { game: 'dice', amount: 0.1 + 0.2, target: 50.5, condition: 'above' },
+      { game: 'dice', amount: '0.3', target: 50.5, condition: 'above' },
+      { game: 'dice', amount: 0.123456789, target: 50.5, condition: 'above' },
+    ]);
+    expect(bets.slice(0, 3).map((b) => [(b as PlannedBet).amount, (b as PlannedBet).amount_units])).toEqual([[0.3, 30_000_000], [0.3, 30_000_000], [0.3, 30_000_000]]);
+    expect(bets[3]).toBeInstanceOf(StrategyError);
+    expect((bets[3] as StrategyError).field).toBe('amount');
+  });
+
+  it('a value the check refuses is refused after the same game was planned with good ones', () => {
+    const [, refused] = run([
+      { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 30 },
+      { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 31 },
+    ]);
+    expect(refused).toBeInstanceOf(StrategyError);
+    expect((refused as StrategyError).field).toBe('segments');
+  });
+
+  it('baccarat (the stake is the chips): the same stakes with another amount are checked again and refused', () => {
+    const [first, refused] = run([
+      { game: 'baccarat', amount: 3e-8, player: 1e-8, banker: 2e-8 },
+      { game: 'baccarat', amount: 6e-8, player: 1e-8, banker: 2e-8 },
+    ]);
+    expect((first as PlannedBet).params).toEqual({ player: 1e-8, banker: 2e-8, tie: 0 });
+    expect(refused).toBeInstanceOf(StrategyError);
+    expect((refused as StrategyError).message).toMatch(/amount must be the stakes' total/);
+  });
+
+  it('an array changed in place since it was checked (keno\'s numbers) is checked again', () => {
+    const numbers = [0, 39];
+    const cache = new ParamsCache();
+    const first = plan_bet({ game: 'keno', amount: 1e-8, numbers, risk: 'medium' }, 'btc', btc, cache) as PlannedBet;
+    expect(first.params['numbers']).toEqual([0, 39]);
+    numbers.push(40);
+    expect(() => plan_bet({ game: 'keno', amount: 1e-8, numbers, risk: 'medium' }, 'btc', btc, cache)).toThrow(StrategyError);
+  });
+
+  it('an unknown field is refused even when the parameters repeat', () => {
+    const [, refused] = run([
+      { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 30 },
+      { game: 'wheel', amount: 1e-8, risk: 'medium', segments: 30, extra: 1 },
+    ]);
+    expect((refused as StrategyError).field).toBe('extra');
   });
 });
 

@@ -130,6 +130,37 @@ describe('the REST path', () => {
     expect(mine.filter((s) => s.path === '/_api/graphql')).toEqual([]);
   });
 
+  it('with rest: true, wheel, roulette, baccarat and pump go to their routes too; roulette and baccarat send their chips and no amount', async () => {
+    const { client, direct } = through_proxy(true);
+    const cases = [
+      ['wheel', 1, { risk: 'medium', segments: 20 }, '/_api/casino/wheel/spin', true],
+      ['roulette', 1.5, { numbers: [{ value: 'number7', amount: 0.5 }], colors: [{ value: 'colorBlack', amount: 1 }] }, '/_api/casino/roulette/bet', false],
+      ['baccarat', 3, { player: 1, banker: 2 }, '/_api/casino/baccarat/bet', false],
+      ['pump', 1, { difficulty: 'hard', round: 2 }, '/_api/casino/pump/bet', true],
+    ] as const;
+    const start = proxy.seen.length;
+    for (const [game, amount, params, path, sends_amount] of cases) {
+      const before = await usd(direct);
+      const bet = await client.play(game, { amount, currency: 'usd', ...params } as never);
+      const after = await usd(direct);
+      const request = proxy.seen[proxy.seen.length - 1] as Seen;
+      expect(request.path, game).toBe(path);
+      expect(request.method).toBe('POST');
+      // Baccarat's sides not staked are sent as 0 (the check fills them in).
+      const sent = game === 'baccarat' ? { tie: 0, ...params } : params;
+      expect(request.body, game).toEqual({ ...(sends_amount ? { amount } : {}), currency: 'usd', ...sent, identifier: bet.identifier });
+      expect(bet).toMatchObject({ game, active: false, currency: 'usd' });
+      // The game's own `state`, every field its type has (src/games/<game>/site.ts).
+      const keys = { wheel: ['result', 'segments', 'risk'], roulette: ['result', 'numbers', 'colors'], baccarat: ['playerCards', 'bankerCards', 'result'], pump: ['difficulty', 'round', 'payoutMultiplier'] }[game];
+      expect(Object.keys(bet.state as object), game).toEqual(expect.arrayContaining(keys));
+      // The sandbox's own ledger moved by what the answer says was paid, less the stake (the chips' total).
+      expect(after - before, game).toBeCloseTo(bet.payout - amount, 8);
+    }
+    const mine = proxy.seen.slice(start);
+    expect(mine).toHaveLength(cases.length);
+    expect(mine.filter((s) => s.path === '/_api/graphql')).toEqual([]);
+  });
+
   it('without rest, the same bet goes over GraphQL', async () => {
     const { client } = through_proxy(false);
     await client.play('dice', { amount: 1, currency: 'usd', target: 50, condition: 'above' });

@@ -89,6 +89,8 @@ export class SettingsStrategy implements Strategy {
   readonly #scale: number;
   readonly #base_units: number;
   readonly #base_chance: number | null;
+  /** The bet's game parameters without its amount, spread after `game` and `amount` (a spread that a later key overrides is slow in V8). */
+  readonly #params: Readonly<Record<string, unknown>>;
   #m: SettingsMemory;
   /** This turn's deposit (units) and seed rotation, from the rules that fired. */
   #vault = 0;
@@ -104,6 +106,8 @@ export class SettingsStrategy implements Strategy {
       if (rule.action.kind === 'set_bet') whole_units(rule.action.value, this.#scale, context.currency, `rules[${i}].action.set_bet`);
     });
     this.#base_chance = base_chance(settings);
+    const { amount: _amount, ...params } = settings.bet;
+    this.#params = Object.freeze(params);
     this.#m = { amount_units: this.#base_units, chance: this.#base_chance, condition: (settings.bet['condition'] as 'above' | 'below' | undefined) ?? null };
   }
 
@@ -187,7 +191,7 @@ export class SettingsStrategy implements Strategy {
       return { game: 'dice', amount, condition: m.condition as 'above' | 'below', target: round2(m.condition === 'above' ? 100 - chance : chance) };
     }
     if (s.game === 'limbo') return { game: 'limbo', amount, multiplierTarget: round2(99 / (m.chance as number)) };
-    return { ...(s.bet as object), game: s.game, amount } as NextBet;
+    return { game: s.game, amount, ...this.#params } as NextBet;
   }
 
   save(): unknown {

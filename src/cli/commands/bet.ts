@@ -24,6 +24,8 @@ import { GAMES, REGISTRY_GAMES, is_registry_game, type RegistryGame } from '../.
 
 /** Every game option, once, in the registry's order (a flag two games share, such as --risk, appears once). */
 const FLAGS: readonly string[] = [...new Set(Object.values(GAMES).flatMap((g) => g.cli.options.map((o) => o.flag)))];
+/** The flags given once per chip (`--chip colorRed=1 --chip number17=0.5`). */
+const REPEATED: ReadonlySet<string> = new Set(Object.values(GAMES).flatMap((g) => g.cli.options.filter((o) => o.kind === 'chips').map((o) => o.flag)));
 
 function optionsOf(game: RegistryGame): readonly CliOption[] {
   return GAMES[game].cli.options;
@@ -42,6 +44,33 @@ function refuseOtherGameOptions(args: CommandArgs, game: RegistryGame): void {
 const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
 // Whole numbers separated by commas, at most 25 of them (a mines board): no blanks, no signs.
 const LIST = /^[0-9]{1,3}(?:,[0-9]{1,3}){0,24}$/;
+// One chip: the site's chip value (letters and digits), `=`, a plain decimal amount.
+const CHIP = /^([A-Za-z0-9]{1,20})=([0-9]{1,9}(?:\.[0-9]{1,12})?)$/;
+/** More chips than any game places (roulette: 49 places) are refused before any is read. */
+const MAX_CHIP_FLAGS = 64;
+
+/**
+ * The chips of a `chips` option, each in the input list its value belongs to:
+ * `{ numbers: [{ value: 'number17', amount: 0.5 }], colors: [...] }`. Each
+ * amount is read digit by digit with the currency's decimals, as AMOUNT is.
+ */
+function chipsValue(args: CommandArgs, option: CliOption, game: RegistryGame, currency: string): Record<string, { value: string; amount: number }[]> {
+  const given = args.values[option.flag] as unknown;
+  const texts = Array.isArray(given) ? (given as string[]) : typeof given === 'string' ? [given] : [];
+  if (texts.length === 0) throw usageError(`--${option.flag} is required (${option.help})`);
+  if (texts.length > MAX_CHIP_FLAGS) throw usageError(`--${option.flag} may be given at most ${MAX_CHIP_FLAGS} times (got ${texts.length})`);
+  const lists: Record<string, { value: string; amount: number }[]> = {};
+  for (const text of texts) {
+    const match = CHIP.exec(text);
+    if (match === null) throw usageError(`--${option.flag} must be VALUE=AMOUNT, such as colorRed=0.5 (got ${JSON.stringify(printable(text).slice(0, 40))})`);
+    const [, value, amountText] = match as unknown as [string, string, string];
+    const list = GAMES[game].cli.chip_list?.(value) ?? null;
+    if (list === null) throw usageError(`--${option.flag} ${value}: ${game} has no chip "${value}" (--${option.flag}: ${option.help})`);
+    const amount = normalize_amount(amountText, `--${option.flag} ${value}`, currency, decimals_for(currency));
+    (lists[list] ??= []).push({ value, amount });
+  }
+  return lists;
+}
 
 /** The value of one option, read as its kind says; undefined for an absent optional one. */
 function optionValue(args: CommandArgs, option: CliOption): unknown {
@@ -88,11 +117,16 @@ function plan(args: CommandArgs): Plan {
     const identifier = identifier_or_new(typeof given === 'string' ? given : undefined);
     const input: Record<string, unknown> = {};
     for (const option of optionsOf(game)) {
+      if (option.kind === 'chips') {
+        Object.assign(input, chipsValue(args, option, game, currency));
+        continue;
+      }
       const value = optionValue(args, option);
       if (value !== undefined) input[option.input] = value;
     }
     const rules = GAMES[game];
-    const params = rules.check(input) as never;
+    // A game whose stake is its chips (roulette, baccarat) checks AMOUNT against their total here, before the wire.
+    const params = rules.check(rules.transport.amount === false ? { ...input, amount } : input) as never;
     return {
       game, amount, currency, identifier,
       describe: `${amount} ${currency} on ${rules.cli.describe(params)}`,
@@ -165,8 +199,8 @@ function gameOptionsHelp(): string {
   const lines: string[] = [];
   for (const game of REGISTRY_GAMES) {
     for (const option of optionsOf(game)) {
-      const left = `  --${option.flag} ${option.kind === 'list' ? 'A,B' : 'V'}`;
-      lines.push(`${left.padEnd(20)}${game}: ${option.help}`);
+      const left = `  --${option.flag} ${option.kind === 'list' ? 'A,B' : option.kind === 'chips' ? 'VALUE=AMOUNT' : 'V'}`;
+      lines.push(`${left.length < 20 ? left.padEnd(20) : `${left}  `}${game}: ${option.help}`);
     }
   }
   return lines.join('\n');
@@ -176,14 +210,19 @@ function gameOptionsHelp(): string {
 export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
        stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]
-       stakeql bet keno|plinko|mines AMOUNT CURRENCY [game options] [options]
+       stakeql bet roulette AMOUNT CURRENCY --chip VALUE=AMOUNT [--chip VALUE=AMOUNT ...] [options]
+       stakeql bet GAME AMOUNT CURRENCY [game options] [options]
        stakeql bet ID_OR_IDENTIFIER [--json]`,
   help: `Places one bet of any game of the registry (${REGISTRY_GAMES.join(', ')}; see
 'stakeql games') with the saved credentials and prints the outcome. AMOUNT is
 a plain decimal with no more decimals than CURRENCY allows (btc 8, usd 2, ...);
 it is sent exactly as written. Every value is checked before anything is sent,
 by the game's own rules. Mines is a whole round in one request: the tiles of
---fields are revealed at once and cashed out unless one is a mine.
+--fields are revealed at once and cashed out unless one is a mine. Roulette
+takes one --chip per place, its value as the site spells it and its amount
+(--chip number17=0.5 --chip colorRed=1); baccarat takes --player, --banker
+and --tie. For these two the site takes the stake from the chips: AMOUNT
+must be their total (it is refused otherwise, exit 2) and is not sent.
 
 ${CONFIRM_HELP}
 Options of another game (--multiplier for dice, --target or --condition for
@@ -212,7 +251,7 @@ ${gameOptionsHelp()}
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    ...Object.fromEntries(FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+    ...Object.fromEntries(FLAGS.map((flag) => [flag, REPEATED.has(flag) ? { type: 'string' as const, multiple: true } : { type: 'string' as const }])),
     identifier: { type: 'string' },
     json: { type: 'boolean' },
   },

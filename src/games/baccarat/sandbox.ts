@@ -11,6 +11,8 @@ import { BACCARAT_SIDES, check_baccarat } from './rules.js';
 /** Baccarat in the sandbox's schema; `baccaratBet` refuses a bet with no side staked or a negative stake. */
 export const sandbox: SandboxGame = {
   name: 'baccarat',
+  // REST route: site-coverage.md §2.1 (SBOT: `baccarat/bet` with currency, identifier, tie, player, banker).
+  rest: { path: 'baccarat/bet', field: 'baccaratBet' },
   title: 'Baccarat',
   typename: 'CasinoGameBaccarat',
   sdl: `enum CasinoGameBaccaratResultEnum { ${BACCARAT_SIDES.join(' ')} }

@@ -66,6 +66,7 @@ export interface BaccaratInput extends BetInput {
 export const site: GameSite = {
   document: BaccaratBet,
   field: 'baccaratBet',
+  rest: { path: 'baccarat/bet', source: 'site-coverage.md §2.1 (SBOT: `baccarat/bet` with currency, identifier, tie, player, banker)' },
   history: {
     typename: 'CasinoGameBaccarat',
     fragment: `fragment CasinoGameBaccarat on CasinoGameBaccarat {

@@ -77,8 +77,12 @@ export interface CliOption {
   readonly flag: string;
   /** The input it fills (the site's variable name). */
   readonly input: string;
-  /** `number`: a plain decimal; `word`: as typed; `list`: comma-separated whole numbers. */
-  readonly kind: 'number' | 'word' | 'list';
+  /**
+   * `number`: a plain decimal; `word`: as typed; `list`: comma-separated whole
+   * numbers; `chips`: repeatable `VALUE=AMOUNT`, each chip `{ value, amount }`
+   * put in the input list its value belongs to ({@link GameCli.chip_list}; `input` is unused).
+   */
+  readonly kind: 'number' | 'word' | 'list' | 'chips';
   /** Used when the flag is not given; without it the flag is required. */
   readonly default?: string;
   /** Optional input the bet is sent without when the flag is absent. */
@@ -96,6 +100,8 @@ export interface GameCli<P, S> {
   odds?(params: P): string;
   /** The outcome in words from the site's `state` (`result 42.17`). */
   outcome(state: S): string;
+  /** For a `chips` option: the input list a chip of `value` goes in (roulette: `number17` → `numbers`), null when no chip has that value. */
+  chip_list?(value: string): string | null;
 }
 
 /** A settled one-request bet: the multiplier in ten-thousandths and the `state` in the site's field names. */

@@ -10,6 +10,8 @@ import { PUMP_DIFFICULTIES, pump_max_round, type PumpDifficulty } from './rules.
 /** Pump in the sandbox's schema; `pumpBet` refuses a `round` past the last safe pump. */
 export const sandbox: SandboxGame = {
   name: 'pump',
+  // REST route: site-coverage.md §2.1 (SBOT, SLOT2: `pump/bet` with round and difficulty).
+  rest: { path: 'pump/bet', field: 'pumpBet' },
   title: 'Pump',
   typename: 'CasinoGamePump',
   sdl: `enum CasinoGamePumpDifficultyEnum { ${PUMP_DIFFICULTIES.join(' ')} }

@@ -69,6 +69,7 @@ export interface PumpInput extends BetInput {
 export const site: GameSite = {
   document: PumpBet,
   field: 'pumpBet',
+  rest: { path: 'pump/bet', source: 'site-coverage.md §2.1 (SBOT, SLOT2: `pump/bet` with round and difficulty)' },
   history: {
     typename: 'CasinoGamePump',
     fragment: `fragment CasinoGamePump on CasinoGamePump {

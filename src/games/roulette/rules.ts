@@ -109,8 +109,9 @@ export const roulette: GameRules<RouletteBetParams, RouletteOutcome, RouletteBet
   transport: { operation: 'RouletteBet', field: 'rouletteBet', amount: false },
   scan: { result: 'the pocket, 0–36', single: roulette_result, value: (floats) => roulette_result(floats[0] as number), params: [] },
   cli: {
-    // Chips are { value, amount } objects, which no flag kind reads yet: `stakeql bet roulette` is not offered (client.play is).
-    options: [],
+    // One flag for the five lists: a chip's value (the site's spelling) names its list, so `--chip colorRed=1` needs no list.
+    options: [{ flag: 'chip', input: 'chips', kind: 'chips', help: 'a chip VALUE=AMOUNT, repeatable: number0…number36, colorRed|colorBlack, parityEven|parityOdd, range0112|range1324|range2536|range0118|range1936, row1|row2|row3' }],
+    chip_list: (value) => LISTS.find((list) => (ROULETTE_CHIPS[list] as readonly string[]).includes(value)) ?? null,
     describe: (params) => `roulette, ${LISTS.flatMap((l) => (params[l] ?? []).map((c) => `${c.amount} on ${c.value}`)).join(', ')}`,
     outcome: (state) => `pocket ${state.result}`,
   },

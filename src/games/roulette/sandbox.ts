@@ -14,6 +14,8 @@ const TYPES = { colors: 'RouletteBetColorsInput', numbers: 'RouletteBetNumbersIn
 /** Roulette in the sandbox's schema; `rouletteBet` refuses a spin without chips or with a chip twice. */
 export const sandbox: SandboxGame = {
   name: 'roulette',
+  // REST route: site-coverage.md §2.1 (SBOT: `roulette/bet` with the same five chip arrays).
+  rest: { path: 'roulette/bet', field: 'rouletteBet' },
   title: 'Roulette',
   typename: 'CasinoGameRoulette',
   sdl: `${Object.entries(TYPES).map(([list, name]) => `enum ${name}ValueEnum { ${ROULETTE_CHIPS[list as keyof typeof TYPES].join(' ')} }

@@ -72,6 +72,7 @@ export interface RouletteInput extends BetInput {
 export const site: GameSite = {
   document: RouletteBet,
   field: 'rouletteBet',
+  rest: { path: 'roulette/bet', source: 'site-coverage.md §2.1 (SBOT: `roulette/bet` with the same five chip arrays)' },
   history: {
     typename: 'CasinoGameRoulette',
     fragment: `fragment CasinoGameRoulette on CasinoGameRoulette {

@@ -10,6 +10,8 @@ import { WHEEL_RISKS, WHEEL_SEGMENTS, type WheelRisk } from './rules.js';
 /** Wheel in the sandbox's schema; `wheelSpin` refuses a segment count the site does not offer. */
 export const sandbox: SandboxGame = {
   name: 'wheel',
+  // REST route: site-coverage.md §2.1 (SBOT, REST `wheel/spin` with the variables of WheelSpin).
+  rest: { path: 'wheel/spin', field: 'wheelSpin' },
   title: 'Wheel',
   typename: 'CasinoGameWheel',
   sdl: `enum CasinoGameWheelRiskEnum { ${WHEEL_RISKS.join(' ')} }

@@ -69,6 +69,7 @@ export interface WheelInput extends BetInput {
 export const site: GameSite = {
   document: WheelSpin,
   field: 'wheelSpin',
+  rest: { path: 'wheel/spin', source: 'site-coverage.md §2.1 (SBOT, REST `wheel/spin` with the variables of WheelSpin)' },
   history: {
     typename: 'CasinoGameWheel',
     fragment: `fragment CasinoGameWheel on CasinoGameWheel {

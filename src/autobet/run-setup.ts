@@ -1,0 +1,127 @@
+/**
+ * The steps `run_autobet` and `resume_autobet` share before the engine
+ * starts: the strategy prepared, the database opened, the account's lock,
+ * the run's timing and error policy, a refusal while another session left
+ * bets unknown, and a resumed session's state read back from its journal.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { SessionsTable } from '../journal/sessions.js';
+import type { SqliteDatabase } from '../journal/database.js';
+import { StoreError } from '../store/errors.js';
+import { withLock } from '../store/lock.js';
+import { new_counters, type Counters } from './counters.js';
+import type { SeedView } from './driver.js';
+import { retry_for_policy, type ErrorPolicy } from './error-policy.js';
+import { AutobetError } from './errors.js';
+import type { WaitLine } from './events.js';
+import { resolve_period, settle_period } from './reconcile.js';
+import type { AutobetCommonOptions, AutobetOptions } from './run-options.js';
+import { prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
+import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
+
+/** The engine's state as the journal left it. */
+export interface Restored {
+  counters: Counters;
+  seeds: SeedView | null;
+  strategy_state: { strategy?: unknown; memory?: Record<string, unknown> } | null;
+  last: SettledBet | null;
+}
+
+function isStrategy(value: unknown): value is Strategy {
+  return typeof value === 'object' && value !== null && typeof (value as Strategy).next === 'function' && typeof (value as Strategy).save === 'function';
+}
+
+/** The run's strategy, loaded but not yet bound to the account (a file, a settings object, or a Strategy object). */
+export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined): Promise<PreparedStrategy> {
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy, lua_timeout_ms === undefined ? {} : { lua_timeout_ms });
+  if (isStrategy(strategy)) {
+    return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
+  }
+  return prepare_settings(strategy);
+}
+
+/** Whether `base_url` is this machine (the sandbox) rather than the site. */
+export function driver_kind(base_url: string): 'live' | 'sandbox' {
+  const host = new URL(base_url).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? 'sandbox' : 'live';
+}
+
+/** The journal's database, opened (the driver is loaded only when a run needs it), with its checkpointer. */
+export async function open_journal(file: string | undefined): Promise<{ db: SqliteDatabase; file: string; table: SessionsTable; close(): Promise<void> }> {
+  const journal = await import('../journal/index.js');
+  const at = file ?? journal.default_database_path();
+  const db = journal.open_database(at);
+  const checkpointer = journal.start_checkpointer(db, at);
+  return {
+    db,
+    file: at,
+    table: new journal.SessionsTable(db),
+    async close() {
+      await checkpointer.stop();
+      db.close();
+    },
+  };
+}
+
+/** The lock of one account on one site: a second run on it is refused while this one runs. */
+export async function with_account_lock<T>(database: string, base_url: string, user_id: string, work: () => Promise<T>): Promise<T> {
+  const key = createHash('sha256').update(`${base_url}\n${user_id}`).digest('hex').slice(0, 32);
+  const lock = path.join(path.dirname(path.resolve(database)), `autobet-${key}.lock`);
+  try {
+    return await withLock(lock, work, 0);
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'locked' && error.path === lock) {
+      throw new AutobetError('locked', `another autobet run is using this account on ${base_url}; stop it first ('stakeql autobet stop')`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The settle period, resolve timeout and request timeout a run works with (checked before anything is sent). */
+export type Timing = { settle_ms: number; resolve_timeout_ms: number; request_timeout_ms: number };
+
+/** @throws RangeError for a settle period or resolve timeout out of range (reconcile.ts). */
+export function run_timing(options: AutobetCommonOptions): Timing {
+  const request_timeout_ms = typeof options.client.timeout_ms === 'number' ? options.client.timeout_ms : 30_000;
+  const settle_ms = settle_period(options.settle_ms, request_timeout_ms);
+  return { settle_ms, resolve_timeout_ms: resolve_period(options.resolve_timeout_ms, settle_ms, request_timeout_ms), request_timeout_ms };
+}
+
+/** Refuses a new session while another on the account left bets whose outcome nobody knows. */
+export function refuse_unfinished(table: SessionsTable, base_url: string, account: string): void {
+  const open = table.unfinished(base_url, account)[0];
+  if (open === undefined) return;
+  throw new AutobetError(
+    'unfinished',
+    `session ${open.id} on this account left ${open.open} ${open.open === 1 ? 'bet' : 'bets'} whose outcome is not known: ` +
+      `'stakeql autobet resume ${open.id}' finds out and goes on, 'stakeql autobet abandon ${open.id}' closes it for good`,
+  );
+}
+
+/** What the strategy is told when it is bound to the run. */
+export function strategy_context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, print: (t: string) => void): StrategyContext {
+  return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print };
+}
+
+/**
+ * The engine's policy and wait hook: `policy` as given, else `retry_for_ms`'s.
+ * @throws RangeError for a `retry_for_ms` out of range.
+ */
+export function policy_of(options: AutobetCommonOptions): { policy?: ErrorPolicy; on_wait?: (line: WaitLine) => void } {
+  const policy = options.policy ?? (options.retry_for_ms === undefined ? undefined : retry_for_policy(options.retry_for_ms));
+  return { ...(policy === undefined ? {} : { policy }), ...(options.on_wait === undefined ? {} : { on_wait: options.on_wait }) };
+}
+
+/** The counters, seeds, strategy state and last bet the session's last placed bet journaled (fresh counters when none). */
+export function restore_state(table: SessionsTable, session: number, start_units: number): Restored {
+  const row = table.last_placed(session);
+  if (row === undefined || row.counters === null) return { counters: new_counters(start_units), seeds: null, strategy_state: null, last: null };
+  const snapshot = JSON.parse(row.counters) as { counters: Counters; seeds: SeedView };
+  return {
+    counters: snapshot.counters,
+    seeds: snapshot.seeds,
+    strategy_state: JSON.parse(row.strategy_state) as Restored['strategy_state'],
+    last: row.result === null ? null : (JSON.parse(row.result) as SettledBet),
+  };
+}
