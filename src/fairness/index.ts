@@ -55,6 +55,7 @@ export {
   slide_point,
   type ChainPoint,
 } from '../games/crash/outcome.js';
+export { ChainWalk } from '../games/crash/chain-walk.js';
 export type { Card, CardsOutcome } from '../games/kernel/cards.js';
 export { GEMS, type DiamondsOutcome, type Gem } from '../games/diamonds/outcome.js';
 export type { DiceOutcome } from '../games/dice/outcome.js';
