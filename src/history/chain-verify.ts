@@ -14,7 +14,8 @@
  *   hash off the chain fails as `chain`; the older bets are walked to from
  *   the last hash on it.
  */
-import { ChainWalk } from '../games/crash/chain-walk.js';
+import { judge_chain_payout } from '../fairness/chain-verify.js';
+import { ChainWalk } from '../games/crash/outcome.js';
 import { CRASH_SALT } from '../games/crash/outcome.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import type { StoredBet } from './record.js';
@@ -47,12 +48,9 @@ export function verify_chain_outcome(bet: StoredBet): ChainOutcome {
   const paid = bet.payout_multiplier;
   const recorded = { payoutMultiplier: paid, cashoutAt: cashout_at };
   if (typeof cashout_at !== 'number') return { ok: false, expected: { point }, recorded, note: 'no cashoutAt stored' };
-  if (paid === 0 || paid === cashout_at) {
-    const expected = cashout_at <= point ? cashout_at : 0;
-    return { ok: paid === expected, expected: { point, payoutMultiplier: expected }, recorded, note: null };
-  }
+  const { ok, expected } = judge_chain_payout(bet.game, paid, cashout_at, point);
+  if (expected !== null) return { ok, expected: { point, payoutMultiplier: expected }, recorded, note: null };
   // Cashed out by hand (Crash only) before the round busted: below its point and its target.
-  const ok = bet.game === 'crash' && paid > 0 && paid < point && paid < cashout_at;
   return { ok, expected: { point }, recorded, note: ok ? null : `paid ${paid}: neither its cashoutAt, 0, nor a cashout below the point` };
 }
 
