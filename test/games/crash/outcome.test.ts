@@ -1,5 +1,5 @@
 /**
- * ChainWalk against the published algorithm computed here with node:crypto's
+ * ChainWalk (WebAssembly words, four HMACs to a compression) against the published algorithm computed here with node:crypto's
  * createHash / createHmac on hex strings (the form the site's verifier and
  * the public replay tools use), and against KyranRana's vectors.
  */
@@ -24,6 +24,25 @@ describe('ChainWalk', () => {
         expect(walk.shown()).toBe(Math.floor(point * 100) / 100);
         hash = createHash('sha256').update(hash).digest('hex');
         walk.step();
+      }
+    }
+  });
+
+  it('points() gives 2,001 rounds (four to a compression, a short last group) as createHmac does, and stands on the round after', () => {
+    for (const edge of [0.01, 0.02]) {
+      let hash = randomBytes(32).toString('hex');
+      const walk = new ChainWalk(hash, edge, CRASH_SALT);
+      // A walk on another salt in between: the walkers share the compression's memory.
+      const other = new ChainWalk(randomBytes(32).toString('hex'), edge, 'f'.repeat(64));
+      const out = new Float64Array(1001);
+      for (const chunk of [out, out.subarray(0, 1000)]) {
+        walk.points(chunk);
+        other.point();
+        for (let i = 0; i < chunk.length; i++) {
+          expect(chunk[i]).toBe(reference_point(hash, edge));
+          hash = createHash('sha256').update(hash).digest('hex');
+        }
+        expect(walk.hash).toBe(hash);
       }
     }
   });
