@@ -12,7 +12,7 @@
  * file's mtime); elsewhere a live pid is taken as the holder.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs, readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -45,13 +45,16 @@ export interface LockHolder {
   live(): boolean;
 }
 
-/** The holders of the autobet locks beside `database`, by pid (this host's locks only). */
-export async function lock_holders(database: string): Promise<Map<number, LockHolder>> {
+/**
+ * The holders of the autobet locks beside `database`, by pid (this host's
+ * locks only). Synchronous: a few small files, read by a list or a poll.
+ */
+export function lock_holders(database: string): Map<number, LockHolder> {
   const dir = path.dirname(path.resolve(database));
   const holders = new Map<number, LockHolder>();
   let names: string[];
   try {
-    names = await fs.readdir(dir);
+    names = readdirSync(dir);
   } catch {
     return holders;
   }
@@ -59,9 +62,9 @@ export async function lock_holders(database: string): Promise<Map<number, LockHo
   for (const name of names.filter((n) => LOCK_NAME.test(n)).slice(0, MAX_LOCKS)) {
     const file = path.join(dir, name);
     try {
-      const stat = await fs.stat(file);
+      const stat = statSync(file);
       if (!stat.isFile() || stat.size > MAX_LOCK_BYTES) continue;
-      const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as { pid?: unknown; host?: unknown };
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; host?: unknown };
       if (!Number.isSafeInteger(parsed.pid) || parsed.host !== host) continue;
       const pid = parsed.pid as number;
       const locked_at_ms = stat.mtimeMs;
@@ -71,6 +74,11 @@ export async function lock_holders(database: string): Promise<Map<number, LockHo
     }
   }
   return holders;
+}
+
+/** Whether process `pid` holds an autobet lock beside `database` and is the process that took it (see the module comment). */
+export function holds_lock(database: string, pid: number): boolean {
+  return lock_holders(database).get(pid)?.live() === true;
 }
 
 /** Whether process `pid` started after `ms` (Linux); false when that cannot be read. */

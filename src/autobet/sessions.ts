@@ -48,7 +48,7 @@ export async function list_sessions(options: { readonly database?: string; reado
   try {
     const sessions = table.list(options.limit ?? 1000);
     // The locks are read only when a session is marked running (the usual list has none or one).
-    const holders = sessions.some((s) => s.status === 'running') ? await lock_holders(file) : new Map<number, LockHolder>();
+    const holders = sessions.some((s) => s.status === 'running') ? lock_holders(file) : new Map<number, LockHolder>();
     return sessions.map((s) => ({
       session: s.id,
       started: new Date(s.started_at).toISOString(),
