@@ -60,6 +60,15 @@ describe('stakeql history on Crash bets', () => {
     await data?.remove();
   });
 
+  it("stakeql bets --json lists them; verify --bets says their round is not in the site's list, exit 3", async () => {
+    const listed = await cli.run(['bets', '--json'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    const checked = await cli.run(['verify', '--bets', '-'], { env, input: listed.stdout });
+    expect(checked.code).toBe(3);
+    expect(checked.stdout).toContain(`${TARGETS.length} bets: 0 verified, 0 failed, ${TARGETS.length} not verifiable`);
+    expect(checked.stdout).toContain("'stakeql history sync' looks it up");
+  });
+
   it('syncs the bets with their rounds; history verify and verify --bets of the export pass; a hash off the chain fails, exit 1', async () => {
     const synced = await cli.run(['history', 'sync'], { env });
     expect(synced.code, synced.stderr).toBe(0);
