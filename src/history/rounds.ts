@@ -62,6 +62,9 @@ query RoundLookup($iid: String!) {
 }
 `);
 
+/** Lookups in a row that find no revealed hash before a sync stops asking. */
+const MAX_EMPTY_LOOKUPS = 5;
+
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -89,6 +92,7 @@ export async function lookup_rounds(
     .all(site, user_id, limit) as Array<{ id: string; iid: string }>;
   const write = db.prepare('UPDATE bets SET server_seed = ?, client_seed = ?, nonce = ? WHERE id = ? AND server_seed IS NULL');
   let found = 0;
+  let empty = 0;
   for (const { id, iid } of missing) {
     let round: LookedUpRound | null | undefined;
     try {
@@ -100,7 +104,15 @@ export async function lookup_rounds(
       break;
     }
     const hash = round?.hash;
-    if (hash === null || hash === undefined || typeof hash.hash !== 'string') continue;
+    if (hash === null || hash === undefined || typeof hash.hash !== 'string') {
+      // Settled bets whose round the site does not reveal: asking for the rest this sync would be requests for nothing.
+      if (++empty === MAX_EMPTY_LOOKUPS) {
+        notes.push(`the site gave no round hash for ${MAX_EMPTY_LOOKUPS} crash/slide bets in a row (the last ${iid}); the next sync asks again`);
+        break;
+      }
+      continue;
+    }
+    empty = 0;
     const number = Number.isSafeInteger(hash.number) ? hash.number : null;
     found += write.run(hash.hash, typeof round?.seed?.seed === 'string' ? round.seed.seed : null, number, id).changes;
   }

@@ -159,3 +159,39 @@ describe('Crash and Slide bets in the history database', () => {
     expect(verify_history(db)).toMatchObject({ checked: 9, passed: 9, failed: 0 });
   });
 });
+
+describe('round lookups the site answers without a hash', () => {
+  it('stop after five in a row, with a note; nothing is written', async () => {
+    // A long window: the round stays pending (its hash unrevealed) far longer than the lookups take.
+    const sandbox = await start_sandbox({ crash_round_ms: 20_000, crash_chain_seed: SEED, starting_balances: { btc: 1 } });
+    const { client: c } = sandboxUser(sandbox);
+    const temp = tempDatabase();
+    const conn = temp.open();
+    try {
+      // The sandbox opens its first round's window as it starts: the bet goes into it.
+      await c.crash_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: 2 });
+      let iid: string | null = null;
+      for await (const entry of c.bets()) {
+        iid = entry.iid;
+        break;
+      }
+      // Eight stored bets said to be settled, each naming that bet's share id: the site answers each without a hash.
+      const user_id = (await c.current_user()).id;
+      const insert = conn.prepare(`INSERT INTO bets (id, iid, iid_num, site, user_id, game, currency, decimals, amount_units, payout_units,
+        amount, payout, payout_multiplier, active, updated_at, time_ms, synced_at) VALUES (?, ?, 1, ?, ?, 'crash', 'btc', 8, 100000, 0, 0.001, 0, 0, 0, '', ?, 0)`);
+      for (let i = 0; i < 8; i++) insert.run(`fake-${i}`, iid, new URL(sandbox.url).origin, user_id, i);
+      const mark = sandbox.stats().request_log.length;
+      const { lookup_rounds } = await import('../../src/history/rounds.js');
+      const result = await lookup_rounds(c, conn, new URL(sandbox.url).origin, user_id, 100, null);
+      expect(result.found).toBe(0);
+      expect(result.notes).toEqual([`the site gave no round hash for 5 crash/slide bets in a row (the last ${iid}); the next sync asks again`]);
+      expect(sandbox.stats().request_log.slice(mark).filter((r) => r.operation_name === 'RoundLookup')).toHaveLength(5);
+      expect(conn.prepare("SELECT count(*) FROM bets WHERE server_seed IS NOT NULL").pluck().get()).toBe(0);
+    } finally {
+      conn.close();
+      temp.remove();
+      await c.close();
+      await sandbox.close();
+    }
+  }, 60_000);
+});
