@@ -4,7 +4,7 @@
  */
 import type { SessionRecord } from '../journal/sessions.js';
 import { AutobetError } from './errors.js';
-import { lock_holders, type LockHolder } from './session-lock.js';
+import { lock_holders, type LockHolder } from '../journal/session-lock.js';
 import type { BetLine } from './events.js';
 import type { Limits } from './limits.js';
 
