@@ -5,24 +5,19 @@
  * here too with createHmac and the published formula, and a round hash moved
  * off the chain named as `chain`, exit 1.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/facade/index.js';
 import { open_database } from '../../src/journal/index.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../src/realtime/multiplayer.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { sha, shown_point } from '../support/crash-chain.js';
 import { tempConfigDir, useBuiltCli } from './helpers/cli.js';
 
 const cli = useBuiltCli();
-const BLOCK_584500 = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
 const SEED = createHash('sha256').update('stakeql cli history crash').digest('hex');
-const sha = (hex: string): string => createHash('sha256').update(hex).digest('hex');
-
-function shown_point(hash: string): number {
-  const n = createHmac('sha256', hash).update(BLOCK_584500).digest().readUInt32BE(0);
-  return Math.floor(Math.max(1, (2 ** 32 / (n + 1)) * 0.99) * 100) / 100;
-}
+const crash_point = (hash: string): number => shown_point(hash, 0.01);
 
 const is_round = (f: MultiplayerFrame): f is MultiplayerRoundFrame => f.__typename === 'MultiplayerCrash';
 const TARGETS = [1.5, 3, 1.1, 2];
@@ -84,7 +79,7 @@ describe('stakeql history on Crash bets', () => {
     const bets = lines.map((l) => JSON.parse(l) as { iid: string; game: string; payoutMultiplier: number; serverSeed: string; nonce: number; state: { cashoutAt: number } });
     expect(bets.map((b) => [b.game, b.state.cashoutAt])).toEqual(TARGETS.map((t) => ['crash', t]));
     for (const b of bets) {
-      const point = shown_point(b.serverSeed);
+      const point = crash_point(b.serverSeed);
       expect(b.payoutMultiplier).toBe(b.state.cashoutAt <= point ? b.state.cashoutAt : 0);
     }
     // The rounds' numbers and hashes are one chain: the newer hash hashes down to the older one in their difference of steps.
@@ -100,7 +95,7 @@ describe('stakeql history on Crash bets', () => {
     // A round hash that pays what the bet was paid, yet is off the chain: only the walk can tell.
     const middle = bets[1]!;
     let off = sha(`off ${middle.iid}`);
-    while ((middle.state.cashoutAt <= shown_point(off)) !== (middle.payoutMultiplier > 0)) off = sha(off);
+    while ((middle.state.cashoutAt <= crash_point(off)) !== (middle.payoutMultiplier > 0)) off = sha(off);
     const db = open_database(path.join(data.dir, 'stakeql.db'));
     db.prepare('UPDATE bets SET server_seed = ? WHERE iid = ?').run(off, middle.iid);
     db.close();

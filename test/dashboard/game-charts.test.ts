@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_dashboard, type Dashboard, type HistoryView } from '../../src/dashboard/index.js';
 import { open_database } from '../../src/journal/index.js';
-import { CHROMIUM, HAVE_CHROMIUM, openChromium } from './chromium.js';
+import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, openChromium } from './chromium.js';
 import { rawRequest, tempDatabase, tokenOf } from './helpers.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the dashboard's per-game chart test: ${CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)`);
@@ -118,15 +118,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard: a chart per game', () => {
     }
     expect(figures.find((f) => f.game === 'wheel')?.caption).toContain(`(its ${own.get('wheel')!.usd_bets} bets in usd)`);
     // Every canvas painted: axes, grid and a curve give many colours, a blank canvas one or two.
-    const colours = await page.locator('#game-charts figure canvas').evaluateAll((canvases) =>
-      canvases.map((c) => {
-        const canvas = c as HTMLCanvasElement;
-        const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, canvas.width, canvas.height).data;
-        const seen = new Set<number>();
-        for (let i = 0; i < data.length; i += 4) seen.add(((data[i] as number) << 24) | ((data[i + 1] as number) << 16) | ((data[i + 2] as number) << 8) | (data[i + 3] as number));
-        return seen.size;
-      }),
-    );
+    const colours = await canvas_colours(page.locator('#game-charts figure canvas'));
     expect(colours).toHaveLength(own.size);
     for (const c of colours) expect(c).toBeGreaterThan(10);
     expect(errors).toEqual([]);

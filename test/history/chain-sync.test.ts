@@ -8,29 +8,16 @@
  * 584,500), shown rounded down to two decimals); a changed payout fails as
  * `outcome`, a hash off the chain as `chain`.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/facade/index.js';
 import { sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../src/realtime/multiplayer.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { BLOCK_584500, chain_from, sha, shown_point } from '../support/crash-chain.js';
 import { sandboxUser, tempDatabase } from './helpers.js';
 
-const BLOCK_584500 = '0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4';
 const SEED = createHash('sha256').update('stakeql history chain test').digest('hex');
-const sha = (hex: string): string => createHash('sha256').update(hex).digest('hex');
-
-function shown_point(hash: string, edge: number): number {
-  const n = createHmac('sha256', hash).update(BLOCK_584500).digest().readUInt32BE(0);
-  return Math.floor(Math.max(1, (2 ** 32 / (n + 1)) * (1 - edge)) * 100) / 100;
-}
-
-/** The sandbox's chain as its option documents it, in the order the rounds are played (index = the round's number). */
-function chain_from(seed: string, length = 10_000): string[] {
-  const hashes = [seed];
-  for (let i = 1; i < length; i++) hashes.push(sha(hashes[i - 1]!));
-  return hashes.reverse();
-}
 
 const is_round = (f: MultiplayerFrame): f is MultiplayerRoundFrame => f.__typename === 'MultiplayerCrash' || f.__typename === 'MultiplayerSlide';
 const AMOUNT = 0.001;
