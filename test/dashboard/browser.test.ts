@@ -12,7 +12,7 @@ import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, sim_view, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, openChromium } from './chromium.js';
+import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, collect_page_errors, openChromium } from './chromium.js';
 import { seedSession, tempDatabase } from './helpers.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the dashboard's browser tests: ${CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)`);
@@ -51,10 +51,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
     );
     dashboard = await start_dashboard({ database: db.file, client, sim, poll_ms: 100 });
     browser = await openChromium();
-    browser.page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-    });
-    browser.page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    collect_page_errors(browser.page, errors);
     await browser.page.goto(dashboard.url);
   }, 120_000);
   afterAll(async () => {

@@ -46,3 +46,11 @@ export function canvas_colours(canvases: Locator): Promise<number[]> {
     }),
   );
 }
+
+/** Collects the page's console errors and warnings and its uncaught errors into `into` (a test expects it empty). */
+export function collect_page_errors(page: Page, into: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') into.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => into.push(`pageerror: ${error.message}`));
+}

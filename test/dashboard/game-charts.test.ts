@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_dashboard, type Dashboard, type HistoryView } from '../../src/dashboard/index.js';
 import { open_database } from '../../src/journal/index.js';
-import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, openChromium } from './chromium.js';
+import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, collect_page_errors, openChromium } from './chromium.js';
 import { rawRequest, tempDatabase, tokenOf } from './helpers.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the dashboard's per-game chart test: ${CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)`);
@@ -78,10 +78,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard: a chart per game', () => {
     conn.close();
     dashboard = await start_dashboard({ database: db.file, poll_ms: 100 });
     browser = await openChromium();
-    browser.page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-    });
-    browser.page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    collect_page_errors(browser.page, errors);
     await browser.page.goto(dashboard.url);
   }, 120_000);
   afterAll(async () => {
