@@ -1,7 +1,7 @@
 // Crash replay against its floor. Floor: per round, one node:crypto SHA-256
 // (the chain step to the next round's hash) and one createHmac (the point):
 // the work any replay of a chain must do. Measured: (1) the chain walk with
-// stakeql/fairness (previous_game_hash + crash_point) over N rounds; (2) a
+// stakeql/fairness's ChainWalk (and the string functions previous_game_hash + crash_point) over N rounds; (2) a
 // crash strategy replayed through the autobet engine and the simulator's
 // chain (SimDriver, random chain) over M bets. Medians of alternated rounds.
 // `node bench/crash.mjs [--rounds N] [--chain N] [--bets N] [--dist DIR]` (after `npx tsc -p tsconfig.build.json`).
@@ -22,7 +22,7 @@ const ROUNDS = Number(args.rounds);
 const CHAIN = Number(args.chain);
 const BETS = Number(args.bets);
 const load = (p) => import(pathToFileURL(resolve(args.dist, p)).href);
-const { crash_point, previous_game_hash, CRASH_SALT } = await load('games/crash/outcome.js');
+const { crash_point, previous_game_hash, CRASH_SALT, ChainWalk } = await load('games/crash/outcome.js');
 const { run_engine } = await load('autobet/engine.js');
 const { SimDriver } = await load('autobet/sim-driver.js');
 const { Money, new_counters } = await load('autobet/counters.js');
@@ -53,17 +53,44 @@ function ours(n) {
   }
 }
 
+// The same walk on ChainWalk (words in WebAssembly memory): round by round, and its batch (four HMACs to a compression).
+function walker(n) {
+  const walk = new ChainWalk(randomBytes(32).toString('hex'), 0.01, CRASH_SALT);
+  for (let i = 0; i < n; i++) {
+    sink += walk.shown();
+    walk.step();
+  }
+}
+function batch(n) {
+  const walk = new ChainWalk(randomBytes(32).toString('hex'), 0.01, CRASH_SALT);
+  const out = new Float64Array(1024);
+  for (let i = 0; i < n; i += out.length) {
+    walk.points(out.length <= n - i ? out : out.subarray(0, n - i));
+    sink += Math.floor(out[0] * 100) / 100;
+  }
+}
+
 floor(20_000);
 ours(20_000);
+walker(20_000);
+batch(20_000);
 const f = [];
 const o = [];
+const w = [];
+const b = [];
 for (let r = 0; r < ROUNDS; r++) {
   f.push(seconds(() => floor(CHAIN)));
   o.push(seconds(() => ours(CHAIN)));
+  w.push(seconds(() => walker(CHAIN)));
+  b.push(seconds(() => batch(CHAIN)));
 }
 const floorRate = CHAIN / median(f);
-const ourRate = CHAIN / median(o);
-console.log(`crash chain walk, ${CHAIN} rounds: stakeql/fairness ${Math.round(ourRate).toLocaleString('en')} rounds/s; createHmac+sha256 floor ${Math.round(floorRate).toLocaleString('en')} rounds/s (${(ourRate / floorRate * 100).toFixed(0)} % of the floor)`);
+const rate = (times) => {
+  const x = CHAIN / median(times);
+  return `${Math.round(x).toLocaleString('en')} rounds/s (${(x / floorRate).toFixed(2)}× the floor)`;
+};
+console.log(`crash chain walk, ${CHAIN} rounds: createHmac+sha256 floor ${Math.round(floorRate).toLocaleString('en')} rounds/s; ` +
+  `ChainWalk.points ${rate(b)}; ChainWalk shown+step ${rate(w)}; crash_point + previous_game_hash on strings ${rate(o)}`);
 
 // A 1.5× martingale-free crash strategy through the engine on the simulator's random chain.
 const btc = new Money(8);

@@ -76,15 +76,18 @@ export class RunNotifications {
     });
   }
 
-  /** The stop, once the session's end is journaled; then what is pending gets its bounded time. */
-  async stopped(stop: StopLine & { readonly vaulted?: number }): Promise<void> {
+  /**
+   * The stop, once the session's end is journaled; then what is pending gets its bounded time.
+   * `kept` false: the run journaled no bet and its session was removed, its number given back: the notice names none.
+   */
+  async stopped(stop: StopLine & { readonly vaulted?: number }, kept = true): Promise<void> {
     this.#halt();
     const f = this.#facts;
     if (f !== null && stop_wanted(this.#on, stop.reason, LIMIT_NAMES)) {
       this.#notifier.post({
         event: 'stop', reason: stop.reason, bets: stop.bets, wins: stop.wins, losses: stop.losses, wagered: stop.wagered,
         profit: stop.profit, vaulted: stop.vaulted ?? 0, ...(stop.message === undefined ? {} : { message: stop.message }),
-        session: this.#session, site: f.site, currency: f.currency,
+        session: kept ? this.#session : null, site: f.site, currency: f.currency,
       });
     }
     await this.#notifier.close();

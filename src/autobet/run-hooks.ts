@@ -54,11 +54,11 @@ export class RunHooks {
     };
   }
 
-  /** The stop is journaled: a last stats line, then the stop's notification (bounded wait). */
-  async stopped(stop: StopLine): Promise<void> {
+  /** The stop is journaled: a last stats line, then the stop's notification (bounded wait); `kept` false when the session was removed (no bet journaled). */
+  async stopped(stop: StopLine, kept = true): Promise<void> {
     this.#halt();
     if (this.#stats !== null) this.#options.on_stats?.(this.#stats.line());
-    await this.#notes?.stopped(stop);
+    await this.#notes?.stopped(stop, kept);
   }
 
   /** The run ended without a stop (it did not start, or threw). Idempotent. */

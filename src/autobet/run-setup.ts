@@ -4,10 +4,9 @@
  * the run's timing and error policy, a refusal while another session left
  * bets unknown, and a resumed session's state read back from its journal.
  */
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { SessionsTable } from '../journal/sessions.js';
 import type { SqliteDatabase } from '../journal/database.js';
+import { account_lock_path } from '../journal/session-lock.js';
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';
 import { new_counters, type Counters } from './counters.js';
@@ -66,8 +65,7 @@ export async function open_journal(file: string | undefined): Promise<{ db: Sqli
 
 /** The lock of one account on one site: a second run on it is refused while this one runs. */
 export async function with_account_lock<T>(database: string, base_url: string, user_id: string, work: () => Promise<T>): Promise<T> {
-  const key = createHash('sha256').update(`${base_url}\n${user_id}`).digest('hex').slice(0, 32);
-  const lock = path.join(path.dirname(path.resolve(database)), `autobet-${key}.lock`);
+  const lock = account_lock_path(database, base_url, user_id);
   try {
     return await withLock(lock, work, 0);
   } catch (error) {

@@ -107,7 +107,7 @@ async function runChecked(
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
         const kept = !table.discard_if_empty(session);
         if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
-        await hooks.stopped(stop);
+        await hooks.stopped(stop, kept);
         return { session: kept ? session : null, stop };
       } finally {
         await strategy.close?.();

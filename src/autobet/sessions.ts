@@ -4,6 +4,7 @@
  */
 import type { SessionRecord } from '../journal/sessions.js';
 import { AutobetError } from './errors.js';
+import { lock_holders, type LockHolder } from '../journal/session-lock.js';
 import type { BetLine } from './events.js';
 import type { Limits } from './limits.js';
 
@@ -25,8 +26,9 @@ export interface SessionListLine {
   readonly reason: string | null;
   readonly status: string;
   /**
-   * `running` (its process is alive: the one holding the account's lock),
-   * `killed` (marked running, its process gone: resume it), or `stopped`.
+   * `running` (its process holds the account's lock: a lock file beside the
+   * database names its pid, and that process is alive and older than the
+   * lock), `killed` (marked running, no live holder: resume it), or `stopped`.
    */
   readonly state: 'running' | 'killed' | 'stopped';
   /** The running process, when `state` is `running`. */
@@ -35,15 +37,19 @@ export interface SessionListLine {
 
 async function open(database: string | undefined) {
   const journal = await import('../journal/index.js');
-  const db = journal.open_database(database ?? journal.default_database_path());
-  return { db, table: new journal.SessionsTable(db) };
+  const file = database ?? journal.default_database_path();
+  const db = journal.open_database(file);
+  return { db, file, table: new journal.SessionsTable(db) };
 }
 
 /** Every session, newest first. */
 export async function list_sessions(options: { readonly database?: string; readonly limit?: number } = {}): Promise<SessionListLine[]> {
-  const { db, table } = await open(options.database);
+  const { db, file, table } = await open(options.database);
   try {
-    return table.list(options.limit ?? 1000).map((s) => ({
+    const sessions = table.list(options.limit ?? 1000);
+    // The locks are read only when a session is marked running (the usual list has none or one).
+    const holders = sessions.some((s) => s.status === 'running') ? lock_holders(file) : new Map<number, LockHolder>();
+    return sessions.map((s) => ({
       session: s.id,
       started: new Date(s.started_at).toISOString(),
       game: s.game,
@@ -55,17 +61,22 @@ export async function list_sessions(options: { readonly database?: string; reado
       vaulted: s.vaulted_units / 10 ** s.decimals,
       reason: s.stop_reason,
       status: s.status,
-      ...state_of(s),
+      ...state_of(s, holders),
     }));
   } finally {
     db.close();
   }
 }
 
-/** Whether a session marked running still runs: its process alive (a killed one left the mark). */
-function state_of(s: { status: string; pid: number | null }): Pick<SessionListLine, 'state' | 'pid'> {
+/**
+ * Whether a session marked running still runs: its process holds an account
+ * lock (a killed one left the mark, and perhaps its lock file). A pid alone
+ * is not enough: after a kill the pid can be given to another process.
+ */
+function state_of(s: { status: string; pid: number | null }, holders: ReadonlyMap<number, LockHolder>): Pick<SessionListLine, 'state' | 'pid'> {
   if (s.status !== 'running') return { state: 'stopped', pid: null };
-  return alive(s.pid) ? { state: 'running', pid: s.pid } : { state: 'killed', pid: null };
+  const holder = s.pid === null ? undefined : holders.get(s.pid);
+  return holder !== undefined && alive(s.pid) && holder.live() ? { state: 'running', pid: s.pid } : { state: 'killed', pid: null };
 }
 
 /** A session and its settled bets' lines as `autobet --json` printed them. */

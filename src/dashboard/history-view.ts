@@ -9,6 +9,7 @@
  */
 import { MULTIPLIER_BUCKETS, history_stats, type StatsGrouping } from '../history/index.js';
 import type { SqliteDatabase } from '../journal/index.js';
+import { cumulative_profit, game_charts, type GameChart } from './game-view.js';
 
 /** Most points per currency on the profit-over-time chart. */
 export const MAX_PERIODS = 1000;
@@ -45,6 +46,8 @@ export interface HistoryView {
   readonly series: readonly ProfitSeries[];
   /** Bar labels (`0`, `0–1`, `1–2`, …, `≥ 1000`: `MULTIPLIER_BUCKETS`) and counts over every stored bet. */
   readonly multipliers: { readonly labels: readonly string[]; readonly counts: readonly number[] };
+  /** A chart per game in the history, most bet on first (game-view.ts). */
+  readonly games: readonly GameChart[];
 }
 
 const HOUR_MS = 3_600_000;
@@ -93,40 +96,20 @@ export class HistoryReader {
     const account = this.#account === null ? null : { site: this.#account.site, user_id: this.#account.user_id };
     const label = this.#account === null ? null : (this.#account.label ?? this.#account.user_id);
     const span = (account === null ? this.#span.get() : this.#span.get(account)) as { first: number | null; last: number | null };
-    if (span.first === null || span.last === null) return { account: label, bets: 0, period: 'hour', series: [], multipliers: { labels, counts } };
+    if (span.first === null || span.last === null) return { account: label, bets: 0, period: 'hour', series: [], multipliers: { labels, counts }, games: [] };
     const width = span.last - span.first;
     const period: 'hour' | 'day' | 'month' = width < (MAX_PERIODS - 1) * HOUR_MS ? 'hour' : width < (MAX_PERIODS - 1) * DAY_MS ? 'day' : 'month';
     const stats = history_stats(this.#db, { by: period satisfies StatsGrouping, ...(account ?? {}) });
-    const byCurrency = new Map<string, { bets: number; decimals: number; t: number[]; profit: number[]; units: bigint }>();
     let bets = 0;
     for (const g of stats.groups) {
       bets += g.bets;
       g.multipliers.forEach((m, i) => (counts[i] = (counts[i] as number) + m.count));
-      let s = byCurrency.get(g.currency);
-      if (s === undefined) {
-        s = { bets: 0, decimals: g.decimals, t: [], profit: [], units: 0n };
-        byCurrency.set(g.currency, s);
-      }
-      // A currency's decimals could differ between syncs: sum in the finer unit, exactly.
-      if (g.decimals > s.decimals) {
-        s.units *= 10n ** BigInt(g.decimals - s.decimals);
-        s.decimals = g.decimals;
-      }
-      s.bets += g.bets;
-      s.units += g.profit_units * 10n ** BigInt(s.decimals - g.decimals);
-      const t = period_end(period, g.key) / 1000;
-      const profit = Number(s.units) / 10 ** s.decimals;
-      // Groups come ordered by period; a period holding two rows of a currency (two decimals) keeps one point.
-      if (s.t[s.t.length - 1] === t) s.profit[s.profit.length - 1] = profit;
-      else {
-        s.t.push(t);
-        s.profit.push(profit);
-      }
     }
-    const series = [...byCurrency.entries()]
+    const series = [...cumulative_profit(stats.groups, period, period_end).entries()]
       .sort((a, b) => b[1].bets - a[1].bets)
       .slice(0, MAX_CURRENCIES)
       .map(([currency, s]) => ({ currency, bets: s.bets, t: s.t, profit: s.profit }));
-    return { account: label, bets, period, series, multipliers: { labels, counts } };
+    const games = game_charts(this.#db, account, period, period_end);
+    return { account: label, bets, period, series, multipliers: { labels, counts }, games };
   }
 }

@@ -24,6 +24,7 @@ import { EventHub } from './sse.js';
 
 export type { BalanceRow, BalancesView } from './balances.js';
 export type { HistoryAccount, HistoryView, ProfitSeries } from './history-view.js';
+export type { GameChart } from './game-view.js';
 export type { BetLineView, LimitLeft, SessionView } from './session-view.js';
 export { MAX_CURVE_POINTS } from './session-view.js';
 export { read_sim_file, sim_view, type SimView } from './sim-view.js';

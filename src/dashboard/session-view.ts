@@ -9,6 +9,7 @@
 import type { StrategyState } from '../autobet/index.js';
 import type { SessionRecord, SqliteDatabase } from '../journal/index.js';
 import { SESSION_RANGE } from '../journal/migration-v6.js';
+import { holds_lock } from '../journal/session-lock.js';
 
 /** Most points a curve sends to the browser. */
 export const MAX_CURVE_POINTS = 2000;
@@ -154,8 +155,11 @@ export const CURVE_SQL = `WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT 
 /** Reads the session views of one database connection; statements prepared once. */
 export class SessionReader {
   readonly #s;
+  /** The database file: the account locks of runs sit beside it. */
+  readonly #file: string;
 
   constructor(db: SqliteDatabase) {
+    this.#file = db.name;
     this.#s = {
       current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
         start_balance_units, stop_reason, stop_message, stop_requested, pid
@@ -196,7 +200,8 @@ export class SessionReader {
       stop_reason: row.stop_reason,
       stop_message: row.stop_message,
       stop_requested: row.stop_requested === 1,
-      process_gone: row.status === 'running' && row.pid !== null && !process_alive(row.pid),
+      // As `autobet list`: the run's process must hold its account's lock, a live pid alone may be another process's now.
+      process_gone: row.status === 'running' && row.pid !== null && !(process_alive(row.pid) && holds_lock(this.#file, row.pid)),
       counters: {
         bets: num(c['bets']),
         wins: num(c['wins']),

@@ -49,6 +49,7 @@ export {
 export {
   CRASH_CHAIN_TERMINAL,
   CRASH_SALT,
+  ChainWalk,
   crash_point,
   hash_chain_distance,
   previous_game_hash,

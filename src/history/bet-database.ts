@@ -145,9 +145,12 @@ export class BetDatabase {
     // summarised = 1: this store adds the page's new bets to the summary itself (schema v5's trigger skips them).
     this.#insert = db.prepare(`INSERT INTO bets (${UPSERT_COLUMNS.join(', ')}, identifier, streak, summarised)
       VALUES (${UPSERT_COLUMNS.map(() => '?').join(', ')}, ?, ?, 1) ON CONFLICT (id) DO NOTHING`);
-    const changed = UPSERT_COLUMNS.filter((c) => c !== 'id' && c !== 'site' && c !== 'user_id' && c !== 'server_seed');
+    // What a later lookup fills in is kept when the site's list carries nothing there: a seed revealed since, and a
+    // Crash or Slide bet's round (src/history/rounds.ts: hash, salt, number).
+    const kept = ['server_seed', 'nonce', 'client_seed'];
+    const changed = UPSERT_COLUMNS.filter((c) => c !== 'id' && c !== 'site' && c !== 'user_id' && !kept.includes(c));
     this.#update = db.prepare(`UPDATE bets SET ${changed.map((c) => `${c} = ?`).join(', ')},
-      server_seed = COALESCE(?, server_seed), identifier = COALESCE(identifier, ?) WHERE id = ?`);
+      ${kept.map((c) => `${c} = COALESCE(?, ${c})`).join(', ')}, identifier = COALESCE(identifier, ?) WHERE id = ?`);
     this.#changed = changed;
     // The journal's identifiers of one page's bets, in one query (journaled bets are few).
     this.#identifiers = journal_identifiers(db);
@@ -212,7 +215,7 @@ export class BetDatabase {
           inserted++;
           rowids[r] = Number(result.lastInsertRowid);
           count(hours, row);
-        } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, identifier, row.id]);
+        } else this.#update.run([...this.#changed.map((c) => row[c]), row.server_seed, row.nonce, row.client_seed, identifier, row.id]);
       }
       for (const { key, counts } of hours.values()) this.#addHourly.run([...key, ...counts]);
       this.#seeds.add(rows);

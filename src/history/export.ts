@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { SqliteDatabase } from '../journal/database.js';
 import { where_of, type BetFilter } from './query.js';
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
-import { casino_bet, format_units, row_of, type RowContext, type StoredBet } from './record.js';
+import { any_row_of, format_units, stored_arm, type RowContext, type StoredBet } from './record.js';
 import { BET_COLUMNS, BET_ORDER, stored_bet } from './bet-database.js';
 
 /** `csv`: a header row, then one row per bet; `json`: one JSON object per line. */
@@ -52,11 +52,13 @@ export function export_record(bet: StoredBet): ExportRecord {
 /**
  * An entry of the site's history (`client.bets()`, `stakeql bets`) as the
  * same record `export_history` writes for a stored bet, so every export has
- * one layout; null for an entry that is not an originals bet.
+ * one layout; null for an entry the history does not store (sports,
+ * third-party games). A Crash or Slide bet's round is not in the list: its
+ * seed columns are empty until `history sync` looks it up.
  */
 export function export_record_of(entry: HouseBet, identifier: string | null, context: RowContext): ExportRecord | null {
-  const bet = casino_bet(entry);
-  return bet === null ? null : export_record(stored_bet({ ...row_of(entry, bet, context), identifier }));
+  const bet = stored_arm(entry);
+  return bet === null ? null : export_record(stored_bet({ ...any_row_of(entry, bet, context), identifier }));
 }
 
 /** The CSV line of the header ({@link EXPORT_COLUMNS}). */

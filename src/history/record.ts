@@ -4,7 +4,7 @@
  * `houseBetList` entry into one. Money is exact: integers of the currency's
  * smallest unit (bigint), written as decimal text when shown.
  */
-import type { HouseBet } from '../operations/documents/my-bet-list.js';
+import type { HouseBet, HouseMultiplayerBet } from '../operations/documents/my-bet-list.js';
 import { decimals_for } from '../operations/validate/currencies.js';
 
 /** One bet of the account, as the database holds it. */
@@ -107,12 +107,72 @@ export interface RowContext {
   readonly now_ms: number;
 }
 
-type CasinoEntry = Extract<NonNullable<HouseBet['bet']>, { readonly id: string }>;
+type CasinoEntry = Extract<NonNullable<HouseBet['bet']>, { readonly __typename: 'CasinoBet'; readonly id: string }>;
 
-/** The entry's originals bet, or null for an arm this library does not read (sports, third-party games). */
+/** The entry's originals bet, or null for another arm. */
 export function casino_bet(entry: HouseBet): CasinoEntry | null {
   const bet = entry.bet;
   return bet !== null && bet.__typename === 'CasinoBet' && 'id' in bet ? (bet as CasinoEntry) : null;
+}
+
+/** The entry's Crash or Slide bet, or null for another arm. */
+export function multiplayer_bet(entry: HouseBet): HouseMultiplayerBet | null {
+  const bet = entry.bet;
+  return bet !== null && (bet.__typename === 'MultiplayerCrashBet' || bet.__typename === 'MultiplayerSlideBet') && 'id' in bet
+    ? (bet as HouseMultiplayerBet)
+    : null;
+}
+
+/** The bet of an entry the history stores (originals, Crash, Slide), or null for one it does not (sports, third-party games). */
+export function stored_arm(entry: HouseBet): CasinoEntry | HouseMultiplayerBet | null {
+  return casino_bet(entry) ?? multiplayer_bet(entry);
+}
+
+/**
+ * The row a Crash or Slide entry is stored as. These games have no seed
+ * pair: one chain of round hashes for everybody. The columns hold the chain's
+ * terms (see src/games/crash/outcome.ts): `server_seed` the round's hash
+ * (the HMAC key), `client_seed` the salt (the HMAC message), `nonce` the
+ * round's number on the chain, all three null until the sync looks the round
+ * up (`bet(iid:)`, src/history/rounds.ts); `server_seed_hash` stays null, so
+ * no seed lookup ever asks for them. `state` keeps the bet's own fields:
+ * `{ __typename, cashoutAt, result, gameId }`. A bet whose round has not
+ * settled it (`result: pending`) is stored as active, read again next sync.
+ */
+export function chain_row_of(entry: HouseBet, bet: HouseMultiplayerBet, context: RowContext): BetRow {
+  const decimals = decimals_for(bet.currency, context.decimals_owner);
+  const parsed = Date.parse(bet.updatedAt);
+  return {
+    id: bet.id,
+    iid: entry.iid,
+    iid_num: iid_number(entry.iid),
+    site: context.site,
+    user_id: bet.user.id,
+    user_name: bet.user.name ?? null,
+    game: bet.__typename === 'MultiplayerCrashBet' ? 'crash' : 'slide',
+    currency: bet.currency,
+    decimals,
+    amount_units: to_units(bet.amount, decimals, `bet ${bet.id}: amount`),
+    payout_units: to_units(bet.payout, decimals, `bet ${bet.id}: payout`),
+    amount: bet.amount,
+    payout: bet.payout,
+    payout_multiplier: bet.payoutMultiplier,
+    amount_multiplier: null,
+    active: bet.result === 'pending' ? 1 : 0,
+    nonce: null,
+    client_seed: null,
+    server_seed_hash: null,
+    server_seed: null,
+    state: JSON.stringify({ __typename: bet.__typename, cashoutAt: bet.cashoutAt, result: bet.result, gameId: bet.gameId }),
+    updated_at: bet.updatedAt,
+    time_ms: Number.isFinite(parsed) ? parsed : context.now_ms,
+    synced_at: context.now_ms,
+  };
+}
+
+/** The row of an entry's stored arm ({@link stored_arm}). */
+export function any_row_of(entry: HouseBet, bet: CasinoEntry | HouseMultiplayerBet, context: RowContext): BetRow {
+  return bet.__typename === 'CasinoBet' ? row_of(entry, bet, context) : chain_row_of(entry, bet, context);
 }
 
 /** The row an originals entry of `houseBetList` is stored as. */

@@ -17,7 +17,8 @@ import type { OperationOptions, OperationsClient } from '../operations/runner.js
 import { start_checkpointer } from '../journal/checkpointer.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import { BetLookup } from './lookup-document.js';
-import { casino_bet, row_of, type BetRow } from './record.js';
+import { any_row_of, stored_arm, type BetRow } from './record.js';
+import { lookup_rounds } from './rounds.js';
 import { BetDatabase } from './bet-database.js';
 import { optional_number } from '../games/kernel/number.js';
 
@@ -38,6 +39,8 @@ export interface SyncOptions {
   readonly on_progress?: (read: number) => void;
   /** At most this many `BetLookup` requests for seeds still missing; default 100, 0 for none. */
   readonly max_seed_lookups?: number;
+  /** At most this many `RoundLookup` requests for the rounds of Crash and Slide bets not looked up yet; default 1000, 0 for none. */
+  readonly max_round_lookups?: number;
 }
 
 /** What a sync did. */
@@ -52,7 +55,9 @@ export interface SyncResult {
   readonly added: number;
   /** Bets written (new ones and ones read again: an open round, bets above an interrupted sync). */
   readonly written: number;
-  /** Entries that are not originals bets (other kinds of bet this library does not read). */
+  /** Crash and Slide bets whose round (hash, salt, number) this sync looked up. */
+  readonly rounds_found: number;
+  /** Entries that are not originals, Crash or Slide bets (other kinds of bet this library does not read). */
   readonly skipped: number;
   /** True when reading stopped at the previous sync's watermark (false on a first or interrupted-then-resumed sync). */
   readonly reached_watermark: boolean;
@@ -62,12 +67,13 @@ export interface SyncResult {
   readonly notes: readonly string[];
 }
 
-function checkOptions(options: SyncOptions): { page_size: number; lookups: number } {
+function checkOptions(options: SyncOptions): { page_size: number; lookups: number; round_lookups: number } {
   if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
   if (options.on_progress !== undefined && typeof options.on_progress !== 'function') throw new TypeError('on_progress must be a function');
   return {
     page_size: optional_number(options.page_size, 'page_size', 50, { min: 1, max: 50, style: 'strict' }),
     lookups: optional_number(options.max_seed_lookups, 'max_seed_lookups', 100, { min: 0, max: 10_000, style: 'strict' }),
+    round_lookups: optional_number(options.max_round_lookups, 'max_round_lookups', 1000, { min: 0, max: 100_000, style: 'strict' }),
   };
 }
 
@@ -84,7 +90,7 @@ export function site_of(base_url: string): string {
  * from the database.
  */
 export async function sync_history(client: HistoryClient, db: SqliteDatabase, options: SyncOptions = {}): Promise<SyncResult> {
-  const { page_size, lookups } = checkOptions(options);
+  const { page_size, lookups, round_lookups } = checkOptions(options);
   const signal = options.signal ?? null;
   const site = site_of(client.base_url);
   const store = new BetDatabase(db);
@@ -122,9 +128,11 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
   const stopped = finishWrites();
   const { user } = state;
   let seeds;
+  let rounds;
   try {
     if (user !== null) store.set_watermark(site, user.id, user.name, state.candidate ?? (state.reached ? state.watermark : null), now);
     seeds = await revealSeeds(client, store, site, user?.id ?? null, state.carried, lookups, signal);
+    rounds = await lookup_rounds(client, db, site, user?.id ?? seeds.user_id, round_lookups, signal);
   } finally {
     await stopped;
   }
@@ -137,7 +145,8 @@ export async function sync_history(client: HistoryClient, db: SqliteDatabase, op
     skipped: state.skipped,
     reached_watermark: state.reached,
     seeds_revealed: seeds.revealed,
-    notes: seeds.notes,
+    rounds_found: rounds.found,
+    notes: [...seeds.notes, ...rounds.notes],
   };
 }
 
@@ -213,7 +222,7 @@ async function readPages(
       const page = (await (ahead.shift() as Promise<readonly HouseBet[]>)).slice(0, o.page_size);
       let end = page.length;
       for (let i = 0; i < page.length; i++) {
-        const bet = casino_bet(page[i] as HouseBet);
+        const bet = stored_arm(page[i] as HouseBet);
         if (bet === null) continue;
         if (state.user === null) {
           state.user = { id: bet.user.id, name: bet.user.name ?? null };
@@ -236,16 +245,17 @@ async function readPages(
       const rows: BetRow[] = [];
       for (let i = 0; i < end; i++) {
         const entry = page[i] as HouseBet;
-        const bet = casino_bet(entry);
+        const bet = stored_arm(entry);
         if (bet === null) {
           state.skipped++;
           continue;
         }
-        rows.push(row_of(entry, bet, context));
-        if (bet.active) state.candidate = null;
+        const row = any_row_of(entry, bet, context);
+        rows.push(row);
+        if (row.active === 1) state.candidate = null;
         else state.candidate ??= bet.id;
-        const seed = bet.serverSeed?.seed;
-        if (typeof seed === 'string' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
+        const seed = bet.__typename === 'CasinoBet' ? bet.serverSeed?.seed : undefined;
+        if (typeof seed === 'string' && bet.__typename === 'CasinoBet' && bet.serverSeed.seedHash) state.carried.set(bet.serverSeed.seedHash, seed);
       }
       if (opened === null && rows.length > 0) {
         store.db.exec('BEGIN IMMEDIATE');

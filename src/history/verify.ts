@@ -4,10 +4,13 @@
  * produce the outcome its `state` records). Bets are streamed from the
  * database in bet order, so memory holds the failures, not the history.
  * A row that cannot be checked any more (a field gone, a seed that is not hex)
- * was changed after the site wrote it, and counts as a failure.
+ * was changed after the site wrote it, and counts as a failure. Crash and
+ * Slide bets, once their round was looked up, are checked against their
+ * round's hash and against each other along the hash chain (chain-verify.ts).
  */
 import { verify_bet, type BetReport, type CasinoBetLike, type VerifyFailure } from '../fairness/index.js';
 import type { SqliteDatabase } from '../journal/database.js';
+import { DEFAULT_MAX_CHAIN_GAP, chain_breaks, is_chain_game, verify_chain_outcome } from './chain-verify.js';
 import { where_of, type BetFilter } from './query.js';
 import type { StoredBet } from './record.js';
 import { BET_COLUMNS, BET_ORDER, stored_bet } from './bet-database.js';
@@ -19,8 +22,8 @@ export interface HistoryFailure {
   readonly identifier: string | null;
   readonly game: string;
   readonly nonce: number | null;
-  /** The checks that failed: `seed_hash`, `outcome`. */
-  readonly failed: readonly VerifyFailure[];
+  /** The checks that failed: `seed_hash`, `outcome`; `chain` for a Crash or Slide round's hash off the chain of the others. */
+  readonly failed: ReadonlyArray<VerifyFailure | 'chain'>;
   /** The outcome the seeds give, and what the bet records (see `BetReport`). */
   readonly expected: unknown;
   readonly recorded: unknown;
@@ -33,11 +36,13 @@ export interface VerifyHistoryOptions extends BetFilter {
   readonly on_report?: (report: BetReport, checked: number) => void;
   /** Keep at most this many failures in the result (every one is counted); default 1000. */
   readonly max_failures?: number;
+  /** Crash and Slide: the most SHA-256 steps looked through between two stored rounds whose numbers are unknown; default 1,000,000. */
+  readonly max_chain_gap?: number;
 }
 
 /** What {@link verify_history} found. */
 export interface VerifyHistoryResult {
-  /** Bets with a known server seed, each checked. */
+  /** Bets with a known server seed (Crash and Slide: a known round hash), each checked. */
   readonly checked: number;
   /** Bets whose every check passed. */
   readonly passed: number;
@@ -46,7 +51,7 @@ export interface VerifyHistoryResult {
   readonly failures: readonly HistoryFailure[];
   /** Bets with a known seed that could not be judged (a game without a published translation, an open round, a state without the compared fields), by game. */
   readonly unverifiable: Readonly<Record<string, number>>;
-  /** Bets whose server seed is not revealed yet (rotate the seed pair, then sync). */
+  /** Bets whose server seed is not revealed yet (rotate the seed pair, then sync); Crash and Slide bets whose round was not looked up yet. */
   readonly unrevealed: number;
 }
 
@@ -61,7 +66,7 @@ function asCasinoBet(bet: StoredBet): CasinoBetLike {
   };
 }
 
-function failure(bet: StoredBet, failed: readonly VerifyFailure[], expected: unknown, recorded: unknown, note: string | null): HistoryFailure {
+function failure(bet: StoredBet, failed: HistoryFailure['failed'], expected: unknown, recorded: unknown, note: string | null): HistoryFailure {
   return { id: bet.id, iid: bet.iid, identifier: bet.identifier, game: bet.game, nonce: bet.nonce, failed, expected, recorded, note };
 }
 
@@ -76,7 +81,11 @@ export function verify_history(db: SqliteDatabase, options: VerifyHistoryOptions
   if (options.on_report !== undefined && typeof options.on_report !== 'function') throw new TypeError('on_report must be a function');
   const max = options.max_failures ?? 1000;
   if (!Number.isInteger(max) || max < 0) throw new RangeError('max_failures must be an integer of 0 or more');
+  const gap = options.max_chain_gap ?? DEFAULT_MAX_CHAIN_GAP;
+  if (!Number.isSafeInteger(gap) || gap < 0) throw new RangeError('max_chain_gap must be an integer of 0 or more');
   const and = where === '' ? 'WHERE' : `${where} AND`;
+  // First, as it holds only the failures: which chain bets are off the chain the others walk.
+  const breaks = chain_breaks(db, and, params, gap);
   const unrevealed = db.prepare(`SELECT count(*) FROM bets ${and} server_seed IS NULL`).pluck().get(params) as number;
   let checked = 0;
   let passed = 0;
@@ -90,6 +99,24 @@ export function verify_history(db: SqliteDatabase, options: VerifyHistoryOptions
   for (const raw of db.prepare(`SELECT ${BET_COLUMNS} FROM bets ${and} server_seed IS NOT NULL ORDER BY ${BET_ORDER}`).iterate(params)) {
     const bet = stored_bet(raw);
     checked++;
+    if (is_chain_game(bet.game)) {
+      const broken = breaks.get(bet.id);
+      let verdict;
+      try {
+        verdict = verify_chain_outcome(bet);
+      } catch (error) {
+        fail(failure(bet, [], null, null, `not a checkable bet: ${error instanceof Error ? error.message : String(error)}`));
+        continue;
+      }
+      const failed: Array<'outcome' | 'chain'> = [...(verdict.ok ? [] : (['outcome'] as const)), ...(broken === undefined ? [] : (['chain'] as const))];
+      options.on_report?.(
+        { id: bet.id, game: bet.game, nonce: bet.nonce, ok: failed.length === 0, seed_hash_ok: null, outcome_ok: verdict.ok, failed: verdict.ok ? [] : ['outcome'], expected: verdict.expected, recorded: verdict.recorded },
+        checked,
+      );
+      if (failed.length === 0) passed++;
+      else fail(failure(bet, failed, verdict.expected, verdict.recorded, [verdict.note, broken].filter((n) => n != null).join('; ') || null));
+      continue;
+    }
     let report: BetReport;
     try {
       report = verify_bet(asCasinoBet(bet));

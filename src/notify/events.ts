@@ -31,7 +31,8 @@ export interface StopLine {
 
 /** Which run a notice is about. */
 export interface RunPlace {
-  readonly session: number;
+  /** Null for a run that kept no session (it stopped before its first bet was journaled): no number to look up. */
+  readonly session: number | null;
   readonly site: string;
   readonly currency: string;
 }
@@ -131,7 +132,7 @@ function plain(x: number): string {
 
 /** The event as one short line of text, for a chat or a mail. */
 export function notice_text(n: Notice): string {
-  const head = `stakeql session ${n.session}`;
+  const head = n.session === null ? 'stakeql run (no session kept)' : `stakeql session ${n.session}`;
   switch (n.event) {
     case 'stop':
       return `${head} stopped (${n.reason})${n.message === undefined ? '' : `: ${n.message.slice(0, 300)}`} — ${n.bets} bets, ${n.wins} won, ${n.losses} lost; ` +
@@ -148,5 +149,6 @@ export function notice_text(n: Notice): string {
 
 /** A mail's subject. */
 export function notice_subject(n: Notice): string {
+  if (n.event === 'stop' && n.session === null) return `stakeql: a run stopped before its first bet (${n.reason})`;
   return n.event === 'stop' ? `stakeql: session ${n.session} stopped (${n.reason})` : n.event === 'big_win' ? `stakeql: big win in session ${n.session}` : `stakeql: session ${n.session} summary`;
 }

@@ -2,6 +2,7 @@
  * The bets of one sandbox, as the site's `CasinoBet` holds them: amounts in
  * minor units, the seeds they were drawn under, and each game's state.
  */
+import type { MultiplayerBet, MultiplayerRound } from './crash/frames.js';
 import type { CurrencyInfo } from './currencies.js';
 import type { SeedUse } from './seeds.js';
 
@@ -66,14 +67,36 @@ export interface BetRecord {
   updatedAt: number;
 }
 
+/** A Crash or Slide bet as the user's history lists it, with the round it was placed in. */
+export interface MultiplayerListing {
+  readonly game: 'crash' | 'slide';
+  readonly bet: MultiplayerBet;
+  readonly round: MultiplayerRound;
+}
+
+/** An entry of a user's history: an originals bet or a multiplayer one. */
+export type ListedBet = BetRecord | MultiplayerListing;
+
+/** Whether `entry` is a Crash or Slide bet. */
+export function is_multiplayer_listing(entry: ListedBet): entry is MultiplayerListing {
+  return 'round' in entry;
+}
+
+function iid_of(entry: ListedBet): string {
+  return is_multiplayer_listing(entry) ? entry.bet.iid : entry.iid;
+}
+
 /** Bets kept per user (history, `bet(iid:)`); older ones are forgotten. */
 export const MAX_BETS_PER_USER = 10_000;
 
-/** Every bet of a sandbox (each user's newest {@link MAX_BETS_PER_USER}), findable by id and iid, listed newest first. */
+/**
+ * Every bet of a sandbox (each user's newest {@link MAX_BETS_PER_USER}),
+ * listed newest first; originals bets findable by id, every bet by iid.
+ */
 export class BetBook {
   readonly #byId = new Map<string, BetRecord>();
-  readonly #byIid = new Map<string, BetRecord>();
-  readonly #byUser = new Map<string, BetRecord[]>();
+  readonly #byIid = new Map<string, ListedBet>();
+  readonly #byUser = new Map<string, ListedBet[]>();
   #counter = 0;
 
   /** The next share id. */
@@ -83,15 +106,24 @@ export class BetBook {
 
   add(bet: BetRecord): void {
     this.#byId.set(bet.id, bet);
-    this.#byIid.set(bet.iid, bet);
-    let list = this.#byUser.get(bet.user.id);
-    if (list === undefined) this.#byUser.set(bet.user.id, (list = []));
-    list.push(bet);
+    this.#list(bet.user.id, bet);
+  }
+
+  /** Lists a Crash or Slide bet (its iid from {@link nextIid}) in its user's history. */
+  add_multiplayer(listing: MultiplayerListing): void {
+    this.#list(listing.bet.user_id, listing);
+  }
+
+  #list(user_id: string, entry: ListedBet): void {
+    this.#byIid.set(iid_of(entry), entry);
+    let list = this.#byUser.get(user_id);
+    if (list === undefined) this.#byUser.set(user_id, (list = []));
+    list.push(entry);
     // A sandbox left running under a bot must not grow without bound.
     if (list.length > MAX_BETS_PER_USER) {
-      const oldest = list.shift() as BetRecord;
-      this.#byId.delete(oldest.id);
-      this.#byIid.delete(oldest.iid);
+      const oldest = list.shift() as ListedBet;
+      if (!is_multiplayer_listing(oldest)) this.#byId.delete(oldest.id);
+      this.#byIid.delete(iid_of(oldest));
     }
   }
 
@@ -99,7 +131,7 @@ export class BetBook {
    * The bet with this iid; `casino:N` names the same bet as `house:N`, as the
    * site's share links do (public clients swap the prefixes both ways).
    */
-  byIid(iid: string): BetRecord | undefined {
+  byIid(iid: string): ListedBet | undefined {
     return this.#byIid.get(iid.startsWith('casino:') ? `house:${iid.slice('casino:'.length)}` : iid);
   }
 
@@ -108,7 +140,7 @@ export class BetBook {
   }
 
   /** A user's bets, newest first, from `offset`, at most `limit`. */
-  list(userId: string, offset: number, limit: number): BetRecord[] {
+  list(userId: string, offset: number, limit: number): ListedBet[] {
     const all = this.#byUser.get(userId) ?? [];
     const end = all.length - offset;
     return end <= 0 ? [] : all.slice(Math.max(0, end - limit), end).reverse();

@@ -17,7 +17,7 @@ import { SANDBOX_GAMES } from './games/registry.js';
 import { GAMES, is_registry_game, type RegistryGame } from '../games/registry.js';
 import { moveVault } from './vault.js';
 import { claimRakeback } from './rakeback.js';
-import { betEntryView, betView, seedPairView, userView } from './views.js';
+import { betView, listedView, seedPairView, userView } from './views.js';
 // The sportsbook mounts here: its context, its root fields, its User fields and bet(iid:) for its slips.
 import type { SportsBook } from './sports/book.js';
 import { SPORTS_ROOT, sportBetLookup, sportsUserFields } from './sports/resolvers.js';
@@ -84,7 +84,7 @@ export const ROOT = Object.freeze({
       if (sport !== undefined) return sport;
       const bet = args.iid != null ? bets.byIid(args.iid) : bets.byId(args.betId as string);
       if (bet === undefined) throw new SiteRefusal('notFound', 'No bet with that id.');
-      return betEntryView(context.ledger, bet);
+      return listedView(context.ledger, bet, context.multiplayer);
     }),
 
   currencyConfiguration: () => ({

@@ -90,7 +90,7 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
 
   "A bet's game as Bet shows it (history, share links, the houseBets feed)."
   type HouseBetGame { name: String! slug: String icon: String }
-  union BetBet = CasinoBet
+  union BetBet = CasinoBet | MultiplayerCrashBet | MultiplayerSlideBet
   "A bet as history, share links and the houseBets feed show it; iid is house:N."
   type Bet { id: String! iid: String! type: String game: HouseBetGame! bet: BetBet! }
 

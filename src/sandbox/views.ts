@@ -5,7 +5,8 @@
  */
 import { rakebackView, vipView } from './rakeback.js';
 import type { AuthVerdict } from './auth.js';
-import type { BetRecord, MinesState, PlayState } from './bets.js';
+import { type BetRecord, type ListedBet, type MinesState, type PlayState, is_multiplayer_listing } from './bets.js';
+import { type MultiplayerClocks, multiplayerEntryView } from './crash/views.js';
 import { sandbox_game } from './games/registry.js';
 import type { Ledger } from './ledger.js';
 import { fromMinorUnits } from './money.js';
@@ -24,6 +25,8 @@ function title(game: string): string {
 /** What the private fields of a user need of the request: who asks. */
 export interface Viewer {
   readonly auth: AuthVerdict;
+  /** The Crash and Slide clocks, for a multiplayer bet's live fields. */
+  readonly multiplayer?: MultiplayerClocks;
 }
 
 /** `User`. */
@@ -73,7 +76,7 @@ export function userView(ledger: Ledger, userId: string) {
       const limit = args.limit ?? DEFAULT_BET_PAGE;
       checkRange('offset', offset, 0, Number.MAX_SAFE_INTEGER);
       checkRange('limit', limit, 1, MAX_BET_PAGE);
-      return ledger.bets.list(userId, offset, limit).map((bet) => betEntryView(ledger, bet));
+      return ledger.bets.list(userId, offset, limit).map((bet) => listedView(ledger, bet, context.multiplayer ?? null));
     },
   };
 }
@@ -138,6 +141,11 @@ function stateView(bet: BetRecord) {
   const state = bet.state as PlayState;
   // The state the game's rules settled, already in the site's field names.
   return { __typename: sandbox_game(state.kind)?.typename, ...structuredClone(state.view) };
+}
+
+/** `Bet` of any history entry: an originals bet or a Crash / Slide one. */
+export function listedView(ledger: Ledger, entry: ListedBet, clocks: MultiplayerClocks | null) {
+  return is_multiplayer_listing(entry) ? multiplayerEntryView(entry, clocks) : betEntryView(ledger, entry);
 }
 
 /** `Bet`: a history entry or share link. */

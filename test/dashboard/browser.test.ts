@@ -12,7 +12,7 @@ import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, sim_view, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CHROMIUM, HAVE_CHROMIUM, openChromium } from './chromium.js';
+import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, collect_page_errors, openChromium } from './chromium.js';
 import { seedSession, tempDatabase } from './helpers.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the dashboard's browser tests: ${CHROMIUM} is missing (apt-get install chromium; .ci/run installs it)`);
@@ -51,10 +51,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
     );
     dashboard = await start_dashboard({ database: db.file, client, sim, poll_ms: 100 });
     browser = await openChromium();
-    browser.page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
-    });
-    browser.page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    collect_page_errors(browser.page, errors);
     await browser.page.goto(dashboard.url);
   }, 120_000);
   afterAll(async () => {
@@ -68,13 +65,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
   const text = (selector: string): Promise<string> => browser.page.locator(selector).innerText();
   const usdRow = async (): Promise<string[]> => browser.page.locator('#balances tbody tr').filter({ hasText: 'usd' }).locator('td').allInnerTexts();
   /** Distinct colours drawn on a chart's canvas: a blank chart has one or two. */
-  const colours = (selector: string): Promise<number> =>
-    browser.page.locator(`${selector} canvas`).first().evaluate((canvas: HTMLCanvasElement) => {
-      const data = (canvas.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, canvas.width, canvas.height).data;
-      const seen = new Set<number>();
-      for (let i = 0; i < data.length; i += 4) seen.add(((data[i] as number) << 24) | ((data[i + 1] as number) << 16) | ((data[i + 2] as number) << 8) | (data[i + 3] as number));
-      return seen.size;
-    });
+  const colours = async (selector: string): Promise<number> => (await canvas_colours(browser.page.locator(`${selector} canvas`).first()))[0] as number;
 
   it('loads without console errors, shows the sandbox balances and charts with data', async () => {
     const page = browser.page;

@@ -4,7 +4,10 @@
  * gone (a real child process that exited) told apart from a live one.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { account_lock_path } from '../../src/journal/session-lock.js';
 import { limits_left, SessionReader } from '../../src/dashboard/session-view.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { newSession, tempDatabase, writeBets } from './helpers.js';
@@ -45,7 +48,7 @@ describe('a running session whose process is gone', () => {
     cleanup = null;
   });
 
-  it('is shown as gone with a dead pid, and as running with a live one', async () => {
+  it('is shown as gone with a dead pid, as running with a live one holding the account lock, and as gone with a live one holding none', async () => {
     const db = await tempDatabase();
     cleanup = db.remove;
     const child = spawn(process.execPath, ['-e', '0']);
@@ -59,6 +62,10 @@ describe('a running session whose process is gone', () => {
       writeBets(conn, gone, 3);
       expect(reader.current()).toMatchObject({ id: gone, status: 'running', process_gone: true });
       const live = table.create(newSession({ pid: process.pid }));
+      // Alive, but no lock: not the run (a pid the system gave to another process after a kill looks like this).
+      expect(reader.current()).toMatchObject({ id: live, status: 'running', process_gone: true });
+      // The lock a run takes beside the database (src/store/lock.ts writes { pid, host, nonce }).
+      fs.writeFileSync(account_lock_path(db.file, 'http://127.0.0.1:1', 'u'), JSON.stringify({ pid: process.pid, host: os.hostname(), nonce: 'n' }));
       expect(reader.current()).toMatchObject({ id: live, status: 'running', process_gone: false });
       table.finish(live, 'max_bets', null, Date.now());
       table.finish(gone, 'interrupted', null, Date.now());

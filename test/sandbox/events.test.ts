@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Casino } from '../../src/sandbox/casino.js';
+import type { BetRecord } from '../../src/sandbox/bets.js';
 import { SandboxEvents, type BalanceEvent, type HouseBetEvent, type VaultEvent } from '../../src/sandbox/events.js';
 import { Ledger } from '../../src/sandbox/ledger.js';
 import { moveVault } from '../../src/sandbox/vault.js';
@@ -88,8 +89,8 @@ describe('sandbox bet book bound', () => {
     }
     expect(ledger.bets.byId(first.id)).toBeUndefined();
     expect(ledger.bets.byIid(first.iid)).toBeUndefined();
-    const newest = ledger.bets.list(user.id, 0, 1)[0]!;
+    const newest = ledger.bets.list(user.id, 0, 1)[0] as BetRecord;
     expect(newest.seeds.nonce).toBe(MAX_BETS_PER_USER);
-    expect(ledger.bets.list(user.id, MAX_BETS_PER_USER - 1, 5).map((b) => b.seeds.nonce)).toEqual([1]);
+    expect(ledger.bets.list(user.id, MAX_BETS_PER_USER - 1, 5).map((b) => (b as BetRecord).seeds.nonce)).toEqual([1]);
   });
 });

@@ -28,7 +28,7 @@ function row(entry: HouseBet, identifierOf: IdentifierOf): Record<string, Cell> 
   const bet = entry.bet !== null && 'id' in entry.bet ? entry.bet : null;
   return {
     id: bet?.id ?? entry.id,
-    identifier: bet === null ? null : identifierOf(bet),
+    identifier: bet === null || !('serverSeed' in bet) ? null : identifierOf(bet),
     game: entry.game.slug,
     updatedAt: bet?.updatedAt ?? null,
     currency: bet?.currency ?? null,

@@ -96,8 +96,9 @@ async function runSync(args: CommandArgs, ctx: CommandContext): Promise<number> 
     return EXIT_OK;
   }
   const seeds = result.seeds_revealed === 0 ? '' : `, ${counted(result.seeds_revealed, 'server seed')} filled in`;
-  const skipped = result.skipped === 0 ? '' : ` (${counted(result.skipped, 'entry', 'entries')} that are not originals bets skipped)`;
-  ctx.io.stdout.write(`Synced: ${counted(result.added, 'new bet')}, ${counted(result.read, 'entry', 'entries')} read${seeds}${skipped}.\n`);
+  const rounds = result.rounds_found === 0 ? '' : `, ${counted(result.rounds_found, 'crash/slide round')} looked up`;
+  const skipped = result.skipped === 0 ? '' : ` (${counted(result.skipped, 'entry', 'entries')} that are not originals, crash or slide bets skipped)`;
+  ctx.io.stdout.write(`Synced: ${counted(result.added, 'new bet')}, ${counted(result.read, 'entry', 'entries')} read${seeds}${rounds}${skipped}.\n`);
   for (const note of result.notes) ctx.warn(note);
   return EXIT_OK;
 }
@@ -158,9 +159,10 @@ async function runStats(args: CommandArgs, ctx: CommandContext): Promise<number>
 }
 
 function failureLine(f: VerifyHistoryResult['failures'][number]): string {
-  const what = f.failed.length === 0 ? 'unreadable' : f.failed.map((x) => (x === 'seed_hash' ? 'seed hash' : 'outcome')).join(' and ');
+  const what = f.failed.length === 0 ? 'unreadable' : f.failed.map((x) => (x === 'seed_hash' ? 'seed hash' : x)).join(' and ');
   const detail = f.failed.includes('outcome') ? `: recorded ${JSON.stringify(f.recorded)}, the seeds give ${JSON.stringify(f.expected)}` : '';
-  const note = f.failed.length === 0 && f.note !== null ? `: ${f.note}` : '';
+  // A round off the hash chain says where the walk lost it.
+  const note = (f.failed.length === 0 || f.failed.includes('chain')) && f.note !== null ? `: ${f.note}` : '';
   return `FAIL ${printable(f.iid)} ${printable(f.id)} (${printable(f.game)}, nonce ${f.nonce ?? '-'}): ${what}${detail}${printable(note)}\n`;
 }
 

@@ -53,6 +53,8 @@ export const PAGE_HTML = `<!doctype html>
       <div id="history-chart" class="chart" data-points="0"></div>
       <h3>Payout multipliers</h3>
       <div id="multiplier-chart" class="chart" data-points="0"></div>
+      <h3>By game: profit over time</h3>
+      <div id="game-charts" class="games"></div>
     </div>
   </section>
   <section id="sim-panel">

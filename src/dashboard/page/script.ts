@@ -181,6 +181,40 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     $('history-title').textContent = h.bets + ' stored bets' + (h.account ? ' of ' + h.account : '');
     showHistorySeries();
     bars('multiplier-chart', h.multipliers.labels, h.multipliers.counts, 'bets');
+    showGames(h.games);
+  }
+
+  // One figure per game (its figures and its chart), kept in place across updates; data-game and data-bets for the tests.
+  function showGames(games) {
+    var box = $('game-charts');
+    while (box.children.length > games.length) {
+      var last = box.lastElementChild;
+      var gone = last.getAttribute('data-chart');
+      if (charts[gone]) { charts[gone].plot.destroy(); delete charts[gone]; }
+      box.removeChild(last);
+    }
+    games.forEach(function (g, i) {
+      var id = 'game-chart-' + i;
+      var fig = box.children[i];
+      if (!fig) {
+        fig = document.createElement('figure');
+        fig.className = 'game';
+        fig.setAttribute('data-chart', id);
+        fig.appendChild(document.createElement('figcaption'));
+        var chart = document.createElement('div');
+        chart.id = id;
+        chart.className = 'chart';
+        chart.setAttribute('data-points', '0');
+        fig.appendChild(chart);
+        box.appendChild(fig);
+      }
+      fig.setAttribute('data-game', g.game);
+      fig.setAttribute('data-bets', String(g.bets));
+      var sign = g.profit.charAt(0) === '-' || g.profit === '0' ? '' : '+';
+      fig.firstChild.textContent = g.game + ': ' + g.bets + ' bets, ' + g.wins + ' won, ' + g.losses + ' lost; profit ' + sign + g.profit +
+        ' ' + g.currency + (g.wagered === '' ? '' : ', wagered ' + g.wagered + ' ' + g.currency) + (g.currency_bets === g.bets ? '' : ' (its ' + g.currency_bets + ' bets in ' + g.currency + ')');
+      draw(id, [g.t.slice(), g.curve.slice()], { kind: 'game:' + g.game + ':' + g.currency, uplot: lineOptions('time', 'profit ' + g.currency, true) });
+    });
   }
 
   function showSim(v) {

@@ -25,6 +25,9 @@ header .badge { background: #57606a; color: #fff; }
 .win { color: var(--win); } .loss { color: var(--loss); }
 .columns { display: grid; grid-template-columns: 1fr 1.6fr; gap: 16px; }
 .chart { width: 100%; min-height: 40px; }
+.games { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 8px 16px; }
+figure.game { margin: 0; min-width: 0; }
+figure.game figcaption { font-size: 12px; color: var(--muted); }
 button { font: inherit; padding: 4px 12px; border-radius: 6px; border: 1px solid var(--loss); background: #fff; color: var(--loss); cursor: pointer; }
 button:hover { background: #ffebe9; }
 button.currency { border-color: var(--line); color: var(--fg); padding: 1px 8px; margin-left: 4px; }

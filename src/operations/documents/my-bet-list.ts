@@ -11,9 +11,16 @@
  * reading a bet's state (file 71057706741). Our selection keeps `id iid
  * game { name slug }` and the `CasinoBet` arm (with its `state` per game), and
  * leaves out `type scope icon` and the third-party arms, which this library
- * does not read.
+ * does not read. Crash and Slide bets are read too: `Bet.bet`'s union holds
+ * `MultiplayerCrashBet` and `MultiplayerSlideBet` (the web app's
+ * `RealtimeHouseBet` fragment on `Bet` selects both arms: YUKI, SLOT, PRIV in
+ * operations.md §3.3; the bet-lookup document of site-coverage.md §2.6 reads
+ * them through `bet(iid:)`), each selected with the site's bet fragment
+ * (src/games/crash/site.ts, four sources).
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from './fragments.js';
+import { MULTIPLAYER_CRASH_BET_FRAGMENT, type MultiplayerBet } from '../../games/crash/site.js';
+import { MULTIPLAYER_SLIDE_BET_FRAGMENT } from '../../games/slide/site.js';
 import type { DiceState } from '../../games/dice/site.js';
 import type { KenoState } from '../../games/keno/site.js';
 import type { LimboState } from '../../games/limbo/site.js';
@@ -37,12 +44,15 @@ export type AnyGameState =
   | ({ readonly __typename: 'CasinoGamePlinko' } & Omit<PlinkoState, 'risk'>)
   | { readonly __typename: string };
 
-/** One entry of `houseBetList`. `bet` is null for bets that are not originals. */
+/** A Crash or Slide bet as `houseBetList` lists it. */
+export type HouseMultiplayerBet = MultiplayerBet & { readonly __typename: 'MultiplayerCrashBet' | 'MultiplayerSlideBet' };
+
+/** One entry of `houseBetList`. `bet` holds only `__typename` for kinds this library does not read (sports, third-party games). */
 export interface HouseBet {
   readonly id: string;
   readonly iid: string;
   readonly game: { readonly name: string; readonly slug: string };
-  readonly bet: (CasinoBet<AnyGameState> & { readonly __typename: 'CasinoBet' }) | { readonly __typename: string } | null;
+  readonly bet: (CasinoBet<AnyGameState> & { readonly __typename: 'CasinoBet' }) | HouseMultiplayerBet | { readonly __typename: string } | null;
 }
 
 /** Variables of `MyBetList`. */
@@ -80,10 +90,18 @@ query MyBetList($offset: Int = 0, $limit: Int = 50) {
             ${STATES.map((s) => `...${s.typename}`).join('\n            ')}
           }
         }
+        ... on MultiplayerCrashBet {
+          ...MultiplayerCrashBet
+        }
+        ... on MultiplayerSlideBet {
+          ...MultiplayerSlideBet
+        }
       }
     }
   }
 }
 ${CASINO_BET_FRAGMENT}
+${MULTIPLAYER_CRASH_BET_FRAGMENT}
+${MULTIPLAYER_SLIDE_BET_FRAGMENT}
 ${STATES.map((s) => s.fragment).join('\n')}
 `);

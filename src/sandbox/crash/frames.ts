@@ -11,6 +11,8 @@ export type RoundStatus = 'pending' | 'in_progress' | 'crash' | 'result';
 /** One bet in a round, as the sandbox keeps it. */
 export interface MultiplayerBet {
   readonly id: string;
+  /** The share id, `house:N`, from the same counter as the user's other bets (the bet is listed in `houseBetList`). */
+  readonly iid: string;
   readonly game_id: string;
   readonly user_id: string;
   readonly user_name: string;
@@ -28,6 +30,8 @@ export interface MultiplayerBet {
 export interface MultiplayerRound {
   readonly id: string;
   readonly hash: string;
+  /** Rounds played on this chain before it: how many SHA-256 steps its hash is from the first round's (the site's `hash.number`). */
+  readonly number: number;
   /** The round's point (two decimals), secret until it ends. */
   readonly point: number;
   readonly start_time: string;

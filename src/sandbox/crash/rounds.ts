@@ -12,6 +12,8 @@
  * the site's value), a manual Crash cashout pays the multiplier at that
  * moment (result `cashout`), and a bet the round busts is paid nothing:
  * result `bust`, ours, since no public source logged the site's loss value.
+ * Each bet is listed in the user's `houseBetList` from the moment it is taken
+ * (src/sandbox/bets.ts), as an open mines round is.
  */
 import { randomUUID } from 'node:crypto';
 import type { SandboxEvents } from '../events.js';
@@ -39,6 +41,7 @@ export class RoundClock {
   readonly #history: MultiplayerRound[] = [];
   #current: MultiplayerRound | null = null;
   #phase_start = 0;
+  #played = 0;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
 
@@ -56,6 +59,13 @@ export class RoundClock {
     const out: MultiplayerRound[] = [];
     for (let i = this.#history.length - 1 - offset; i >= 0 && out.length < limit; i--) out.push(this.#history[i] as MultiplayerRound);
     return out;
+  }
+
+  /** The round `id`, the one now or one of the kept history; null when forgotten. */
+  round(id: string): MultiplayerRound | null {
+    if (this.#current?.id === id) return this.#current;
+    for (let i = this.#history.length - 1; i >= 0; i--) if ((this.#history[i] as MultiplayerRound).id === id) return this.#history[i] as MultiplayerRound;
+    return null;
   }
 
   /** The user's bet in the round now pending or running, or null. */
@@ -77,6 +87,7 @@ export class RoundClock {
     this.#ledger.debit(user_id, info, units);
     const bet: MultiplayerBet = {
       id: randomUUID(),
+      iid: this.#ledger.bets.nextIid(),
       game_id: round.id,
       user_id,
       user_name: user?.name ?? '',
@@ -90,6 +101,7 @@ export class RoundClock {
       updated_at: new Date().toISOString(),
     };
     round.bets.push(bet);
+    this.#ledger.bets.add_multiplayer({ game: this.game, bet, round });
     this.#balance(bet, -units);
     this.#frame({ kind: 'bet', bet });
     return bet;
@@ -119,6 +131,7 @@ export class RoundClock {
     const round: MultiplayerRound = {
       id: randomUUID(),
       hash,
+      number: this.#played++,
       point: round_point(this.game, hash),
       start_time: new Date().toISOString(),
       status: 'pending',

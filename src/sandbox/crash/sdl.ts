@@ -2,24 +2,31 @@
  * Crash and Slide in the sandbox's schema, with the site's names
  * (site-coverage.md §2.6: `MultiplayerCrashBet`, `MultiplayerCrashCashout`,
  * `MultiplayerSlideBet`, the `Crash` and `slide` subscriptions,
- * `crashGameList`, `slideGameList`, `activeCrashBet`). The event wrapper
- * types (`MultiplayerCrashUpdate`, `MultiplayerSlideUpdate`, the unions) and
- * `MultiplayerGameHash` are ours: no source spells them.
+ * `crashGameList`, `slideGameList`, `activeCrashBet`; a bet's `game { id seed
+ * { id seed } hash { id hash number } }` as the share lookup reads it, and the
+ * bets in `Bet.bet`'s union as the `houseBets` feed's fragment selects them,
+ * operations.md §3.3). The event wrapper types (`MultiplayerCrashUpdate`,
+ * `MultiplayerSlideUpdate`, the unions), `MultiplayerGameHash`,
+ * `MultiplayerGameSeed` and `MultiplayerBetGame` are ours: no source spells them.
  */
 
 /** Types, queries and mutations (the User fields go through `extend type User`). */
 export const MULTIPLAYER_SDL: string = /* GraphQL */ `
   type MultiplayerBetUser { id: String! name: String! activeCrashBet: MultiplayerCrashBet activeSlideBet: MultiplayerSlideBet }
-  type MultiplayerGameHash { id: String! hash: String! }
+  "number: rounds played on the chain before this one (the SHA-256 steps from its hash to the first round's)."
+  type MultiplayerGameHash { id: String! hash: String! number: Int }
+  type MultiplayerGameSeed { id: String! seed: String! }
+  "A bet's round as the share lookup reads it: the salt (seed) and, once the round ended, its hash."
+  type MultiplayerBetGame { id: String! seed: MultiplayerGameSeed! hash: MultiplayerGameHash }
 
   "result: pending until the round settles it, autocashout (cashoutAt reached), cashout (manual), bust (the sandbox's loss value)."
   type MultiplayerCrashBet {
     id: String! user: MultiplayerBetUser! payoutMultiplier: Float! gameId: String! amount(currency: CurrencyEnum): Float!
-    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float!
+    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
   }
   type MultiplayerSlideBet {
     id: String! user: MultiplayerBetUser! payoutMultiplier: Float! gameId: String! amount(currency: CurrencyEnum): Float!
-    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float!
+    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
   }
   "status: pending (nextRoundIn ms left), in_progress, crash (multiplier = crashpoint; hash revealed)."
   type MultiplayerCrash {

@@ -1,4 +1,6 @@
 /** The schema's view of rounds and bets (src/sandbox/crash/sdl.ts). */
+import { CRASH_SALT } from '../../games/crash/outcome.js';
+import type { MultiplayerListing } from '../bets.js';
 import { fromMinorUnits } from '../money.js';
 import { USD_VALUES } from '../rates.js';
 import type { MultiplayerBet, MultiplayerFrame, MultiplayerRound, RoundClock } from './rounds.js';
@@ -9,8 +11,22 @@ export interface MultiplayerClocks {
   readonly slide: RoundClock | null;
 }
 
-/** A `MultiplayerCrashBet` / `MultiplayerSlideBet`. */
-export function betView(bet: MultiplayerBet, game: 'crash' | 'slide', clocks: MultiplayerClocks | null) {
+/**
+ * A bet's `game` (`MultiplayerBetGame`): the round's id, the salt as `seed`
+ * (the sandbox salts both games with the Crash salt) and, once the round has
+ * ended, its hash and number.
+ */
+function betGameView(round: MultiplayerRound | null) {
+  if (round === null) return null;
+  return {
+    id: round.id,
+    seed: { id: 'block-584500', seed: CRASH_SALT },
+    hash: ended(round) ? { id: round.id, hash: round.hash, number: round.number } : null,
+  };
+}
+
+/** A `MultiplayerCrashBet` / `MultiplayerSlideBet`; `round` the one it was placed in, when the caller holds it. */
+export function betView(bet: MultiplayerBet, game: 'crash' | 'slide', clocks: MultiplayerClocks | null, round?: MultiplayerRound) {
   const amount = fromMinorUnits(bet.units, bet.info);
   return {
     __typename: game === 'crash' ? 'MultiplayerCrashBet' : 'MultiplayerSlideBet',
@@ -30,6 +46,18 @@ export function betView(bet: MultiplayerBet, game: 'crash' | 'slide', clocks: Mu
     result: bet.result,
     updatedAt: bet.updated_at,
     cashoutAt: bet.cashout_at,
+    game: () => betGameView(round ?? clocks?.[game]?.round(bet.game_id) ?? null),
+  };
+}
+
+/** A Crash or Slide bet as a history entry (`Bet`). */
+export function multiplayerEntryView(listing: MultiplayerListing, clocks: MultiplayerClocks | null) {
+  return {
+    id: listing.bet.id,
+    iid: listing.bet.iid,
+    type: 'multiplayer',
+    game: { name: listing.game === 'crash' ? 'Crash' : 'Slide', slug: listing.game, icon: null },
+    bet: betView(listing.bet, listing.game, clocks, listing.round),
   };
 }
 
