@@ -49,13 +49,12 @@ export {
 export {
   CRASH_CHAIN_TERMINAL,
   CRASH_SALT,
-  ChainWalk,
   crash_point,
-  hash_chain_distance,
   previous_game_hash,
   slide_point,
   type ChainPoint,
 } from '../games/crash/outcome.js';
+export { ChainWalk, hash_chain_distance } from './chain-walk.js';
 export type { Card, CardsOutcome } from '../games/kernel/cards.js';
 export { GEMS, type DiamondsOutcome, type Gem } from '../games/diamonds/outcome.js';
 export type { DiceOutcome } from '../games/dice/outcome.js';

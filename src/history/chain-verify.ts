@@ -15,7 +15,7 @@
  *   the last hash on it.
  */
 import { judge_chain_payout } from '../fairness/chain-verify.js';
-import { ChainWalk } from '../games/crash/outcome.js';
+import { ChainWalk } from '../fairness/chain-walk.js';
 import { CRASH_SALT } from '../games/crash/outcome.js';
 import type { SqliteDatabase } from '../journal/database.js';
 import type { StoredBet } from './record.js';

@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CRASH_SALT, ChainWalk } from '../../../src/fairness/index.js';
+import { CRASH_SALT, ChainWalk } from '../../src/fairness/index.js';
 
 function reference_point(hash: string, edge: number): number {
   const n = createHmac('sha256', hash).update(CRASH_SALT).digest().readUInt32BE(0);
