@@ -18,6 +18,7 @@ import type { SettledBet } from './strategy.js';
 import { is_multiplayer_game } from '../games/crash/rules.js';
 import { SimRounds, type ChainSource } from './crash/sim-rounds.js';
 import type { RegistryGame } from '../games/registry.js';
+import { is_round_bet_game } from '../games/round-bets.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
 export interface ReplaySeeds {
@@ -174,6 +175,7 @@ export class SimDriver implements Driver {
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
   settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
     if (is_multiplayer_game(bet.game)) return this.#rounds.settle(bet, currency, identifier, this.#money, ++this.#count);
+    if (is_round_bet_game(bet.game)) throw new Stop('error:strategy', `the simulator plays a ${bet.game} round only with a round policy (round)`);
     const game: RegistryGame = bet.game;
     const rules = GAMES[game];
     const params = bet.params as never;

@@ -15,6 +15,7 @@ import type { Driver } from '../driver.js';
 import { limit_rules, refusal_of } from '../limit-rules.js';
 import type { Limits } from '../limits.js';
 import { AUTOBET_GAMES, type Strategy } from '../strategy.js';
+import { ROUND_BET_GAMES } from '../../games/round-bets.js';
 import type { RoundDecider } from './play-round.js';
 import { RoundDriver } from './round-driver.js';
 
@@ -65,15 +66,15 @@ export function with_rounds(driver: Driver, o: RoundsOf): Driver {
   }
   const module_round = o.strategy.round?.bind(o.strategy);
   const decide = round?.decide ?? module_round;
-  if (decide === undefined) return driver;
   const rules = limit_rules(o.limits, o.money);
   return new RoundDriver(driver, o.client, {
     client: o.client,
     money: o.money,
     currency: o.currency,
-    decide,
+    // No policy: mines stays a single request; a hilo or blackjack bet is refused before its round opens.
+    decide: decide ?? null,
     refusal: (units) => refusal_of(rules, o.counters, units),
-    games: round === null ? AUTOBET_ROUNDS : [round.game],
+    games: round !== null ? [round.game] : decide !== undefined ? AUTOBET_ROUNDS : ROUND_BET_GAMES,
     steps: new RoundSteps(o.db),
     session_id: o.session_id,
   });
