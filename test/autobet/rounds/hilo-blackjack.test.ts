@@ -173,4 +173,39 @@ describe('autobet rounds: hilo and blackjack through the engine', () => {
     }
     expect(w.sandbox.stats().request_log.filter((q) => /^(Hilo|Blackjack)/.test(q.operation_name ?? ''))).toEqual([]);
   }, 30_000);
+
+  it.each([
+    ['blackjack', 'BlackjackNext', { game: 'blackjack', bet: { amount: 1 } }, { game: 'blackjack', policy: 'basic' }],
+    ['hilo', 'HiloNext', { game: 'hilo', bet: { amount: 1, startCard: { rank: '5', suit: 'C' } } }, { game: 'hilo', cashout_at: 1.6 }],
+  ] as const)('%s: an act whose answer is lost (processed, then dropped) is resolved, never sent again; journal = ledger', async (game, operation, strategy, round) => {
+    w = await world({ dice_seed: `rounds-lost-${game}` }, 1500);
+    // Every second act is processed and its answer dropped: the client gives up on it after its timeout.
+    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, 2);
+    const r = await run_autobet({
+      client: w.client, database: w.database, currency: 'usd', strategy, round,
+      limits: { stop_loss: 100, max_bet: 4, max_bets: 8 },
+      settle_ms: 3000, resolve_timeout_ms: 10_000,
+    });
+    w.sandbox.clear_faults();
+    expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
+    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+    const ops = game === 'hilo' ? HILO_OPS : BJ_OPS;
+    const log = w.sandbox.stats().request_log.filter((q) => (q.operation_name ?? '') in ops);
+    // Each request once, each a journaled step in order; the lost ones found (in the open round or the history).
+    expect(steps.map((s) => s.kind)).toEqual(log.map((q) => ops[q.operation_name as string]));
+    expect(steps.filter((s) => s.kind === 'act').map((s) => JSON.parse(s.request) as Record<string, unknown>)).toEqual(
+      log.filter((q) => q.operation_name === operation).map((q) => { const { identifier: _i, ...rest } = q.variables as Record<string, unknown>; return rest; }),
+    );
+    if (game === 'blackjack') {
+      const sent = log.map((q) => (q.variables as { identifier: string }).identifier);
+      expect(new Set(sent).size).toBe(sent.length);
+      expect(sent).toEqual(steps.map((s) => s.identifier));
+    }
+    expect(steps.filter((s) => s.status === 'found').length).toBeGreaterThan(0);
+    expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
+    const bets = read<JournalRow>(w.database, BETS);
+    expect(bets.map((b) => b.status)).toEqual(Array(8).fill('placed'));
+    journal_is_ledger(bets, await ledger(w));
+    expect(await w.client.active_bet(game)).toBeNull();
+  }, 90_000);
 });
