@@ -35,13 +35,26 @@ export interface SimRoundEnd {
   readonly held: Refusal | null;
 }
 
+/**
+ * Thrown when a round played over its first cards only (`short`) needs more
+ * of them: the caller plays it again over all 52. Most rounds use fewer than
+ * 8 cards, one HMAC digest, so the simulator draws those first.
+ */
+export class NeedsMoreCards extends Error {}
+
 /** Steps a round may take at most (52 cards; a blackjack round ends far sooner): a policy that never ends one is stopped. */
 const MAX_STEPS = 60;
 
-/** Plays one round of `game` over `cards`, opened with `opening` units (hilo: from `startCard`). */
+/**
+ * Plays one round of `game` over `cards`, opened with `opening` units (hilo:
+ * from `startCard`). With fewer than the round's 52 cards, a step that needs
+ * one more (or fails) throws {@link NeedsMoreCards}.
+ */
 export function sim_round(game: RoundBetGame, cards: readonly SiteCard[], opening: number, params: Readonly<Record<string, unknown>>, play: SimRoundPlay, money: Money): SimRoundEnd {
   return game === 'hilo' ? hilo_round(cards, opening, params['startCard'] as SiteCard, play, money) : blackjack_round(cards, opening, play, money);
 }
+
+const short = (cards: readonly SiteCard[]): boolean => cards.length < 52;
 
 /** The policy's answer, synchronously (a round's step in the simulator cannot wait). */
 function ask(play: SimRoundPlay, game: RoundBetGame, state: unknown, opening: number, total: number, money: Money): RoundStep {
@@ -78,6 +91,7 @@ function hilo_round(cards: readonly SiteCard[], opening: number, start: SiteCard
       if (card === undefined) throw new RangeError('the round has drawn all 52 of its cards');
       step = hilo_step(state, request.input['guess'] as HiloGuess, card);
     } catch (error) {
+      if (short(cards)) throw new NeedsMoreCards();
       // The client's own check refuses it before the wire: the safe action next.
       if (chosen.safe) throw new Stop('error:open_round', 'the simulated hilo round could not be finished');
       held = { reason: 'error:strategy', message: `the round's step ${request.label}: ${(error as Error).message}`.slice(0, 500) };
@@ -90,7 +104,13 @@ function hilo_round(cards: readonly SiteCard[], opening: number, start: SiteCard
 }
 
 function blackjack_round(cards: readonly SiteCard[], opening: number, play: SimRoundPlay, money: Money): SimRoundEnd {
-  let round: BlackjackRound = blackjack_deal(cards);
+  let round: BlackjackRound;
+  try {
+    round = blackjack_deal(cards);
+  } catch (error) {
+    if (short(cards)) throw new NeedsMoreCards();
+    throw error;
+  }
   let total = opening;
   let insured = 0;
   let held: Refusal | null = null;
@@ -111,6 +131,7 @@ function blackjack_round(cards: readonly SiteCard[], opening: number, play: SimR
     try {
       round = blackjack_act(round, action);
     } catch (error) {
+      if (short(cards)) throw new NeedsMoreCards();
       // The site refuses a move the round does not take now (invalidArgument): the round goes on with the safe action.
       if (chosen.safe) throw new Stop('error:open_round', 'the simulated blackjack round could not be finished');
       held = { reason: 'error:invalidArgument', message: (error as Error).message.slice(0, 500) };
