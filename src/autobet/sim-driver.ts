@@ -21,7 +21,7 @@ import type { RegistryGame } from '../games/registry.js';
 import { is_round_bet_game, type RoundBetGame } from '../games/round-bets.js';
 import type { SiteCard } from '../games/kernel/cards-input.js';
 import type { Refusal } from './limit-rules.js';
-import { NeedsMoreCards, sim_round, type SimRoundEnd, type SimRoundPlay } from './rounds/sim-round.js';
+import { NEEDS_MORE_CARDS, sim_round, type SimRoundEnd, type SimRoundPlay } from './rounds/sim-round.js';
 import { card_at } from '../games/kernel/cards.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
@@ -239,7 +239,7 @@ export class SimDriver implements Driver {
       // The first 8 cards (one HMAC digest) play most rounds; a longer one is played again over all 52.
       end = sim_round(game, this.#pair.floats(nonce, 8).map((f) => card_at(Math.floor(f * 52))), bet.amount_units, bet.params, this.#play, this.#money);
     } catch (error) {
-      if (!(error instanceof NeedsMoreCards)) throw error;
+      if (error !== NEEDS_MORE_CARDS) throw error;
       const { cards } = this.#pair.outcome(game as GameName, nonce, {} as never) as { cards: SiteCard[] };
       end = sim_round(game, cards, bet.amount_units, bet.params, this.#play, this.#money);
     }

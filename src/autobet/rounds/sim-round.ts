@@ -40,7 +40,7 @@ export interface SimRoundEnd {
  * of them: the caller plays it again over all 52. Most rounds use fewer than
  * 8 cards, one HMAC digest, so the simulator draws those first.
  */
-export class NeedsMoreCards extends Error {}
+export const NEEDS_MORE_CARDS: unique symbol = Symbol('needs more cards');
 
 /** Steps a round may take at most (52 cards; a blackjack round ends far sooner): a policy that never ends one is stopped. */
 const MAX_STEPS = 60;
@@ -48,7 +48,7 @@ const MAX_STEPS = 60;
 /**
  * Plays one round of `game` over `cards`, opened with `opening` units (hilo:
  * from `startCard`). With fewer than the round's 52 cards, a step that needs
- * one more (or fails) throws {@link NeedsMoreCards}.
+ * one more (or fails) throws {@link NEEDS_MORE_CARDS} (a symbol: no stack to capture on the simulator's hot path).
  */
 export function sim_round(game: RoundBetGame, cards: readonly SiteCard[], opening: number, params: Readonly<Record<string, unknown>>, play: SimRoundPlay, money: Money): SimRoundEnd {
   return game === 'hilo' ? hilo_round(cards, opening, params['startCard'] as SiteCard, play, money) : blackjack_round(cards, opening, play, money);
@@ -91,7 +91,7 @@ function hilo_round(cards: readonly SiteCard[], opening: number, start: SiteCard
       if (card === undefined) throw new RangeError('the round has drawn all 52 of its cards');
       step = hilo_step(state, request.input['guess'] as HiloGuess, card);
     } catch (error) {
-      if (short(cards)) throw new NeedsMoreCards();
+      if (short(cards)) throw NEEDS_MORE_CARDS;
       // The client's own check refuses it before the wire: the safe action next.
       if (chosen.safe) throw new Stop('error:open_round', 'the simulated hilo round could not be finished');
       held = { reason: 'error:strategy', message: `the round's step ${request.label}: ${(error as Error).message}`.slice(0, 500) };
@@ -108,7 +108,7 @@ function blackjack_round(cards: readonly SiteCard[], opening: number, play: SimR
   try {
     round = blackjack_deal(cards);
   } catch (error) {
-    if (short(cards)) throw new NeedsMoreCards();
+    if (short(cards)) throw NEEDS_MORE_CARDS;
     throw error;
   }
   let total = opening;
@@ -131,7 +131,7 @@ function blackjack_round(cards: readonly SiteCard[], opening: number, play: SimR
     try {
       round = blackjack_act(round, action);
     } catch (error) {
-      if (short(cards)) throw new NeedsMoreCards();
+      if (short(cards)) throw NEEDS_MORE_CARDS;
       // The site refuses a move the round does not take now (invalidArgument): the round goes on with the safe action.
       if (chosen.safe) throw new Stop('error:open_round', 'the simulated blackjack round could not be finished');
       held = { reason: 'error:invalidArgument', message: (error as Error).message.slice(0, 500) };
