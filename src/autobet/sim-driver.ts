@@ -19,10 +19,8 @@ import { is_multiplayer_game } from '../games/crash/rules.js';
 import { SimRounds, type ChainSource } from './crash/sim-rounds.js';
 import type { RegistryGame } from '../games/registry.js';
 import { is_round_bet_game, type RoundBetGame } from '../games/round-bets.js';
-import type { SiteCard } from '../games/kernel/cards-input.js';
 import type { Refusal } from './limit-rules.js';
-import { NEEDS_MORE_CARDS, sim_round, type SimRoundEnd, type SimRoundPlay } from './rounds/sim-round.js';
-import { card_at } from '../games/kernel/cards.js';
+import { sim_round_at, type SimRoundPlay } from './rounds/sim-round.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
 export interface ReplaySeeds {
@@ -234,15 +232,7 @@ export class SimDriver implements Driver {
     const game = bet.game as RoundBetGame;
     if (this.#play === null) throw new Stop('error:no_round_policy', `a ${game} bet is a round over several requests: give the run a round policy (round: { game: '${game}', … }) or the strategy module a round(view)`);
     const nonce = this.#nonce++;
-    let end: SimRoundEnd;
-    try {
-      // The first 8 cards (one HMAC digest) play most rounds; a longer one is played again over all 52.
-      end = sim_round(game, this.#pair.floats(nonce, 8).map((f) => card_at(Math.floor(f * 52))), bet.amount_units, bet.params, this.#play, this.#money);
-    } catch (error) {
-      if (error !== NEEDS_MORE_CARDS) throw error;
-      const { cards } = this.#pair.outcome(game as GameName, nonce, {} as never) as { cards: SiteCard[] };
-      end = sim_round(game, cards, bet.amount_units, bet.params, this.#play, this.#money);
-    }
+    const end = sim_round_at(this.#pair, nonce, game, bet, this.#play, this.#money);
     this.#held = end.held;
     this.#count++;
     return {

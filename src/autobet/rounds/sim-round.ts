@@ -9,6 +9,9 @@
  */
 import { blackjack_act, blackjack_deal, blackjack_result, blackjack_view, type BlackjackAction, type BlackjackRound } from '../../games/blackjack/rules.js';
 import type { SiteCard } from '../../games/kernel/cards-input.js';
+import { card_at } from '../../games/kernel/cards.js';
+import type { GameName, PreparedSeedPair } from '../../fairness/index.js';
+import type { PlannedBet } from '../planned-bet.js';
 import { payout_units } from '../../games/kernel/payout.js';
 import type { RoundStep, RoundView } from '../../games/kernel/round-view.js';
 import { hilo_can_cash_out, hilo_payout_units, hilo_step, type HiloGuess, type HiloState } from '../../games/hilo/rules.js';
@@ -52,6 +55,17 @@ const MAX_STEPS = 60;
  */
 export function sim_round(game: RoundBetGame, cards: readonly SiteCard[], opening: number, params: Readonly<Record<string, unknown>>, play: SimRoundPlay, money: Money): SimRoundEnd {
   return game === 'hilo' ? hilo_round(cards, opening, params['startCard'] as SiteCard, play, money) : blackjack_round(cards, opening, play, money);
+}
+
+/** The round of `bet` at `nonce` of `pair`: the first 8 cards (one HMAC digest) play most rounds; a longer one is played again over all 52. */
+export function sim_round_at(pair: PreparedSeedPair, nonce: number, game: RoundBetGame, bet: PlannedBet, play: SimRoundPlay, money: Money): SimRoundEnd {
+  try {
+    return sim_round(game, pair.floats(nonce, 8).map((f) => card_at(Math.floor(f * 52))), bet.amount_units, bet.params, play, money);
+  } catch (error) {
+    if (error !== NEEDS_MORE_CARDS) throw error;
+    const { cards } = pair.outcome(game as GameName, nonce, {} as never) as { cards: SiteCard[] };
+    return sim_round(game, cards, bet.amount_units, bet.params, play, money);
+  }
 }
 
 const short = (cards: readonly SiteCard[]): boolean => cards.length < 52;
