@@ -26,7 +26,7 @@ import type { NotifyOptions } from './notify-hook.js';
 import { run_hooks, type RunHooks, type StatsOptions } from './run-hooks.js';
 import { prepare_recorded, prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
-import { check_round_option, with_rounds } from './rounds/setup.js';
+import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
 
 /** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
@@ -194,6 +194,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const times = timing(options);
   check_round_option(options.round);
   const prepared = await prepare(options.strategy, options.lua_timeout_ms);
+  check_round_fits(options.round, prepared);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
   const money = new Money(decimals_for(currency, client));

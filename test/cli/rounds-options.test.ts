@@ -24,6 +24,10 @@ describe('--round on autobet and sim', () => {
     await expectUsageErrorSendingNothing(session, [...base, '--round', 'mines'], /^stakeql: autobet: --round must be a JSON object/);
     await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"hilo","cashout_at":1}'], /^stakeql: autobet: --round: round\.cashout_at must be a number above 1/);
     await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"videoPoker"}'], /^stakeql: autobet: --round: round\.game must be one of mines, hilo, blackjack/);
+    const hilo = path.join(session.config_dir, 'hilo.json');
+    fs.writeFileSync(hilo, JSON.stringify({ game: 'hilo', bet: { amount: 0.01, startCard: { rank: '7', suit: 'S' } } }));
+    await expectUsageErrorSendingNothing(session, ['autobet', hilo, '--stop-loss', '1', '--max-bet', '1', '--currency', 'usd', '--yes'], /round: a hilo bet is a round over several requests: give autobet a round policy \(--round/);
+    await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"hilo","cashout_at":2}'], /round\.game: the settings bet mines, so a hilo policy would never play/);
   }, 60_000);
 
   it('sim --round replays the policy on given seeds: mines and multipliers as createHmac and the rule say', async () => {

@@ -11,6 +11,7 @@
 import { round_policy_of } from '../../games/round-policies.js';
 import { is_round_bet_game } from '../../games/round-bets.js';
 import type { PreparedStrategy } from '../strategies/load.js';
+import { check_round_fits } from './setup.js';
 import type { Strategy, StrategyAnswer, StrategyState } from '../strategy.js';
 
 /** Checks a `round` the simulator can play; throws TypeError/RangeError naming the field. */
@@ -20,24 +21,11 @@ export function check_sim_round(round: unknown): ReturnType<typeof round_policy_
   return policy;
 }
 
-/** The game a settings strategy bets (null for a module, or settings that do not parse). */
-function settings_game(prepared: PreparedStrategy): unknown {
-  if (prepared.kind !== 'settings') return null;
-  try {
-    return (JSON.parse(prepared.source) as { game?: unknown }).game ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** `prepared` with the policy of `round` playing its rounds; unchanged without `round`. Throws RangeError for a round bet with no policy. */
 export function with_sim_round(prepared: PreparedStrategy, round: unknown): PreparedStrategy {
-  if (round === undefined || round === null) {
-    const game = settings_game(prepared);
-    if (is_round_bet_game(game)) throw new RangeError(`round: a ${game} bet is a round over several requests: give sim a round policy (--round '{"game":"${game}",…}')`);
-    return prepared;
-  }
-  const policy = check_sim_round(round);
+  const policy = round === undefined || round === null ? null : check_sim_round(round);
+  check_round_fits(round, prepared, 'sim');
+  if (policy === null) return prepared;
   const one_shot = policy.one_shot;
   const equal = (answer: StrategyAnswer): StrategyAnswer => {
     const a = answer as unknown as Record<string, unknown>;

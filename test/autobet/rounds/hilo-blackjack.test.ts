@@ -6,6 +6,8 @@
  * with createHmac (cards-helpers.ts), every payout the public rules', the
  * journal's bets the sandbox's ledger (its history).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet } from '../../../src/autobet/index.js';
 import { Database } from '../../support/sqlite.js';
@@ -164,14 +166,24 @@ describe('autobet rounds: hilo and blackjack through the engine', () => {
     journal_is_ledger(bets, site);
   }, 90_000);
 
-  it('a hilo or blackjack bet without a round policy is refused before its round opens: the run stops with error:no_round_policy, nothing sent', async () => {
+  it('settings and a round that do not go together are refused before anything is recorded or sent: a hilo or blackjack bet without a policy, a policy of another game', async () => {
     w = await world();
-    for (const strategy of [{ game: 'blackjack', bet: { amount: 1 } }, { game: 'hilo', bet: { amount: 1, startCard: { rank: 'A', suit: 'S' } } }]) {
-      const r = await run_autobet({ client: w.client, database: w.database, currency: 'usd', strategy, limits: { stop_loss: 10, max_bet: 2 } });
-      expect(r.stop?.reason).toBe('error:no_round_policy');
-      expect(r.stop?.message).toMatch(new RegExp(`a ${strategy.game} bet is a round over several requests: give the run a round policy`));
-    }
-    expect(w.sandbox.stats().request_log.filter((q) => /^(Hilo|Blackjack)/.test(q.operation_name ?? ''))).toEqual([]);
+    const run = (strategy: Record<string, unknown>, round?: Record<string, unknown>) => run_autobet({ client: w!.client, database: w!.database, currency: 'usd', strategy, ...(round === undefined ? {} : { round }), limits: { stop_loss: 10, max_bet: 2 } });
+    await expect(run({ game: 'blackjack', bet: { amount: 1 } })).rejects.toThrow(/^round: a blackjack bet is a round over several requests: give autobet a round policy/);
+    await expect(run({ game: 'hilo', bet: { amount: 1, startCard: { rank: 'A', suit: 'S' } } })).rejects.toThrow(RangeError);
+    await expect(run({ game: 'dice', bet: { amount: 1, target: 50.5, condition: 'above' } }, { game: 'hilo', cashout_at: 2 })).rejects.toThrow(/^round\.game: the settings bet dice, so a hilo policy would never play/);
+    expect(w.sandbox.stats().request_log.filter((q) => /^(Hilo|Blackjack|DiceRoll)/.test(q.operation_name ?? ''))).toEqual([]);
+    expect(fs.existsSync(w.database)).toBe(false);
+  }, 30_000);
+
+  it("a strategy module's hilo or blackjack bet without a round(view) is refused before its round opens: the run stops with error:no_round_policy", async () => {
+    w = await world();
+    const file = path.join(w.dir, 'blackjack.mjs');
+    fs.writeFileSync(file, "export default () => ({ game: 'blackjack', amount: 1 });");
+    const r = await run_autobet({ client: w.client, database: w.database, currency: 'usd', strategy: file, limits: { stop_loss: 10, max_bet: 2 } });
+    expect(r.stop?.reason).toBe('error:no_round_policy');
+    expect(r.stop?.message).toMatch(/a blackjack bet is a round over several requests: give the run a round policy/);
+    expect(w.sandbox.stats().request_log.filter((q) => /^Blackjack/.test(q.operation_name ?? ''))).toEqual([]);
   }, 30_000);
 
   it.each([
