@@ -220,4 +220,30 @@ describe('autobet rounds: hilo and blackjack through the engine', () => {
     journal_is_ledger(bets, await ledger(w));
     expect(await w.client.active_bet(game)).toBeNull();
   }, 90_000);
+
+  it.each([
+    ['blackjack', 'BlackjackBet', { game: 'blackjack', bet: { amount: 1 } }, { game: 'blackjack', policy: 'basic' }],
+    ['hilo', 'HiloBet', { game: 'hilo', bet: { amount: 1, startCard: { rank: '9', suit: 'H' } } }, { game: 'hilo', cashout_at: 1.3 }],
+  ] as const)('%s: every opening answer lost (processed, then dropped): each round found and played on, none opened twice; journal = ledger', async (game, operation, strategy, round) => {
+    w = await world({ dice_seed: `rounds-lost-open-${game}` }, 1500);
+    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, 1);
+    const r = await run_autobet({
+      client: w.client, database: w.database, currency: 'usd', strategy, round,
+      limits: { stop_loss: 100, max_bet: 4, max_bets: 4 },
+      settle_ms: 3000, resolve_timeout_ms: 10_000,
+    });
+    w.sandbox.clear_faults();
+    expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
+    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+    const ops = game === 'hilo' ? HILO_OPS : BJ_OPS;
+    const log = w.sandbox.stats().request_log.filter((q) => (q.operation_name ?? '') in ops);
+    expect(log.filter((q) => q.operation_name === operation)).toHaveLength(4);
+    expect(steps.map((s) => s.kind)).toEqual(log.map((q) => ops[q.operation_name as string]));
+    expect(steps.filter((s) => s.kind === 'start').every((s) => s.status === 'found')).toBe(true);
+    expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
+    const bets = read<JournalRow>(w.database, BETS);
+    expect(bets.map((b) => b.status)).toEqual(Array(4).fill('placed'));
+    journal_is_ledger(bets, await ledger(w));
+    expect(await w.client.active_bet(game)).toBeNull();
+  }, 90_000);
 });
