@@ -116,7 +116,8 @@ class Engine extends EngineBooks {
     if (journal.durable) journal.intend(intent);
     const outcome = (driver.place_now as NonNullable<Driver['place_now']>)(plan, currency, intent.identifier);
     if (outcome.kind === 'placed' && !(outcome.bet.serverSeed?.seedHash === this.seeds.server_seed_hash && outcome.bet.nonce > this.seeds.nonce)) {
-      this.count(outcome.bet, intent, false, 'answer', plan.amount_units);
+      // A simulated round's stake may have grown (a blackjack double): then it is the bet's own amount.
+      this.count(outcome.bet, intent, false, 'answer', outcome.bet.amount === plan.amount ? plan.amount_units : undefined);
       if (outcome.bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
       return true;
     }

@@ -9,6 +9,7 @@ import { GAMES } from '../games/registry.js';
 import { MULTIPLAYER_INPUTS, check_multiplayer, is_multiplayer_game } from '../games/crash/rules.js';
 import type { Money } from './counters.js';
 import { round_game_refusal } from '../games/round-games.js';
+import { ROUND_BET_INPUTS, check_round_bet, is_round_bet_game } from '../games/round-bets.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame, type NextBet, type StrategyAnswer } from './strategy.js';
 
 /** A bet ready to be journaled and sent. */
@@ -27,7 +28,7 @@ export interface PlannedBet {
 
 /** Each game's parameters, as its typed method names them (besides amount, currency and identifier): the registry's inputs. */
 export const GAME_PARAMS: Readonly<Record<AutobetGame, readonly string[]>> = Object.freeze(
-  Object.fromEntries(AUTOBET_GAMES.map((game) => [game, is_multiplayer_game(game) ? MULTIPLAYER_INPUTS : GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
+  Object.fromEntries(AUTOBET_GAMES.map((game) => [game, is_round_bet_game(game) ? ROUND_BET_INPUTS[game] : is_multiplayer_game(game) ? MULTIPLAYER_INPUTS : GAMES[game].inputs.map((input) => input.name)])) as unknown as Record<AutobetGame, readonly string[]>,
 );
 const COMMON = new Set(['game', 'amount', 'rotate_seed_pair', 'stop', 'vault']);
 const GAME_SET: ReadonlySet<string> = new Set(AUTOBET_GAMES);
@@ -40,7 +41,7 @@ const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries
  * amount that is not their sum, src/games/kernel/rules.ts).
  */
 const CHECKED_FIELDS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  AUTOBET_GAMES.map((game) => [game, !is_multiplayer_game(game) && GAMES[game].transport.amount === false ? [...GAME_PARAMS[game], 'amount'] : GAME_PARAMS[game]]),
+  AUTOBET_GAMES.map((game) => [game, !is_round_bet_game(game) && !is_multiplayer_game(game) && GAMES[game].transport.amount === false ? [...GAME_PARAMS[game], 'amount'] : GAME_PARAMS[game]]),
 );
 
 /**
@@ -108,6 +109,7 @@ function cached_params(cache: ParamsCache, game: AutobetGame, a: Record<string, 
 
 /** The game parameters of `bet`, checked by the game's own rules; throws TypeError/RangeError naming the field. */
 export function check_params(game: AutobetGame, bet: Record<string, unknown>): Record<string, unknown> {
+  if (is_round_bet_game(game)) return check_round_bet(game, bet);
   return is_multiplayer_game(game) ? { ...check_multiplayer(bet) } : { ...GAMES[game].check(bet) };
 }
 

@@ -18,7 +18,7 @@ import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from '.
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
 import { prepare_recorded, type PreparedStrategy } from './strategies/load.js';
 import type { Strategy } from './strategy.js';
-import { check_round_option, with_rounds } from './rounds/setup.js';
+import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
 
 export type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 
@@ -37,6 +37,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const times = run_timing(options);
   check_round_option(options.round);
   const prepared = await prepare_run_strategy(options.strategy, options.lua_timeout_ms);
+  check_round_fits(options.round, prepared);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
   const money = new Money(decimals_for(currency, client));

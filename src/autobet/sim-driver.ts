@@ -20,6 +20,9 @@ import type { SettledBet } from './strategy.js';
 import { is_multiplayer_game } from '../games/crash/rules.js';
 import { SimRounds, type ChainSource } from './crash/sim-rounds.js';
 import type { RegistryGame } from '../games/registry.js';
+import { is_round_bet_game, type RoundBetGame } from '../games/round-bets.js';
+import type { Refusal } from './limit-rules.js';
+import { sim_round_at, type SimRoundPlay } from './rounds/sim-round.js';
 
 /** A seed pair to replay, from `nonce` on (default 0). */
 export interface ReplaySeeds {
@@ -107,6 +110,8 @@ export class SimDriver implements Driver {
    * stays exact far past any session's length).
    */
   #rounded = 0;
+  #play: SimRoundPlay | null = null;
+  #held: Refusal | null = null;
 
   /** Crash and Slide rounds: a replayed chain or a random one (src/autobet/crash/sim-rounds.ts). */
   readonly #rounds: SimRounds;
@@ -193,6 +198,7 @@ export class SimDriver implements Driver {
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
   settle(bet: PlannedBet, currency: string, identifier: string): SettledBet {
     if (is_multiplayer_game(bet.game)) return this.#rounds.settle(bet, currency, identifier, this.#money, ++this.#count);
+    if (is_round_bet_game(bet.game)) return this.#round_bet(bet, currency, identifier);
     const game: RegistryGame = bet.game;
     const rules = GAMES[game];
     const params = bet.params as never;
@@ -223,6 +229,45 @@ export class SimDriver implements Driver {
       clientSeed: this.#clientSeed,
       serverSeed: this.#serverSeed,
       state,
+      identifier,
+    } as SettledBet;
+  }
+
+  /** Plays hilo and blackjack bets as rounds with `play` (the run's round policy or its module's `round`). */
+  play_rounds(play: SimRoundPlay | null): void {
+    this.#play = play;
+  }
+
+  /** The stop a round's limit or failure asked for, once (the engine asks before each bet). */
+  held_stop(): Refusal | null {
+    const held = this.#held;
+    this.#held = null;
+    return held;
+  }
+
+  /** A hilo or blackjack round at the pair's next nonce, played by the policy over its cards (rounds/sim-round.ts). */
+  #round_bet(bet: PlannedBet, currency: string, identifier: string): SettledBet {
+    const game = bet.game as RoundBetGame;
+    if (this.#play === null) throw new Stop('error:no_round_policy', `a ${game} bet is a round over several requests: give the run a round policy (round: { game: '${game}', … }) or the strategy module a round(view)`);
+    const nonce = this.#nonce++;
+    const end = sim_round_at(this.#pair, nonce, game, bet, this.#play, this.#money);
+    this.#held = end.held;
+    this.#count++;
+    return {
+      id: `sim-${this.#count}`,
+      active: false,
+      payoutMultiplier: end.multiplier / 10_000,
+      amountMultiplier: 1,
+      amount: this.#money.amount(end.staked),
+      payout: this.#money.amount(end.payout),
+      updatedAt: EPOCH,
+      currency,
+      game,
+      user: USER,
+      nonce,
+      clientSeed: { seed: this.#pair.client_seed },
+      serverSeed: { seedHash: this.#hash, seed: null },
+      state: end.state,
       identifier,
     } as SettledBet;
   }

@@ -10,6 +10,7 @@ import type { BetLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
 import { SimDriver, type SeedSource } from './sim-driver.js';
+import { limit_rules, refusal_of } from './limit-rules.js';
 import type { PreparedStrategy } from './strategies/load.js';
 
 /** One session's result line. Money in currency units. */
@@ -79,6 +80,9 @@ export async function run_sim_session(input: SimSessionInput): Promise<SessionRe
     print: input.print ?? (() => undefined),
   });
   const counters = new_counters(start_units);
+  // Hilo and blackjack bets are played as rounds by the strategy's round policy (rounds/sim-round.ts).
+  const round = strategy.round?.bind(strategy);
+  if (round !== undefined) driver.play_rounds({ decide: round, refusal: (units) => refusal_of(limit_rules(input.limits, money), counters, units) });
   try {
     const stop = await run_engine({
       strategy,

@@ -9,12 +9,17 @@ import type { PlacedBet } from '../operations/documents/fragments.js';
 import type { PlayInputs } from '../operations/bets.js';
 import type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
+import { ROUND_BET_GAMES, type RoundBetGame, type RoundBetParams } from '../games/round-bets.js';
 
-/** Games a strategy can bet on: every game of the registry, one request per bet (mines with its `fields`, as the site's own auto mode). */
-export type AutobetGame = RegistryGame | MultiplayerGame;
+/**
+ * Games a strategy can bet on: every game of the registry, one request per
+ * bet (mines with its `fields`, as the site's own auto mode); the multiplayer
+ * games; hilo and blackjack rounds, played by a round policy (`round`).
+ */
+export type AutobetGame = RegistryGame | MultiplayerGame | RoundBetGame;
 
 /** The games in a fixed order, for messages and checks. */
-export const AUTOBET_GAMES: readonly AutobetGame[] = Object.freeze([...REGISTRY_GAMES, ...MULTIPLAYER_GAMES]);
+export const AUTOBET_GAMES: readonly AutobetGame[] = Object.freeze([...REGISTRY_GAMES, ...MULTIPLAYER_GAMES, ...ROUND_BET_GAMES]);
 
 /** Fields every next bet has. The currency is the run's (`--currency`), never the strategy's. */
 interface NextBetBase {
@@ -35,7 +40,7 @@ interface NextBetBase {
 }
 
 /** A bet of `G`: `client.play(G, input)`'s input with `game`, without currency and identifier (the run's). */
-export type NextOf<G extends AutobetGame> = NextBetBase & { readonly game: G } & (G extends RegistryGame ? Omit<PlayInputs[G], 'amount' | 'currency' | 'identifier'> : MultiplayerParams);
+export type NextOf<G extends AutobetGame> = NextBetBase & { readonly game: G } & (G extends RegistryGame ? Omit<PlayInputs[G], 'amount' | 'currency' | 'identifier'> : G extends RoundBetGame ? RoundBetParams[G] : MultiplayerParams);
 
 /** The next bet a strategy asks for: one of any game of the registry. */
 export type NextBet = { [G in AutobetGame]: NextOf<G> }[AutobetGame];

@@ -4,9 +4,9 @@
  * them: video poker's pay table is in no public source found
  * (docs/round-rules.md lists the searches), and stakeql never pays by
  * invented rules; it is played live with `client.start` / `act`. Blackjack's
- * and hilo's rules are public (docs/round-rules.md): the sandbox plays them.
- * Autobet and sim place single bets, so they refuse every round game with a
- * sentence saying why.
+ * and hilo's rules are public (docs/round-rules.md): the sandbox plays them,
+ * and autobet and sim play them with a round policy (round-bets.ts); video
+ * poker is refused by them with a sentence saying why.
  */
 
 /** The round games beside mines. */

@@ -7,6 +7,8 @@
 import type { RoundPolicyMaker, RoundStep, RoundView } from './kernel/round-view.js';
 import { HILO_CASHOUT_POLICY } from './hilo/policy.js';
 import { MINES_FIELDS_POLICY } from './mines/policy.js';
+import { basic_strategy } from './blackjack/basic.js';
+import type { BlackjackState } from './blackjack/rules.js';
 
 export type { RoundPolicyMaker, RoundStep, RoundView } from './kernel/round-view.js';
 
@@ -24,11 +26,11 @@ export function stateless_policy(game: string, name: string, step: (view: RoundV
   };
 }
 
-/** Every built-in policy. Blackjack's `basic` goes in as
- * `stateless_policy('blackjack', 'basic', (v) => basic_strategy(v.state as BlackjackState))`. */
+/** Every built-in policy. */
 export const ROUND_POLICIES: readonly RoundPolicyMaker[] = Object.freeze([
   MINES_FIELDS_POLICY as RoundPolicyMaker,
   HILO_CASHOUT_POLICY as RoundPolicyMaker,
+  stateless_policy('blackjack', 'basic', (v) => basic_strategy(v.state as BlackjackState)) as RoundPolicyMaker,
 ]);
 
 /** A settings strategy's `round` checked: its policy made, ready to play; throws TypeError/RangeError naming the field. */

@@ -247,15 +247,12 @@ describe('bet_input', () => {
 });
 
 describe('a round game', () => {
-  it.each(['blackjack', 'hilo'])('%s (rules public, played by the sandbox): a StrategyError on game that says autobet places single bets and where it is played', (game) => {
-    let error: unknown;
-    try {
-      plan_bet({ game, amount: 0.00000001 }, 'btc', btc);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(StrategyError);
-    expect((error as StrategyError).message).toMatch(/not play as a single bet.*client\.start/);
+  it('blackjack and hilo (rules public, played by a round policy): the opening bet checked, hilo with its start card', () => {
+    expect(plan_bet({ game: 'blackjack', amount: 0.00000001 }, 'btc', btc)).toMatchObject({ game: 'blackjack', amount_units: 1, params: {} });
+    expect(plan_bet({ game: 'hilo', amount: 0.00000002, startCard: { rank: 'Q', suit: 'H' } }, 'btc', btc)).toMatchObject({ game: 'hilo', amount_units: 2, params: { startCard: { rank: 'Q', suit: 'H' } } });
+    expect(() => plan_bet({ game: 'hilo', amount: 0.00000001 }, 'btc', btc)).toThrow(StrategyError);
+    expect(() => plan_bet({ game: 'hilo', amount: 0.00000001, startCard: { rank: '1', suit: 'H' } }, 'btc', btc)).toThrow(/startCard\.rank must be one of/);
+    expect(() => plan_bet({ game: 'blackjack', amount: 0.00000001, action: 'hit' }, 'btc', btc)).toThrow(/unknown field "action"/);
   });
 
   it.each(['videoPoker'])('%s: a StrategyError on game that says why and where it is played', (game) => {

@@ -22,7 +22,12 @@ describe('--round on autobet and sim', () => {
     const base = ['autobet', strategy(), '--stop-loss', '1', '--max-bet', '1', '--currency', 'usd', '--yes'];
     await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"mines","fields":[1,2],"cashout_after":5}'], /^stakeql: autobet: --round: round\.cashout_after must be a whole number from 1 to 2/);
     await expectUsageErrorSendingNothing(session, [...base, '--round', 'mines'], /^stakeql: autobet: --round must be a JSON object/);
-    await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"hilo","cashout_at":2}'], /^stakeql: autobet: --round: round\.game: autobet plays hilo rounds once the sandbox/);
+    await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"hilo","cashout_at":1}'], /^stakeql: autobet: --round: round\.cashout_at must be a number above 1/);
+    await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"videoPoker"}'], /^stakeql: autobet: --round: round\.game must be one of mines, hilo, blackjack/);
+    const hilo = path.join(session.config_dir, 'hilo.json');
+    fs.writeFileSync(hilo, JSON.stringify({ game: 'hilo', bet: { amount: 0.01, startCard: { rank: '7', suit: 'S' } } }));
+    await expectUsageErrorSendingNothing(session, ['autobet', hilo, '--stop-loss', '1', '--max-bet', '1', '--currency', 'usd', '--yes'], /round: a hilo bet is a round over several requests: give autobet a round policy \(--round/);
+    await expectUsageErrorSendingNothing(session, [...base, '--round', '{"game":"hilo","cashout_at":2}'], /round\.game: the settings bet mines, so a hilo policy would never play/);
   }, 60_000);
 
   it('sim --round replays the policy on given seeds: mines and multipliers as createHmac and the rule say', async () => {
@@ -38,8 +43,8 @@ describe('--round on autobet and sim', () => {
       expect(b.payoutMultiplier).toBe(steps.cashout ? Math.round(mines_multiplier(3, 2) * 10_000) / 10_000 : 0);
       expect([...b.state.mines].sort((x, y) => x - y)).toEqual([...mines].sort((x, y) => x - y));
     }
-    const bad = await session.run(['sim', strategy(), '--round', '{"game":"hilo","cashout_at":2}', '--bets', '1', '--balance', '1']);
+    const bad = await session.run(['sim', strategy(), '--round', '{"game":"blackjack","policy":"basic","hard":17}', '--bets', '1', '--balance', '1']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^stakeql: sim: --round: round: the simulator plays a hilo cashout_at round only on the sandbox or live/);
+    expect(bad.stderr).toMatch(/^stakeql: sim: --round: round\.hard: the blackjack basic policy takes no settings/);
   }, 60_000);
 });

@@ -34,7 +34,8 @@ export interface RoundPort {
   readonly client: StakeClient;
   readonly money: Money;
   readonly currency: string;
-  readonly decide: RoundDecider;
+  /** Null: the run has no round policy, and a round it is asked to open is refused unopened. */
+  readonly decide: RoundDecider | null;
   /** The limit a round's total stake of `units` would pass (checked before a step that adds to it), or null. */
   readonly refusal: (units: number) => Refusal | null;
 }
@@ -96,6 +97,7 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
         const view: RoundView = {
           game, state: bet.state, actions: round_actions(game, bet.state), stake: money.amount(total), amount: money.amount(stake.opening), multiplier: round_multiplier(game, bet.state),
         };
+        if (port.decide === null) throw new Error('the run has no round policy');
         chosen = choose_step(game, await port.decide(view), { opening: stake.opening, total }, port.refusal);
       } catch (error) {
         chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) });
@@ -105,8 +107,9 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
     }
     held = chosen.held;
     const { request, adds, safe } = chosen;
-    const step_id = new_identifier();
-    const sent = request.kind === 'act' ? { ...request.input, identifier: step_id } : { identifier: step_id };
+    // HiloNext takes no identifier (the site finds the round by the session): its step is told by the round's progress.
+    const step_id = request.kind === 'act' && game === 'hilo' ? null : new_identifier();
+    const sent = { ...(request.kind === 'act' ? request.input : {}), ...(step_id === null ? {} : { identifier: step_id }) };
     const n = log.intend(request.kind, request.kind === 'act' ? request.input : {}, step_id, adds);
     try {
       bet = request.kind === 'cashout' ? await port.client.cashout(game as 'mines' | 'hilo', sent) : await port.client.act(game, sent as never);

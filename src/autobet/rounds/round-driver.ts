@@ -65,6 +65,11 @@ export class RoundDriver implements Driver {
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
     const game = this.#round(bet.game);
     if (game === null) return this.#inner.place(bet, currency, identifier);
+    if (this.#o.decide === null) {
+      // Refused unopened (the run stops with error:no_round_policy): a round whose steps nobody decides would be left open with the stake on it.
+      const message = `a ${game} bet is a round over several requests: give the run a round policy (round: { game: '${game}', … }) or the strategy module a round(view)`;
+      return { kind: 'refused', error_type: 'no_round_policy', message };
+    }
     const end = await play_round(this.#o, new StepLog(this.#o.steps, this.#key(identifier, game)), game, bet, identifier);
     this.#held = end.held;
     return end.outcome;

@@ -15,6 +15,8 @@ import type { Driver } from '../driver.js';
 import { limit_rules, refusal_of } from '../limit-rules.js';
 import type { Limits } from '../limits.js';
 import { AUTOBET_GAMES, type Strategy } from '../strategy.js';
+import { ROUND_BET_GAMES, is_round_bet_game } from '../../games/round-bets.js';
+import type { PreparedStrategy } from '../strategies/load.js';
 import type { RoundDecider } from './play-round.js';
 import { RoundDriver } from './round-driver.js';
 
@@ -36,6 +38,33 @@ export function check_round_option(round: unknown): RoundOption | null {
     throw new RangeError(`round.game: autobet plays ${policy.game} rounds once the sandbox and the simulator play them (round-games.ts); it plays ${AUTOBET_ROUNDS.join(', ')}`);
   }
   return { settings: { ...(round as Record<string, unknown>), policy: policy.name }, game: policy.game as RoundGame, decide: policy.step };
+}
+
+/** The game a settings strategy bets (null for a module or a Lua script). */
+export function settings_game(prepared: PreparedStrategy): unknown {
+  if (prepared.kind !== 'settings') return null;
+  try {
+    return (JSON.parse(prepared.source) as { game?: unknown }).game ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks that a settings strategy and the `round` option go together: a
+ * policy of another game than the settings bet would never play, and a hilo
+ * or blackjack bet needs a policy (a module's bets are checked when its
+ * round would open: round-driver.ts). Throws RangeError naming `round`.
+ */
+export function check_round_fits(round: unknown, prepared: PreparedStrategy, command: 'autobet' | 'sim' = 'autobet'): void {
+  const game = settings_game(prepared);
+  if (game === null) return;
+  if (round === undefined || round === null) {
+    if (is_round_bet_game(game)) throw new RangeError(`round: a ${game} bet is a round over several requests: give ${command} a round policy (--round '{"game":"${game}",…}')`);
+    return;
+  }
+  const policy_game = (round as { game?: unknown }).game;
+  if (policy_game !== game) throw new RangeError(`round.game: the settings bet ${String(game)}, so a ${String(policy_game)} policy would never play`);
 }
 
 /** What {@link with_rounds} needs of the run. */
@@ -65,15 +94,15 @@ export function with_rounds(driver: Driver, o: RoundsOf): Driver {
   }
   const module_round = o.strategy.round?.bind(o.strategy);
   const decide = round?.decide ?? module_round;
-  if (decide === undefined) return driver;
   const rules = limit_rules(o.limits, o.money);
   return new RoundDriver(driver, o.client, {
     client: o.client,
     money: o.money,
     currency: o.currency,
-    decide,
+    // No policy: mines stays a single request; a hilo or blackjack bet is refused before its round opens.
+    decide: decide ?? null,
     refusal: (units) => refusal_of(rules, o.counters, units),
-    games: round === null ? AUTOBET_ROUNDS : [round.game],
+    games: round !== null ? [round.game] : decide !== undefined ? AUTOBET_ROUNDS : ROUND_BET_GAMES,
     steps: new RoundSteps(o.db),
     session_id: o.session_id,
   });

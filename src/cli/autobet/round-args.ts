@@ -10,7 +10,8 @@ export const ROUND_OPTIONS = { round: { type: 'string' } } as const;
 
 export const ROUND_OPTIONS_HELP = `  --round JSON         play each bet of a round game step by step with a built-in policy:
                        '{"game":"mines","fields":[3,7,12],"cashout_after":2}' (mines),
-                       '{"game":"hilo","cashout_at":2}' (hilo, once the sandbox plays it)`;
+                       '{"game":"hilo","cashout_at":2}' (hilo),
+                       '{"game":"blackjack","policy":"basic"}' (blackjack)`;
 
 /** The `round` option of run_autobet (or simulate, for `sim`) from `--round`, checked. */
 export async function round_from_args(args: CommandArgs, command: 'autobet' | 'sim' = 'autobet'): Promise<{ round?: Record<string, unknown> }> {

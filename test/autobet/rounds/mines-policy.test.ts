@@ -226,7 +226,7 @@ describe('autobet rounds: mines step by step through the engine', () => {
     const run = (round: Record<string, unknown>) => run_autobet({ client: w!.client, database: w!.database, currency: 'usd', strategy: { game: 'mines', bet: { amount: 1, minesCount: 3, fields: [1] } }, round, limits: { stop_loss: 1, max_bet: 1 } });
     await expect(run({ game: 'mines', fields: [1, 2], cashout_after: 3 })).rejects.toThrow(/^round\.cashout_after must be a whole number from 1 to 2/);
     await expect(run({ game: 'mines', fields: [25] })).rejects.toThrow(/fields/);
-    await expect(run({ game: 'hilo', cashout_at: 2 })).rejects.toThrow(/^round\.game: autobet plays hilo rounds once the sandbox/);
+    await expect(run({ game: 'videoPoker' })).rejects.toThrow(/^round\.game must be one of mines, hilo, blackjack/);
     await expect(run({ game: 'mines', policy: 'greedy', fields: [1] })).rejects.toThrow(/^round\.policy must be one of fields for mines/);
     expect(w.sandbox.stats().requests).toBe(before);
     expect(fs.existsSync(w.database)).toBe(false);

@@ -55,9 +55,9 @@ describe('sim ≡ sandbox for a mines round policy', () => {
     expect(cashed).toBeLessThan(live.length);
   }, 60_000);
 
-  it("the simulator refuses a policy whose steps depend on what it sees, naming it", async () => {
-    await expect(simulate({ strategy: { game: 'mines', bet: { amount: 0.01, minesCount: 3, fields: [1] } } as never, round: { game: 'hilo', cashout_at: 2 }, currency: 'usd', start_balance: 1, bets: 1 }))
-      .rejects.toThrow(/^round: the simulator plays a hilo cashout_at round only on the sandbox or live/);
+  it("the simulator refuses a round game it has no policy for, naming the field", async () => {
+    await expect(simulate({ strategy: { game: 'mines', bet: { amount: 0.01, minesCount: 3, fields: [1] } } as never, round: { game: 'videoPoker' }, currency: 'usd', start_balance: 1, bets: 1 }))
+      .rejects.toThrow(/^round\.game must be one of mines, hilo, blackjack/);
   });
 
   it("a module with a round() export is refused by the simulator (its rounds would be played otherwise than they run)", async () => {
