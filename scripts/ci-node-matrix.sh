@@ -5,7 +5,7 @@
 # npm registry and Debian packages is reachable in CI), then the unit project (every
 # in-process test) and the tests that load the native module in a child of that Node.
 #
-# Two better-sqlite3 majors (see src/journal/sqlite-module.ts): 12, a dependency,
+# Two better-sqlite3 majors (see src/database/sqlite-module.ts): 12, a dependency,
 # built from source on every install, is what Node 20 loads; 13, the optional
 # dependency better-sqlite3-13 (prebuilt Node-API 10 binaries in its npm
 # package), is what Node 22.14+ and 24 load (12 aborts on Node 24 when the GC
@@ -95,6 +95,6 @@ for major in $versions; do
   # project's child processes run the same code and ran on Node 20 above, so only the tests that load
   # the native module in a child of this Node run again here (CI stays well under 30 minutes).
   PATH="$nodedir/bin:$PATH" npx vitest run --project unit
-  PATH="$nodedir/bin:$PATH" npx vitest run --project e2e test/journal/sqlite-module.test.ts test/autobet/native-load.test.ts
+  PATH="$nodedir/bin:$PATH" npx vitest run --project e2e test/database/sqlite-module.test.ts test/autobet/native-load.test.ts
   echo "== Node $major: tests passed in $((SECONDS - suite_started)) s"
 done

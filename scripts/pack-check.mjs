@@ -73,7 +73,7 @@ console.log('imports, a sandbox round trip, a bet with its realtime event, its v
 `);
   process.stdout.write(run('node', ['check.mjs'], app));
 
-  // Both better-sqlite3 majors as the journal expects them (src/journal/sqlite-module.ts): 12 for
+  // Both better-sqlite3 majors as the journal expects them (src/database/sqlite-module.ts): 12 for
   // Node 20, 13 under the alias better-sqlite3-13, optional (npm skips it on Node 20, where it crashes).
   const shipped = JSON.parse(readFileSync(join(app, 'node_modules', 'stakeql', 'package.json'), 'utf8'));
   if (!/^\^12\./.test(shipped.dependencies?.['better-sqlite3'] ?? '')) throw new Error('the package does not depend on better-sqlite3 ^12: ' + shipped.dependencies?.['better-sqlite3']);

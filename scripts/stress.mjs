@@ -287,7 +287,7 @@ async function killedAutobet(kills) {
   const { start_sandbox } = await import(pathToFileURL(path.join(dist, 'sandbox', 'index.js')).href);
   const { StakeClient } = await import(pathToFileURL(path.join(dist, 'index.js')).href);
   // The better-sqlite3 the journal runs on this Node (12 or 13), not a second SQLite in this process.
-  const { Database } = (await import(pathToFileURL(path.join(dist, 'journal', 'sqlite-module.js')).href)).sqlite_module();
+  const { Database } = (await import(pathToFileURL(path.join(dist, 'database', 'sqlite-module.js')).href)).sqlite_module();
   const sandbox = await start_sandbox({ starting_balances: { btc: 1 }, bet_delay_ms: 15 });
   try {
     const siteState = async (login) => {

@@ -5,7 +5,7 @@
  * bets unknown, and a resumed session's state read back from its journal.
  */
 import type { SessionsTable } from '../journal/sessions.js';
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { account_lock_path } from '../journal/session-lock.js';
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';

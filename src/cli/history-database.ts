@@ -5,7 +5,7 @@
  * database that is damaged, locked, from a newer stakeql or unsafe becomes
  * one line naming the file with exit code 5, and nothing in it is changed.
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { CommandContext } from './context.js';
 import { CliError, EXIT_STORE } from './exit-codes.js';
 

@@ -8,7 +8,7 @@
  * a read); with no credentials that is a usage error listing the accounts.
  * `--all-accounts` mixes them on purpose.
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { load_credentials } from '../store/index.js';
 import type { CommandArgs, CommandContext } from './context.js';
 import { badValueIsUsage, usageError } from './exit-codes.js';

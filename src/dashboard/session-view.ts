@@ -8,7 +8,7 @@
  */
 import type { StrategyState } from '../autobet/index.js';
 import type { SessionRecord, SqliteDatabase } from '../journal/index.js';
-import { SESSION_RANGE } from '../journal/migration-v6.js';
+import { SESSION_RANGE } from '../database/migration-v6.js';
 import { holds_lock } from '../journal/session-lock.js';
 
 /** Most points a curve sends to the browser. */

@@ -4,7 +4,7 @@
  * as a {@link StoredBet}. Amount columns are read as text so 64-bit sums and
  * values reach JavaScript exactly (as bigint).
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { journal_identifiers } from '../journal/journal-lookup.js';
 import type { BetRow, StoredBet } from './record.js';
 import { MULTIPLIER_BUCKETS, bucket_of } from './buckets.js';

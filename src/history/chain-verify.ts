@@ -17,7 +17,7 @@
 import { judge_chain_payout } from '../fairness/chain-verify.js';
 import { ChainWalk } from '../fairness/chain-walk.js';
 import { CRASH_SALT } from '../games/crash/outcome.js';
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { StoredBet } from './record.js';
 
 /** The most chain steps looked through between two stored bets whose round numbers are unknown. */

@@ -5,7 +5,7 @@
  * `history_stats` reports.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { where_of, type BetFilter } from './query.js';
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import { any_row_of, format_units, stored_arm, type RowContext, type StoredBet } from './record.js';

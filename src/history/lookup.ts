@@ -4,7 +4,7 @@
  * from the synced history and from the autobet/bet journal (a bet placed but
  * not synced yet is found there).
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { journal_row_by, journal_row_of } from '../journal/journal-lookup.js';
 import type { JournalRow } from '../journal/sessions.js';
 import type { StoredBet } from './record.js';

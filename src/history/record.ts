@@ -1,5 +1,5 @@
 /**
- * A stored bet: the row of the `bets` table (schema v2, src/journal/migrations.ts)
+ * A stored bet: the row of the `bets` table (schema v2, src/database/migrations.ts)
  * as the history functions hand it out, and the conversion of the site's
  * `houseBetList` entry into one. Money is exact: integers of the currency's
  * smallest unit (bigint), written as decimal text when shown.

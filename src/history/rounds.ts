@@ -8,7 +8,7 @@
  * it is read with Crash's selection. A failed lookup ends the pass with a
  * note: the sync's bets stay written and the next sync asks again.
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { typed_document } from '../operations/documents/typed.js';
 import type { OperationsClient } from '../operations/runner.js';
 

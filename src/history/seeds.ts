@@ -6,7 +6,7 @@
  * found through `bets_account` (v8), instead of an index holding every
  * bet's 64-character hash.
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { BetRow } from './record.js';
 
 /** How a page's (or the pending bets') span of a seed joins the one stored. */

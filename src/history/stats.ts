@@ -6,7 +6,7 @@
  * its sums are exact integers of the smallest unit.
  */
 import { GAMES } from '../games/registry.js';
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { format_units } from './record.js';
 import { time_ms, where_of, type BetFilter } from './query.js';
 import { MULTIPLIER_BUCKETS } from './buckets.js';

@@ -16,7 +16,7 @@
  * stored one). Reading 10,000 bets back took about 10 ms here; sorting what
  * was written, 2–3 ms for 6,000.
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { BetRow } from './record.js';
 
 /** The order bets happened in: time, then the share id's number (bets of one second), then the id. */

@@ -14,8 +14,8 @@
 import { MyBetList, type HouseBet } from '../operations/documents/my-bet-list.js';
 import type { UserSeedPairResult } from '../operations/documents/seeds.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
-import { start_checkpointer } from '../journal/checkpointer.js';
-import type { SqliteDatabase } from '../journal/database.js';
+import { start_checkpointer } from '../database/checkpointer.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { BetLookup } from './lookup-document.js';
 import { any_row_of, stored_arm, type BetRow } from './record.js';
 import { lookup_rounds } from './rounds.js';

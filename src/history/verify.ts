@@ -9,7 +9,7 @@
  * round's hash and against each other along the hash chain (chain-verify.ts).
  */
 import { verify_bet, type BetReport, type CasinoBetLike, type VerifyFailure } from '../fairness/index.js';
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { DEFAULT_MAX_CHAIN_GAP, chain_breaks, is_chain_game, verify_chain_outcome } from './chain-verify.js';
 import { where_of, type BetFilter } from './query.js';
 import type { StoredBet } from './record.js';

@@ -6,7 +6,7 @@
  * bets carry no rate of their time, so the value is at the rates of now, and
  * says so (`rates: "now"`).
  */
-import type { SqliteDatabase } from '../journal/database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { CurrencyRate } from '../operations/documents/rates.js';
 import { FIAT_CURRENCIES } from '../operations/documents/rates.js';
 import { format_units } from './record.js';

@@ -1,12 +1,15 @@
 /**
  * The database of one user: autobet sessions and their write-ahead journal
  * (and, with the history feature, the account's bets). Loaded only by
- * autobet and history: it brings the native SQLite module.
+ * autobet and history: it brings the native SQLite module. The file itself
+ * (opening, the native module, migrations, checkpoints) is src/database/;
+ * this folder holds autobet's tables on it (sessions, the journal, one-off
+ * bets, round steps, the account lock).
  */
-export { JournalError, type JournalErrorCode } from './errors.js';
-export { DATABASE_FILE, default_database_path, resolve_data_dir } from './paths.js';
-export { journal_error, open_database, type OpenDatabaseOptions, type SqliteDatabase } from './database.js';
-export { BASELINE, MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from './migrations.js';
+export { JournalError, type JournalErrorCode } from '../database/errors.js';
+export { DATABASE_FILE, default_database_path, resolve_data_dir } from '../database/paths.js';
+export { journal_error, open_database, type OpenDatabaseOptions, type SqliteDatabase } from '../database/database.js';
+export { BASELINE, MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from '../database/migrations.js';
 export {
   SessionsTable,
   type JournalIntent,
@@ -18,5 +21,5 @@ export {
 } from './sessions.js';
 export { journal_identifiers, journal_row_by, journal_row_of, type SiteBetKey } from './journal-lookup.js';
 export { OneOffBets, type OneOffIntent, type OneOffSettlement } from './oneoff-bets.js';
-export { start_checkpointer, type Checkpointer } from './checkpointer.js';
+export { start_checkpointer, type Checkpointer } from '../database/checkpointer.js';
 export { RoundSteps, type StepIntent, type StepRow, type StepStatus } from './round-steps.js';

@@ -5,7 +5,7 @@
  * pair and nonce through an index; an identifier or a bet id alone is looked
  * for from the newest row back, where bets not synced yet are.
  */
-import type { SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import { OneOffBets, oneoff_identifiers_query } from './oneoff-bets.js';
 import { JOURNAL_ROW, type JournalRow } from './sessions.js';
 

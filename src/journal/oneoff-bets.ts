@@ -3,7 +3,7 @@
  * migration-v10.ts): the intent is committed before the request leaves and
  * the site's answer after, as autobet's journal does for a session's bets.
  */
-import type { SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from '../database/database.js';
 import type { JournalRow } from './sessions.js';
 
 /** What is known before a one-off bet is sent. */

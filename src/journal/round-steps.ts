@@ -4,7 +4,7 @@
  * request leaves; what the site answered is written after. Shared by autobet
  * (a round policy's steps) and `stakeql play` (one line a step).
  */
-import type { SqliteDatabase } from './database.js';
+import type { SqliteDatabase } from '../database/database.js';
 
 /** What is known of a step before it is sent. */
 export interface StepIntent {

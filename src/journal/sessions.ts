@@ -3,8 +3,8 @@
  * migrations.ts). Statements are prepared once per connection; every write is
  * its own transaction, committed before the method returns.
  */
-import type { SqliteDatabase } from './database.js';
-import { SESSION_RANGE, journal_key } from './migration-v6.js';
+import type { SqliteDatabase } from '../database/database.js';
+import { SESSION_RANGE, journal_key } from '../database/migration-v6.js';
 
 /**
  * A journal row (the `journal` view's columns) from the two tables, `i` and

@@ -6,7 +6,7 @@
  * them under the engine.
  */
 import type { StakeClient } from '../../facade/index.js';
-import type { SqliteDatabase } from '../../journal/database.js';
+import type { SqliteDatabase } from '../../database/database.js';
 import { RoundSteps } from '../../journal/round-steps.js';
 import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
 import { round_policy_of } from '../../games/round-policies.js';

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolve_data_dir } from '../../journal/paths.js';
+import { resolve_data_dir } from '../../database/paths.js';
 import { resolve_base_url } from '../../transport/options.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';

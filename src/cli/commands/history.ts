@@ -3,7 +3,7 @@
  * local database (src/history). `sync` talks to the site (client options, a
  * progress line on a terminal); the others read the database only.
  */
-import type { SqliteDatabase } from '../../journal/database.js';
+import type { SqliteDatabase } from '../../database/database.js';
 import type { HistoryStats, StatsGroup, StatsGrouping, VerifyHistoryResult } from '../../history/index.js';
 import { type Command, type CommandArgs, type CommandContext, text_option } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';

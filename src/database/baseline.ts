@@ -5,7 +5,7 @@
  * migrations.ts instead; docs/design.md says why and until when.
  *
  * The statements are the ones those steps leave in `sqlite_master`, in an
- * order that creates what each refers to first; test/journal/baseline.test.ts
+ * order that creates what each refers to first; test/database/baseline.test.ts
  * checks that a new database and an upgraded one have the same schema.
  */
 import type { Migration } from './migration.js';

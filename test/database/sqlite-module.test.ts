@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { choose_sqlite_package, sqlite_module } from '../../src/journal/sqlite-module.js';
+import { choose_sqlite_package, sqlite_module } from '../../src/database/sqlite-module.js';
 
 /** The package.json of the package `file` belongs to (walking up from the resolved entry). */
 function packageOf(file: string): { name: string; version: string; dir: string } {

@@ -1,5 +1,5 @@
 /**
- * The baseline schema (src/journal/baseline.ts) stands for versions 1 to 10:
+ * The baseline schema (src/database/baseline.ts) stands for versions 1 to 10:
  * a database made new with it must be the one a file gets by taking those
  * steps one by one (an older checkout's file, upgraded), and whatever a later
  * migration adds must run on top of it.
