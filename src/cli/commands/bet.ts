@@ -16,6 +16,7 @@ import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTI
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
+import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { printable, writeJson } from '../output.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
@@ -206,6 +207,12 @@ function gameOptionsHelp(): string {
   return lines.join('\n');
 }
 
+/** bet's own options (the games' come from the registry). */
+const OWN_OPTIONS: OptionTable = {
+  identifier: { type: 'string', value: 'ID', help: 'send this identifier (default: 21 random characters)' },
+  json: { type: 'boolean', help: "print the site's bet as JSON (with the identifier)" },
+};
+
 /** The `bet` command. */
 export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
@@ -246,14 +253,12 @@ Options:
 ${CLIENT_OPTIONS_HELP}
 ${YES_OPTION_HELP}
 ${gameOptionsHelp()}
-  --identifier ID   send this identifier (default: 21 random characters)
-  --json            print the site's bet as JSON (with the identifier)`,
+${help_lines(OWN_OPTIONS)}`,
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
     ...Object.fromEntries(FLAGS.map((flag) => [flag, REPEATED.has(flag) ? { type: 'string' as const, multiple: true } : { type: 'string' as const }])),
-    identifier: { type: 'string' },
-    json: { type: 'boolean' },
+    ...parse_config(OWN_OPTIONS),
   },
   minPositionals: 1,
   maxPositionals: 3,
