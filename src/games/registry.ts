@@ -17,6 +17,7 @@ import { cases } from './cases/rules.js';
 import { chicken } from './chicken/rules.js';
 import { darts } from './darts/rules.js';
 import { diamonds } from './diamonds/rules.js';
+import { drill } from './drill/rules.js';
 import { dragonTower } from './dragonTower/rules.js';
 import { flip } from './flip/rules.js';
 import { packs } from './packs/rules.js';
@@ -33,7 +34,7 @@ import { wheel } from './wheel/rules.js';
 export const GAMES = Object.freeze({
   dice, limbo, keno, plinko, mines, baccarat, pump, roulette, wheel,
   // Played live only: no public pay table (src/games/kernel/live.ts).
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });
 
 /** A game of the registry. */

@@ -17,6 +17,7 @@ import { site as cases, type CasesInput, type CasesState } from './cases/site.js
 import { site as chicken, type ChickenInput, type ChickenState } from './chicken/site.js';
 import { site as darts, type DartsInput, type DartsState } from './darts/site.js';
 import { site as diamonds, type DiamondsInput, type DiamondsState } from './diamonds/site.js';
+import { site as drill, type DrillInput, type DrillState } from './drill/site.js';
 import { site as dragonTower, type DragonTowerInput, type DragonTowerState } from './dragonTower/site.js';
 import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
 import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
@@ -42,6 +43,7 @@ export interface PlayInputs {
   darts: DartsInput;
   diamonds: DiamondsInput;
   dragonTower: DragonTowerInput;
+  drill: DrillInput;
   flip: FlipInput;
   packs: PacksInput;
   rockPaperScissors: RockPaperScissorsInput;
@@ -68,6 +70,7 @@ export interface PlayStates {
   darts: DartsState;
   diamonds: DiamondsState;
   dragonTower: DragonTowerState;
+  drill: DrillState;
   flip: FlipState;
   packs: PacksState;
   rockPaperScissors: RockPaperScissorsState;
@@ -84,5 +87,5 @@ export interface PlayStates {
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
   dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });
