@@ -20,6 +20,7 @@ import { diamonds } from './diamonds/rules.js';
 import { drill } from './drill/rules.js';
 import { dragonTower } from './dragonTower/rules.js';
 import { flip } from './flip/rules.js';
+import { moles } from './moles/rules.js';
 import { packs } from './packs/rules.js';
 import { pump } from './pump/rules.js';
 import { rockPaperScissors } from './rockPaperScissors/rules.js';
@@ -34,7 +35,7 @@ import { wheel } from './wheel/rules.js';
 export const GAMES = Object.freeze({
   dice, limbo, keno, plinko, mines, baccarat, pump, roulette, wheel,
   // Played live only: no public pay table (src/games/kernel/live.ts).
-  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });
 
 /** A game of the registry. */

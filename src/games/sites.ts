@@ -20,6 +20,7 @@ import { site as diamonds, type DiamondsInput, type DiamondsState } from './diam
 import { site as drill, type DrillInput, type DrillState } from './drill/site.js';
 import { site as dragonTower, type DragonTowerInput, type DragonTowerState } from './dragonTower/site.js';
 import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
+import { site as moles, type MolesInput, type MolesState } from './moles/site.js';
 import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
 import { site as rockPaperScissors, type RockPaperScissorsInput, type RockPaperScissorsState } from './rockPaperScissors/site.js';
 import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js';
@@ -45,6 +46,7 @@ export interface PlayInputs {
   dragonTower: DragonTowerInput;
   drill: DrillInput;
   flip: FlipInput;
+  moles: MolesInput;
   packs: PacksInput;
   rockPaperScissors: RockPaperScissorsInput;
   slots: SlotsInput;
@@ -72,6 +74,7 @@ export interface PlayStates {
   dragonTower: DragonTowerState;
   drill: DrillState;
   flip: FlipState;
+  moles: MolesState;
   packs: PacksState;
   rockPaperScissors: RockPaperScissorsState;
   slots: SlotsState;
@@ -87,5 +90,5 @@ export interface PlayStates {
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
   dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
-  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

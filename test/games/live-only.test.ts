@@ -74,6 +74,14 @@ const CASES = [
       [{ target: 2, pick: 1.5 }, /^pick must be an integer/],
     ],
   },
+  {
+    game: 'moles', good: { molesCount: 3, picks: [0, 7] }, graphql: null, rest: 'moles/autobet',
+    bad: [
+      [{ molesCount: 0, picks: [1] }, /^molesCount must be 1 to 100/],
+      [{ molesCount: 3, picks: [] }, /^picks must hold 1 to 100/],
+      [{ molesCount: 3, picks: [2, 2] }, /^picks must not repeat/],
+    ],
+  },
   { game: 'tarot', good: { difficulty: 'medium' }, graphql: null, rest: 'tarot/bet', bad: [[{ difficulty: null }, /^difficulty must be/]] },
   {
     game: 'rockPaperScissors', good: { guesses: ['rock', 'paper'] }, graphql: null, rest: 'rock-paper-scissors/bet',

@@ -64,6 +64,18 @@ const CASES = [
       [{ target: 2, pick: 0 }, /^pick must be 1 to/],
     ],
   },
+  {
+    game: 'moles', route: '/_api/casino/moles/autobet',
+    good: [[{ molesCount: 4, picks: [1, 5, 9] }, { molesCount: 4, picks: [1, 5, 9] }]],
+    bad: [
+      [{ picks: [1] }, /^molesCount must be an integer/],
+      [{ molesCount: 2.5, picks: [1] }, /^molesCount must be an integer/],
+      [{ molesCount: 101, picks: [1] }, /^molesCount must be 1 to 100/],
+      [{ molesCount: 2, picks: '1,2' }, /^picks must be an array/],
+      [{ molesCount: 2, picks: [1, -1] }, /^picks must hold integers 0 to 99/],
+      [{ molesCount: 2, picks: [1.5] }, /^picks must hold integers only/],
+    ],
+  },
 ] as const;
 
 describe('the one-source REST games', () => {
