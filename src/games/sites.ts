@@ -22,6 +22,7 @@ import { site as dragonTower, type DragonTowerInput, type DragonTowerState } fro
 import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
 import { site as moles, type MolesInput, type MolesState } from './moles/site.js';
 import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
+import { site as primediceX, type PrimediceXInput, type PrimediceXState } from './primediceX/site.js';
 import { site as rockPaperScissors, type RockPaperScissorsInput, type RockPaperScissorsState } from './rockPaperScissors/site.js';
 import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js';
 import { site as slotsTomeOfLife, type SlotsTomeOfLifeInput, type SlotsTomeOfLifeState } from './slotsTomeOfLife/site.js';
@@ -48,6 +49,7 @@ export interface PlayInputs {
   flip: FlipInput;
   moles: MolesInput;
   packs: PacksInput;
+  primediceX: PrimediceXInput;
   rockPaperScissors: RockPaperScissorsInput;
   slots: SlotsInput;
   slotsTomeOfLife: SlotsTomeOfLifeInput;
@@ -76,6 +78,7 @@ export interface PlayStates {
   flip: FlipState;
   moles: MolesState;
   packs: PacksState;
+  primediceX: PrimediceXState;
   rockPaperScissors: RockPaperScissorsState;
   slots: SlotsState;
   slotsTomeOfLife: SlotsTomeOfLifeState;
@@ -90,5 +93,5 @@ export interface PlayStates {
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
   dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
-  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, primediceX, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

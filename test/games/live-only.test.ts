@@ -82,6 +82,14 @@ const CASES = [
       [{ molesCount: 3, picks: [2, 2] }, /^picks must not repeat/],
     ],
   },
+  {
+    game: 'primediceX', good: { target1: 20, target2: 60, condition: 'rollOutside' }, graphql: null, rest: 'primedice-x/bet',
+    bad: [
+      [{ target1: 20, target2: 60, condition: 'above' }, /^condition must be/],
+      [{ target1: 60, target2: 20, condition: 'rollBetween' }, /^target2 must be above target1/],
+      [{ target1: 20, target2: 60, condition: 'rollBetweenTwo' }, /^target3/],
+    ],
+  },
   { game: 'tarot', good: { difficulty: 'medium' }, graphql: null, rest: 'tarot/bet', bad: [[{ difficulty: null }, /^difficulty must be/]] },
   {
     game: 'rockPaperScissors', good: { guesses: ['rock', 'paper'] }, graphql: null, rest: 'rock-paper-scissors/bet',

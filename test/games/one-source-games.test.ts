@@ -76,6 +76,27 @@ const CASES = [
       [{ molesCount: 2, picks: [1.5] }, /^picks must hold integers only/],
     ],
   },
+  {
+    game: 'primediceX', route: '/_api/casino/primedice-x/bet',
+    // SBOT sends target3 and target4 as null for one range, as numbers for two.
+    good: [
+      [{ target1: 10, target2: 45.5, condition: 'rollBetween' }, { target1: 10, target2: 45.5, target3: null, target4: null, condition: 'rollBetween' }],
+      [{ target1: 0, target2: 30, target3: null, condition: 'rollOutside' }, { target1: 0, target2: 30, target3: null, target4: null, condition: 'rollOutside' }],
+      [{ target1: 5, target2: 20, target3: 70, target4: 99.99, condition: 'rollBetweenTwo' }, { target1: 5, target2: 20, target3: 70, target4: 99.99, condition: 'rollBetweenTwo' }],
+    ],
+    bad: [
+      [{ target1: 10, target2: 45 }, /^condition must be "rollBetween", "rollOutside" or "rollBetweenTwo"/],
+      [{ target1: 10, target2: 45, condition: 'rollbetween' }, /^condition must be/],
+      [{ target1: -1, target2: 45, condition: 'rollBetween' }, /^target1 must be a finite number from 0 to 100/],
+      [{ target1: 10, target2: 101, condition: 'rollBetween' }, /^target2 must be a finite number from 0 to 100/],
+      [{ target1: 10, target2: '45', condition: 'rollBetween' }, /^target2/],
+      [{ target1: 45, target2: 45, condition: 'rollOutside' }, /^target2 must be above target1/],
+      [{ target1: 10, target2: 45, target3: 60, condition: 'rollBetween' }, /^target3 must be absent or null for condition rollBetween/],
+      [{ target1: 10, target2: 45, target4: 60, condition: 'rollOutside' }, /^target4 must be absent or null for condition rollOutside/],
+      [{ target1: 10, target2: 45, target3: 60, condition: 'rollBetweenTwo' }, /^target4 must be a number/],
+      [{ target1: 10, target2: 45, target3: 80, target4: 60, condition: 'rollBetweenTwo' }, /^target4 must be above target3/],
+    ],
+  },
 ] as const;
 
 describe('the one-source REST games', () => {
