@@ -36,7 +36,7 @@ export const moles: GameRules<MolesParams, never, MolesState> = {
   transport: { operation: null, field: 'molesAutobet', rest: 'moles/autobet' },
   cli: {
     options: [
-      { flag: 'moles', input: 'molesCount', kind: 'number', help: 'how many moles' },
+      { flag: 'moles-count', input: 'molesCount', kind: 'number', help: 'how many moles (1-100, our bound)' },
       { flag: 'picks', input: 'picks', kind: 'list', help: 'the holes picked, comma-separated' },
     ],
     describe: ({ molesCount, picks }) => `moles, ${molesCount} moles, picks ${picks.join(',')}`,
