@@ -17,9 +17,12 @@ import { cases } from './cases/rules.js';
 import { chicken } from './chicken/rules.js';
 import { darts } from './darts/rules.js';
 import { diamonds } from './diamonds/rules.js';
+import { drill } from './drill/rules.js';
 import { dragonTower } from './dragonTower/rules.js';
 import { flip } from './flip/rules.js';
+import { moles } from './moles/rules.js';
 import { packs } from './packs/rules.js';
+import { primediceX } from './primediceX/rules.js';
 import { pump } from './pump/rules.js';
 import { rockPaperScissors } from './rockPaperScissors/rules.js';
 import { roulette } from './roulette/rules.js';
@@ -33,7 +36,7 @@ import { wheel } from './wheel/rules.js';
 export const GAMES = Object.freeze({
   dice, limbo, keno, plinko, mines, baccarat, pump, roulette, wheel,
   // Played live only: no public pay table (src/games/kernel/live.ts).
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, primediceX, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });
 
 /** A game of the registry. */

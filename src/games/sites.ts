@@ -17,9 +17,12 @@ import { site as cases, type CasesInput, type CasesState } from './cases/site.js
 import { site as chicken, type ChickenInput, type ChickenState } from './chicken/site.js';
 import { site as darts, type DartsInput, type DartsState } from './darts/site.js';
 import { site as diamonds, type DiamondsInput, type DiamondsState } from './diamonds/site.js';
+import { site as drill, type DrillInput, type DrillState } from './drill/site.js';
 import { site as dragonTower, type DragonTowerInput, type DragonTowerState } from './dragonTower/site.js';
 import { site as flip, type FlipInput, type FlipState } from './flip/site.js';
+import { site as moles, type MolesInput, type MolesState } from './moles/site.js';
 import { site as packs, type PacksInput, type PacksState } from './packs/site.js';
+import { site as primediceX, type PrimediceXInput, type PrimediceXState } from './primediceX/site.js';
 import { site as rockPaperScissors, type RockPaperScissorsInput, type RockPaperScissorsState } from './rockPaperScissors/site.js';
 import { site as slots, type SlotsInput, type SlotsState } from './slots/site.js';
 import { site as slotsTomeOfLife, type SlotsTomeOfLifeInput, type SlotsTomeOfLifeState } from './slotsTomeOfLife/site.js';
@@ -42,8 +45,11 @@ export interface PlayInputs {
   darts: DartsInput;
   diamonds: DiamondsInput;
   dragonTower: DragonTowerInput;
+  drill: DrillInput;
   flip: FlipInput;
+  moles: MolesInput;
   packs: PacksInput;
+  primediceX: PrimediceXInput;
   rockPaperScissors: RockPaperScissorsInput;
   slots: SlotsInput;
   slotsTomeOfLife: SlotsTomeOfLifeInput;
@@ -68,8 +74,11 @@ export interface PlayStates {
   darts: DartsState;
   diamonds: DiamondsState;
   dragonTower: DragonTowerState;
+  drill: DrillState;
   flip: FlipState;
+  moles: MolesState;
   packs: PacksState;
+  primediceX: PrimediceXState;
   rockPaperScissors: RockPaperScissorsState;
   slots: SlotsState;
   slotsTomeOfLife: SlotsTomeOfLifeState;
@@ -84,5 +93,5 @@ export interface PlayStates {
 /** Every game of the registry on the wire. */
 export const SITES: Readonly<Record<RegistryGame, GameSite>> = Object.freeze({
   dice, limbo, mines, keno, plinko, baccarat, pump, roulette, wheel,
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, drill, flip, moles, packs, primediceX, rockPaperScissors, slots, slotsTomeOfLife, snakes, tarot,
 });

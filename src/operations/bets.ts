@@ -45,7 +45,13 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const site = SITES[game];
   // A game whose document takes no amount (roulette) is sent its chips only; `check` held amount to their sum.
   const variables = GAMES[game].transport.amount === false ? { currency, ...params, identifier } : { amount, currency, ...params, identifier };
-  const pick = (r: Record<string, PlacedBet<PlayStates[G]>>): PlacedBet<PlayStates[G]> => r[site.field] as PlacedBet<PlayStates[G]>;
+  // Drill's, moles's and primedice-x's answer keys were never captured (SBOT reads the answer's only key):
+  // an answer whose one key is not the expected name is still the bet, never dropped as empty.
+  const pick = (r: Record<string, PlacedBet<PlayStates[G]>>): PlacedBet<PlayStates[G]> => {
+    if (r[site.field] !== undefined) return r[site.field] as PlacedBet<PlayStates[G]>;
+    const keys = Object.keys(r);
+    return (keys.length === 1 ? r[keys[0] as string] : undefined) as PlacedBet<PlayStates[G]>;
+  };
   return send_bet(client, bet_request(site, client.prefers_rest === true), variables, identifier, pick, opts);
 }
 

@@ -30,6 +30,22 @@ describe('stakeql bet on a live-only game', () => {
     expect(last()).toEqual({ operation_name: 'DragonTowerBet', variables: { amount: 1, currency: 'usd', difficulty: 'easy', eggs: [0, 3, 2], identifier: 'cli-tower-1' } });
   });
 
+  it('drill, moles and primedice-x over their routes (one source each): the options are the body, target3/4 null on one range', async () => {
+    const drill = await session.run(['bet', 'drill', '1', 'usd', '--target', '2.5', '--pick', '2', '-y', '--identifier', 'cli-drill-1'], '', env());
+    expect(drill.code, drill.stderr).toBe(1);
+    expect(oneErrorLine(drill)).toMatch(/drill's pay table is not public/);
+    expect(last()).toEqual({ operation_name: 'Rest_drillBet', variables: { amount: 1, currency: 'usd', target: 2.5, pick: 2, identifier: 'cli-drill-1' } });
+    const moles = await session.run(['bet', 'moles', '1', 'usd', '--moles-count', '3', '--picks', '4,0,8', '-y', '--identifier', 'cli-moles-1'], '', env());
+    expect(moles.code, moles.stderr).toBe(1);
+    expect(last()).toEqual({ operation_name: 'Rest_molesAutobet', variables: { amount: 1, currency: 'usd', molesCount: 3, picks: [4, 0, 8], identifier: 'cli-moles-1' } });
+    const one = await session.run(['bet', 'primediceX', '1', 'usd', '--target1', '10', '--target2', '40', '--condition', 'rollOutside', '-y', '--identifier', 'cli-pdx-1'], '', env());
+    expect(one.code, one.stderr).toBe(1);
+    expect(last()).toEqual({ operation_name: 'Rest_primediceXBet', variables: { amount: 1, currency: 'usd', target1: 10, target2: 40, target3: null, target4: null, condition: 'rollOutside', identifier: 'cli-pdx-1' } });
+    const two = await session.run(['bet', 'primediceX', '1', 'usd', '--target1', '10', '--target2', '40', '--target3', '60', '--target4', '70', '--condition', 'rollBetweenTwo', '-y', '--identifier', 'cli-pdx-2'], '', env());
+    expect(two.code, two.stderr).toBe(1);
+    expect(last()).toEqual({ operation_name: 'Rest_primediceXBet', variables: { amount: 1, currency: 'usd', target1: 10, target2: 40, target3: 60, target4: 70, condition: 'rollBetweenTwo', identifier: 'cli-pdx-2' } });
+  });
+
   it.each([
     [['bet', 'snakes', '1', 'usd', '--difficulty', 'hard', '--roll-count', '9', '--yes'], /rollCount must be 1 to 5/],
     [['bet', 'snakes', '1', 'usd', '--roll-count', '2', '--yes'], /--difficulty is required/],
@@ -39,6 +55,9 @@ describe('stakeql bet on a live-only game', () => {
     [['bet', 'slots', '1', 'usd', '--lines', '0', '--yes'], /lines must be 1 to 20/],
     [['bet', 'rockPaperScissors', '1', 'usd', '--guesses', 'rock,lizard', '--yes'], /guesses must hold only rock \| paper \| scissors/],
     [['bet', 'bars', '1', 'usd', '--difficulty', 'easy', '--tiles', '3,3', '--yes'], /tiles must not repeat/],
+    [['bet', 'drill', '1', 'usd', '--target', '2', '--pick', '0', '--yes'], /pick must be 1 to/],
+    [['bet', 'moles', '1', 'usd', '--moles-count', '3', '--picks', '1,1', '--yes'], /picks must not repeat/],
+    [['bet', 'primediceX', '1', 'usd', '--target1', '10', '--target2', '40', '--condition', 'rollBetweenTwo', '--yes'], /target3 must be a number/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     await expectUsageErrorSendingNothing(session, args, message);
   });

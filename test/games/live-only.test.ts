@@ -1,7 +1,7 @@
 /**
  * The games played live only (no public pay table): diamonds, dragon tower,
  * flip, cases, packs, snakes, darts, bars, chicken, tarot,
- * rock-paper-scissors, slots and Tome of Life. Against the real sandbox over HTTP: every bad
+ * rock-paper-scissors, slots, Tome of Life, drill, moles, primedice-x. Against the real sandbox over HTTP: every bad
  * input is refused before the wire (the sandbox's request log does not grow);
  * a good bet leaves the client over the game's sourced transport (GraphQL
  * document, else the REST route; `rest: true` for a game with both) and the
@@ -64,6 +64,31 @@ const CASES = [
   {
     game: 'chicken', good: { difficulty: 'hard', round: 5 }, graphql: null, rest: 'chicken/bet',
     bad: [[{ difficulty: 'hard', round: 0 }, /^round must be 1 to 20/], [{ difficulty: 'hard', round: 21 }, /^round must be 1 to 20/]],
+  },
+  {
+    game: 'drill', good: { target: 2, pick: 1 }, graphql: null, rest: 'drill/bet',
+    bad: [
+      [{ target: 0, pick: 1 }, /^target must be a finite number above 0/],
+      [{ target: '2', pick: 1 }, /^target/],
+      [{ target: 2, pick: 0 }, /^pick must be 1 to/],
+      [{ target: 2, pick: 1.5 }, /^pick must be an integer/],
+    ],
+  },
+  {
+    game: 'moles', good: { molesCount: 3, picks: [0, 7] }, graphql: null, rest: 'moles/autobet',
+    bad: [
+      [{ molesCount: 0, picks: [1] }, /^molesCount must be 1 to 100/],
+      [{ molesCount: 3, picks: [] }, /^picks must hold 1 to 100/],
+      [{ molesCount: 3, picks: [2, 2] }, /^picks must not repeat/],
+    ],
+  },
+  {
+    game: 'primediceX', good: { target1: 20, target2: 60, condition: 'rollOutside' }, graphql: null, rest: 'primedice-x/bet',
+    bad: [
+      [{ target1: 20, target2: 60, condition: 'above' }, /^condition must be/],
+      [{ target1: 60, target2: 20, condition: 'rollBetween' }, /^target2 must be above target1/],
+      [{ target1: 20, target2: 60, condition: 'rollBetweenTwo' }, /^target3/],
+    ],
   },
   { game: 'tarot', good: { difficulty: 'medium' }, graphql: null, rest: 'tarot/bet', bad: [[{ difficulty: null }, /^difficulty must be/]] },
   {

@@ -208,7 +208,7 @@ describe('the REST path', () => {
   });
 
   it('the sandbox answers 404 on a route it has no game for', async () => {
-    const response = await fetch(`${box.url}/_api/casino/drill/bet`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${box.url}/_api/casino/no-such-game/bet`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import { sandbox as darts } from '../../games/darts/sandbox.js';
 import { sandbox as diamonds } from '../../games/diamonds/sandbox.js';
 import { sandbox as dragonTower } from '../../games/dragonTower/sandbox.js';
 import { sandbox as flip } from '../../games/flip/sandbox.js';
+import { sandbox as moles } from '../../games/moles/sandbox.js';
 import { sandbox as packs } from '../../games/packs/sandbox.js';
 import { sandbox as slots } from '../../games/slots/sandbox.js';
 import { sandbox as slotsTomeOfLife } from '../../games/slotsTomeOfLife/sandbox.js';
@@ -35,7 +36,7 @@ export const SANDBOX_GAMES: readonly SandboxGame[] = Object.freeze([
   // Rounds played by casino.ts with their pure rules (blackjack first: its SDL declares CasinoGameCard).
   blackjack, hilo,
   // Refused (their tables or rules are not public); here for their `state` types, mutations and routes.
-  bars, cases, chicken, darts, diamonds, dragonTower, flip, packs, slots, slotsTomeOfLife, snakes, tarot,
+  bars, cases, chicken, darts, diamonds, dragonTower, flip, moles, packs, slots, slotsTomeOfLife, snakes, tarot,
   videoPoker,
 ]);
 
