@@ -50,7 +50,9 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const pick = (r: Record<string, PlacedBet<PlayStates[G]>>): PlacedBet<PlayStates[G]> => {
     if (r[site.field] !== undefined) return r[site.field] as PlacedBet<PlayStates[G]>;
     const keys = Object.keys(r);
-    return (keys.length === 1 ? r[keys[0] as string] : undefined) as PlacedBet<PlayStates[G]>;
+    const only = keys.length === 1 && keys[0] !== 'errors' ? r[keys[0] as string] : undefined;
+    // Only an object can be a bet: anything else stays missing (the caller's bad-answer path).
+    return (typeof only === 'object' && only !== null && !Array.isArray(only) ? only : undefined) as PlacedBet<PlayStates[G]>;
   };
   return send_bet(client, bet_request(site, client.prefers_rest === true), variables, identifier, pick, opts);
 }

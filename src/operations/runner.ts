@@ -5,7 +5,7 @@
  * so the caller can look the bet up instead of placing it again.
  */
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { StakeError } from '../transport/errors/index.js';
+import { StakeError, TransportError } from '../transport/errors/index.js';
 
 /** Per-call options of every operation. */
 export interface OperationOptions {
@@ -66,12 +66,23 @@ export async function send_bet<Result, Variables, Bet extends object>(
       result = await client.graphql(how.document, variables, { signal: options.signal ?? null });
     }
   } catch (error) {
-    if (StakeError.is(error) && Object.isExtensible(error)) {
-      Object.defineProperty(error, 'identifier', { value: identifier, enumerable: true, writable: false, configurable: true });
-    }
-    throw error;
+    throw with_identifier(error, identifier);
   }
-  return { ...pick(result), identifier };
+  const bet = pick(result);
+  // An answer without the bet (a null field, an unexpected shape) says nothing of whether it ran:
+  // never an empty bet taken as placed, but a lost answer the caller finds out about by its identifier.
+  if (typeof bet !== 'object' || bet === null || Array.isArray(bet)) {
+    throw with_identifier(new TransportError({ reason: 'bad_response', may_have_reached_server: true, detail: 'The answer holds no bet' }), identifier);
+  }
+  return { ...bet, identifier };
+}
+
+/** `error` with the bet's identifier on it (a StakeError the caller can look the bet up by). */
+function with_identifier(error: unknown, identifier: string): unknown {
+  if (StakeError.is(error) && Object.isExtensible(error)) {
+    Object.defineProperty(error, 'identifier', { value: identifier, enumerable: true, writable: false, configurable: true });
+  }
+  return error;
 }
 
 /** Checks the options object every operation takes. */

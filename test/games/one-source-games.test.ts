@@ -23,6 +23,7 @@ interface Seen {
   readonly body: Record<string, unknown>;
 }
 
+const NOT_A_BET = 'id-not-a-bet-00000000000';
 let server: http.Server;
 let url: string;
 const seen: Seen[] = [];
@@ -37,7 +38,8 @@ beforeAll(async () => {
       // A minimal bet under an unguessed key: the client must read the answer's only key.
       const bet = { id: `bet-${seen.length}`, active: false, payoutMultiplier: 0, amountMultiplier: 1, amount: body['amount'], payout: 0, currency: body['currency'], game: 'x', state: { echo: true } };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ someAnswerKey: bet }));
+      // An only key that holds no object is no bet: the client must not read one out of it.
+      res.end(JSON.stringify(body['identifier'] === NOT_A_BET ? { someAnswerKey: [bet] } : { someAnswerKey: bet }));
     });
   });
   server.listen(0, '127.0.0.1');
@@ -122,6 +124,15 @@ describe('the one-source REST games', () => {
         expect(bet, game).toMatchObject({ id: `bet-${seen.length}`, identifier: 'id-123456789012345678', state: { echo: true } });
       }
     }
+  });
+
+  it('never reads a bet out of an only key that holds no object (an array here)', async () => {
+    const c = client();
+    const { game, good } = CASES[0] as (typeof CASES)[number];
+    // A lost answer, as for a dropped connection: it may have run, look it up by its identifier.
+    await expect(c.play(game, { amount: 0.5, currency: 'btc', identifier: NOT_A_BET, ...good[0]![0] } as never)).rejects.toMatchObject({
+      name: 'TransportError', reason: 'bad_response', may_have_reached_server: true, identifier: NOT_A_BET,
+    });
   });
 });
 
