@@ -6,7 +6,6 @@
  * (the sandbox's request log against the journal's steps); the journal's
  * bets equal the sandbox's ledger (its bet history).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { Database } from '../support/sqlite.js';
 import { wait_until } from '../support/wait.js';
-import { buildCli } from './helpers/cli.js';
+import { buildCli, spawnCli } from './helpers/cli.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -27,23 +26,6 @@ afterAll(async () => {
   await sandbox.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function child(bin: string, args: string[], env: Record<string, string>): { done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>; kill: () => void } {
-  const c = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const bound = setTimeout(() => c.kill('SIGKILL'), 60_000);
-  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
-    c.on('error', reject);
-    c.on('close', (code, signal) => {
-      clearTimeout(bound);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-  return { done, kill: () => c.kill('SIGKILL') };
-}
 
 describe('autobet killed between two steps of a round, then resumed', () => {
   it('finishes the open round once from active_bet; no step sent twice; journal = ledger', async () => {
@@ -75,7 +57,7 @@ describe('autobet killed between two steps of a round, then resumed', () => {
       STAKE_SESSION_COOKIE: login.session_cookie,
     };
     const common = ['--base-url', sandbox.url, '--yes', '--json', '--timeout', '2', '--settle', '4', '--resolve-timeout', '30'];
-    const first = child(bin, ['autobet', strategy, '--stop-loss', '1', '--max-bet', '0.01', '--max-bets', '6', '--currency', 'usd', ...common], env);
+    const first = spawnCli(bin, ['autobet', strategy, '--stop-loss', '1', '--max-bet', '0.01', '--max-bets', '6', '--currency', 'usd', ...common], env);
     await wait_until(() => fs.existsSync(marker), 'the run to stand between two steps of a round', 30_000);
     first.kill();
     const killed = await first.done;
@@ -85,7 +67,7 @@ describe('autobet killed between two steps of a round, then resumed', () => {
     try {
       const open = await client.active_bet('mines');
       expect(open).toMatchObject({ active: true, state: { rounds: [{ field: 3 }] } });
-      const resumed = await child(bin, ['autobet', 'resume', ...common], env).done;
+      const resumed = await spawnCli(bin, ['autobet', 'resume', ...common], env).done;
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(JSON.parse(resumed.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({ event: 'stop', reason: 'max_bets' });
       expect(await client.active_bet('mines')).toBeNull();

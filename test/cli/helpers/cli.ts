@@ -114,3 +114,21 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+/** A killable run of the built CLI (a real child process): its output once it ends, and SIGKILL on demand (bounded: killed after 60 s). */
+export function spawnCli(bin: string, args: string[], env: Record<string, string>): { done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>; kill: () => void } {
+  const c = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  c.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  c.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const bound = setTimeout(() => c.kill('SIGKILL'), 60_000);
+  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
+    c.on('error', reject);
+    c.on('close', (code, signal) => {
+      clearTimeout(bound);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { done, kill: () => c.kill('SIGKILL') };
+}
