@@ -10,13 +10,14 @@
  * the stake, insurance 2:1 for half the stake) and the dealer's rule (draws
  * to 17, stands on every 17), not taken from the code under test.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { GraphQLError } from '../../src/facade/index.js';
 import { RoundOpenError } from '../../src/operations/index.js';
 import type { BlackjackState } from '../../src/games/blackjack/site.js';
 import { last_request, sandbox, user } from './helpers.js';
+// The test's own oracle (createHmac, the published card order, the public payouts), shared with the autobet round tests.
+import { bj_natural as natural, bj_return as expected_return, bj_total as total, cards_of } from '../autobet/rounds/cards-helpers.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -26,64 +27,12 @@ afterAll(async () => {
   await box.close();
 });
 
-type Card = { rank: string; suit: string };
-
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let cursor = 0; out.length < count; cursor++) {
-    const digest = createHmac('sha256', server).update(`${client}:${nonce}:${cursor}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push(digest[i]! / 256 + digest[i + 1]! / 256 ** 2 + digest[i + 2]! / 256 ** 3 + digest[i + 3]! / 256 ** 4);
-    }
-  }
-  return out;
-}
-
-const TABLE_RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
-const TABLE_SUITS = ['D', 'H', 'S', 'C'];
-function cards_of(server: string, client: string, nonce: number): Card[] {
-  return floats(server, client, nonce, 52).map((f) => {
-    const i = Math.floor(f * 52);
-    return { rank: TABLE_RANKS[i >> 2]!, suit: TABLE_SUITS[i & 3]! };
-  });
-}
-
-/** Best total: faces 10, an ace 11 unless that busts. */
-function total(cards: readonly Card[]): number {
-  let sum = 0;
-  let aces = 0;
-  for (const { rank } of cards) {
-    if (rank === 'A') aces++;
-    sum += rank === 'A' ? 1 : ['J', 'Q', 'K'].includes(rank) ? 10 : Number(rank);
-  }
-  return aces > 0 && sum + 10 <= 21 ? sum + 10 : sum;
-}
-const natural = (cards: readonly Card[]) => cards.length === 2 && total(cards) === 21;
-
 interface Played {
   nonce: number;
   amount: number;
   payout: number;
   state: BlackjackState;
   insured: boolean;
-}
-
-/** The payout the public rules give the final state, per 1 staked first. */
-function expected_return(state: BlackjackState, insured: boolean): number {
-  const dealer = state.dealer[0]!.cards;
-  const d = total(dealer);
-  const split = state.player.length > 1;
-  let back = insured && natural(dealer) ? 0.5 * 3 : 0;
-  for (const hand of state.player) {
-    const stake = hand.actions.includes('double') ? 2 : 1;
-    const p = total(hand.cards);
-    if (natural(dealer)) back += !split && natural(hand.cards) ? stake : 0;
-    else if (!split && natural(hand.cards)) back += 2.5;
-    else if (p > 21) back += 0;
-    else if (d > 21 || p > d) back += 2 * stake;
-    else if (p === d) back += stake;
-  }
-  return back;
 }
 
 describe('blackjack step by step through start / act / active_bet', () => {
