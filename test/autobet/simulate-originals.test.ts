@@ -5,11 +5,11 @@
  * bet by bet; each bet's payout is checked against the public table with
  * the outcome computed here from createHmac (not by the code under test).
  */
-import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
 import { UNIT, world, type World } from './helpers.js';
 import { PAY_TABLES } from '../support/pay-tables.js';
+import { floats } from '../support/stake-floats.js';
 
 let w: World | undefined;
 afterEach(async () => {
@@ -20,17 +20,6 @@ afterEach(async () => {
 const POPS: Record<string, number> = { easy: 1, medium: 3, hard: 5, expert: 10 };
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 
-/** The first `count` floats of a bet, as the site's algorithm draws them. */
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let round = 0; out.length < count; round++) {
-    const b = createHmac('sha256', server).update(`${client}:${nonce}:${round}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push((b[i] as number) / 256 + (b[i + 1] as number) / 256 ** 2 + (b[i + 2] as number) / 256 ** 3 + (b[i + 3] as number) / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 /** What a bet pays by the public tables, from the seeds. */
 function expected_multiplier(line: BetLine, server: string, client: string): number {

@@ -8,7 +8,7 @@
  * test/sandbox/pay-tables.test.ts), so each bet aims at an entry still to
  * check.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PumpBet } from '../../src/games/pump/site.js';
 import { PUMP_TABLE_SOURCE, PUMP_TABLES } from '../../src/games/pump/table.js';
@@ -16,6 +16,7 @@ import { GAMES } from '../../src/games/registry.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { PAY_TABLES } from '../support/pay-tables.js';
 import { DOCS, balanceOf, errorTypeOf, identifier, send, seedsOf } from '../sandbox/site.js';
+import { floats } from '../support/stake-floats.js';
 
 interface Bet {
   payoutMultiplier: number;
@@ -31,17 +32,6 @@ afterAll(async () => {
   for (const s of sandboxes) await s.close();
 });
 
-/** The first `count` floats of a bet, as the site's algorithm draws them. */
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let round = 0; out.length < count; round++) {
-    const b = createHmac('sha256', server).update(`${client}:${nonce}:${round}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push((b[i] as number) / 256 + (b[i + 1] as number) / 256 ** 2 + (b[i + 2] as number) / 256 ** 3 + (b[i + 3] as number) / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 /** The pumps the balloon survives: the smallest popping pump (1–25) less one, at most 25 − pops. */
 function survived(server: string, client: string, nonce: number, difficulty: string): number {

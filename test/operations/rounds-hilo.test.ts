@@ -9,12 +9,12 @@
  * highest, each rank 1 in 13) at its 99 % return: 0.99 / chance, written
  * out here, not taken from the code under test.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { GraphQLError } from '../../src/facade/index.js';
 import { RoundOpenError } from '../../src/operations/index.js';
 import { last_request, sandbox, user } from './helpers.js';
+import { floats } from '../support/stake-floats.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -24,16 +24,6 @@ afterAll(async () => {
   await box.close();
 });
 
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let cursor = 0; out.length < count; cursor++) {
-    const digest = createHmac('sha256', server).update(`${client}:${nonce}:${cursor}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push(digest[i]! / 256 + digest[i + 1]! / 256 ** 2 + digest[i + 2]! / 256 ** 3 + digest[i + 3]! / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 const TABLE_RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 const TABLE_SUITS = ['D', 'H', 'S', 'C'];

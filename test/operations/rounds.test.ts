@@ -7,13 +7,13 @@
  * Mines tiles are checked against an outcome computed here from the revealed
  * seeds with createHmac (Stake's published byte-to-float and draw).
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { GraphQLError, StakeError } from '../../src/facade/index.js';
 import { RoundOpenError } from '../../src/operations/index.js';
 import { check_hilo_guess } from '../../src/games/hilo/round.js';
 import { last_request, sandbox, user } from './helpers.js';
+import { floats } from '../support/stake-floats.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -23,17 +23,6 @@ afterAll(async () => {
   await box.close();
 });
 
-/** Stake's floats: HMAC_SHA256(server, `client:nonce:cursor`), 4 bytes a float, 8 floats a digest. */
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let cursor = 0; out.length < count; cursor++) {
-    const digest = createHmac('sha256', server).update(`${client}:${nonce}:${cursor}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push(digest[i]! / 256 + digest[i + 1]! / 256 ** 2 + digest[i + 2]! / 256 ** 3 + digest[i + 3]! / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 /** Mines: tiles drawn without replacement from 0–24, the first `count` are the mines. */
 function mines_of(server: string, client: string, nonce: number, count: number): number[] {

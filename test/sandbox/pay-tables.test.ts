@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
 import { PAY_TABLES } from '../support/pay-tables.js';
 import { DOCS, balanceOf, errorTypeOf, identifier, send, seedsOf } from './site.js';
+import { floats } from '../support/stake-floats.js';
 
 interface Bet {
   payoutMultiplier: number;
@@ -31,17 +32,6 @@ const PLINKO_CASES = Object.entries(PAY_TABLES.plinko.tables).flatMap(([risk, by
   Object.entries(byRows).flatMap(([rows, row]) => row.map((multiplier, bucket) => ({ risk, rows: Number(rows), bucket, multiplier }))),
 );
 
-/** The first `count` floats of a bet, as the site's algorithm draws them. */
-function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let round = 0; out.length < count; round++) {
-    const b = createHmac('sha256', server).update(`${client}:${nonce}:${round}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push((b[i] as number) / 256 + (b[i + 1] as number) / 256 ** 2 + (b[i + 2] as number) / 256 ** 3 + (b[i + 3] as number) / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 /** Keno: 10 squares drawn from 0–39 without replacement, square_i = remaining[⌊float_i × (40 − i)⌋]. */
 function keno_draw(server: string, client: string, nonce: number): number[] {

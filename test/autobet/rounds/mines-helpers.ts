@@ -3,19 +3,9 @@
  * byte-to-float and draw), independent of the code under test, and the
  * `{ fields, cashout_after }` policy's expected steps over them.
  */
-import { createHmac } from 'node:crypto';
+import { floats } from '../../support/stake-floats.js';
+export { floats };
 
-/** Stake's floats: HMAC_SHA256(server, `client:nonce:cursor`), 4 bytes a float, 8 floats a digest. */
-export function floats(server: string, client: string, nonce: number, count: number): number[] {
-  const out: number[] = [];
-  for (let cursor = 0; out.length < count; cursor++) {
-    const digest = createHmac('sha256', server).update(`${client}:${nonce}:${cursor}`).digest();
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push(digest[i]! / 256 + digest[i + 1]! / 256 ** 2 + digest[i + 2]! / 256 ** 3 + digest[i + 3]! / 256 ** 4);
-    }
-  }
-  return out;
-}
 
 /** Mines: tiles drawn without replacement from 0–24, the first `count` are the mines. */
 export function mines_of(server: string, client: string, nonce: number, count: number): number[] {
