@@ -70,6 +70,29 @@ const BETS = "SELECT identifier, status, bet_id, CAST(ROUND(json_extract(line, '
 const HILO_OPS: Record<string, string> = { HiloBet: 'start', HiloNext: 'act', HiloCashout: 'cashout' };
 const BJ_OPS: Record<string, string> = { BlackjackBet: 'start', BlackjackNext: 'act' };
 
+/**
+ * A run on a fresh sandbox where every `every`-th `operation` is processed and its answer dropped (the
+ * client gives up on it after its timeout): its stop, the journal's steps and the sandbox's log of the
+ * game's round requests.
+ */
+async function run_losing(
+  game: 'hilo' | 'blackjack', seed: string, operation: string, every: number,
+  strategy: Record<string, unknown>, round: Record<string, unknown>, max_bets: number,
+): Promise<{ run: World; r: Awaited<ReturnType<typeof run_autobet>>; steps: StepRow[]; log: { operation_name?: string | null; variables?: unknown }[]; ops: Record<string, string> }> {
+  w = await world({ dice_seed: seed }, 1500);
+  w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, every);
+  const r = await run_autobet({
+    client: w.client, database: w.database, currency: 'usd', strategy, round,
+    limits: { stop_loss: 100, max_bet: 4, max_bets },
+    settle_ms: 3000, resolve_timeout_ms: 10_000,
+  });
+  w.sandbox.clear_faults();
+  const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
+  const ops = game === 'hilo' ? HILO_OPS : BJ_OPS;
+  const log = w.sandbox.stats().request_log.filter((q) => (q.operation_name ?? '') in ops);
+  return { run: w, r, steps, log, ops };
+}
+
 describe('autobet rounds: hilo and blackjack through the engine', () => {
   it('hilo { cashout_at }: each round one bet, the guesses the likelier side, every card the seeds\', cashout at the multiplier, journal = ledger', async () => {
     w = await world({ dice_seed: 'rounds-hilo-autobet' });
@@ -190,19 +213,9 @@ describe('autobet rounds: hilo and blackjack through the engine', () => {
     ['blackjack', 'BlackjackNext', { game: 'blackjack', bet: { amount: 1 } }, { game: 'blackjack', policy: 'basic' }],
     ['hilo', 'HiloNext', { game: 'hilo', bet: { amount: 1, startCard: { rank: '5', suit: 'C' } } }, { game: 'hilo', cashout_at: 1.6 }],
   ] as const)('%s: an act whose answer is lost (processed, then dropped) is resolved, never sent again; journal = ledger', async (game, operation, strategy, round) => {
-    w = await world({ dice_seed: `rounds-lost-${game}` }, 1500);
-    // Every second act is processed and its answer dropped: the client gives up on it after its timeout.
-    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, 2);
-    const r = await run_autobet({
-      client: w.client, database: w.database, currency: 'usd', strategy, round,
-      limits: { stop_loss: 100, max_bet: 4, max_bets: 8 },
-      settle_ms: 3000, resolve_timeout_ms: 10_000,
-    });
-    w.sandbox.clear_faults();
+    // Every second act is processed and its answer dropped.
+    const { run, r, steps, log, ops } = await run_losing(game, `rounds-lost-${game}`, operation, 2, strategy, round, 8);
     expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
-    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
-    const ops = game === 'hilo' ? HILO_OPS : BJ_OPS;
-    const log = w.sandbox.stats().request_log.filter((q) => (q.operation_name ?? '') in ops);
     // Each request once, each a journaled step in order; the lost ones found (in the open round or the history).
     expect(steps.map((s) => s.kind)).toEqual(log.map((q) => ops[q.operation_name as string]));
     expect(steps.filter((s) => s.kind === 'act').map((s) => JSON.parse(s.request) as Record<string, unknown>)).toEqual(
@@ -215,35 +228,25 @@ describe('autobet rounds: hilo and blackjack through the engine', () => {
     }
     expect(steps.filter((s) => s.status === 'found').length).toBeGreaterThan(0);
     expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
-    const bets = read<JournalRow>(w.database, BETS);
+    const bets = read<JournalRow>(run.database, BETS);
     expect(bets.map((b) => b.status)).toEqual(Array(8).fill('placed'));
-    journal_is_ledger(bets, await ledger(w));
-    expect(await w.client.active_bet(game)).toBeNull();
+    journal_is_ledger(bets, await ledger(run));
+    expect(await run.client.active_bet(game)).toBeNull();
   }, 90_000);
 
   it.each([
     ['blackjack', 'BlackjackBet', { game: 'blackjack', bet: { amount: 1 } }, { game: 'blackjack', policy: 'basic' }],
     ['hilo', 'HiloBet', { game: 'hilo', bet: { amount: 1, startCard: { rank: '9', suit: 'H' } } }, { game: 'hilo', cashout_at: 1.3 }],
   ] as const)('%s: every opening answer lost (processed, then dropped): each round found and played on, none opened twice; journal = ledger', async (game, operation, strategy, round) => {
-    w = await world({ dice_seed: `rounds-lost-open-${game}` }, 1500);
-    w.sandbox.fail_every({ kind: 'drop_after_processing', operations: [operation] }, 1);
-    const r = await run_autobet({
-      client: w.client, database: w.database, currency: 'usd', strategy, round,
-      limits: { stop_loss: 100, max_bet: 4, max_bets: 4 },
-      settle_ms: 3000, resolve_timeout_ms: 10_000,
-    });
-    w.sandbox.clear_faults();
+    const { run, r, steps, log, ops } = await run_losing(game, `rounds-lost-open-${game}`, operation, 1, strategy, round, 4);
     expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
-    const steps = read<StepRow>(w.database, 'SELECT * FROM round_steps ORDER BY rowid');
-    const ops = game === 'hilo' ? HILO_OPS : BJ_OPS;
-    const log = w.sandbox.stats().request_log.filter((q) => (q.operation_name ?? '') in ops);
     expect(log.filter((q) => q.operation_name === operation)).toHaveLength(4);
     expect(steps.map((s) => s.kind)).toEqual(log.map((q) => ops[q.operation_name as string]));
     expect(steps.filter((s) => s.kind === 'start').every((s) => s.status === 'found')).toBe(true);
     expect(steps.every((s) => s.status === 'answered' || s.status === 'found')).toBe(true);
-    const bets = read<JournalRow>(w.database, BETS);
+    const bets = read<JournalRow>(run.database, BETS);
     expect(bets.map((b) => b.status)).toEqual(Array(4).fill('placed'));
-    journal_is_ledger(bets, await ledger(w));
-    expect(await w.client.active_bet(game)).toBeNull();
+    journal_is_ledger(bets, await ledger(run));
+    expect(await run.client.active_bet(game)).toBeNull();
   }, 90_000);
 });
