@@ -57,10 +57,10 @@ export class ClientDriver implements Driver {
       await this.#client.vault_deposit({ amount, currency });
       return { kind: 'deposited' };
     } catch (error) {
+      // The one rule (request-fate.ts): refused with an errorType or never sent, else the vault is looked at.
       const outcome = classify(error);
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
-      if (outcome.kind === 'auth') return { kind: 'refused', error_type: 'notAuthenticated', message: outcome.message };
-      return { kind: 'unknown', message: outcome.kind === 'unknown' ? outcome.message : 'no answer' };
+      return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
     }
   }
 

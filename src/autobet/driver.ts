@@ -81,8 +81,8 @@ export type DepositOutcome =
   | { readonly kind: 'deposited' }
   | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
   | { readonly kind: 'not_sent'; readonly message: string }
-  /** The answer was lost: the vault's balance tells whether it ran. */
-  | { readonly kind: 'unknown'; readonly message: string };
+  /** It may have run (request-fate.ts): the vault's balance tells, watched through the settle period when `settle`. */
+  | { readonly kind: 'unknown'; readonly message: string; readonly settle?: boolean };
 
 /** A world the engine can bet in. */
 export interface Driver {

@@ -243,7 +243,8 @@ class Engine extends EngineBooks {
     for (const intent of pending) {
       if (intent.game === 'vault') {
         // A deposit that ran: the strategy goes on from the state it had when it asked for it.
-        if (await resolve_deposit(this.vault(), intent)) this.seat.restore(intent.strategy_state);
+        const settle_until = (intent.sent_at ?? this.now()) + timeout + settle;
+        if (await resolve_deposit(this.vault(), intent, settle_until)) this.seat.restore(intent.strategy_state);
         continue;
       }
       // The request left at most when it was journaled, and was given up on a request timeout later.
