@@ -88,7 +88,7 @@ async function runChecked(
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
-          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters }),
+          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
           journal,
           currency,
           money,
@@ -189,7 +189,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const stop = await resume_engine(
           {
             strategy,
-            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters }),
+            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
             journal,
             currency: record.currency,
             money,

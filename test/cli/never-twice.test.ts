@@ -7,6 +7,7 @@
  * reference: one booked bet per strategy step, each journaled once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -215,7 +216,7 @@ describe('blackjack rounds whose answer is lost', () => {
 
 describe('Crash: a bet held past --timeout inside its betting window', () => {
   it('is found in its round once the round ends, counted once; the site books exactly --max-bets bets', async () => {
-    const s = await scene([{ operation: 'MultiplayerCrashBet', nth: 2, action: { kind: 'hold', ms: 2500 } }], { crash_round_ms: 4000, crash_chain_seed: 'never-twice-crash' });
+    const s = await scene([{ operation: 'MultiplayerCrashBet', nth: 2, action: { kind: 'hold', ms: 2500 } }], { crash_round_ms: 4000, crash_chain_seed: createHash('sha256').update('never-twice-crash').digest('hex') });
     const file = path.join(s.dir, 'crash.mjs');
     fs.writeFileSync(file, "export default () => ({ game: 'crash', amount: 0.0001, cashoutAt: 1.5 });\n");
     const r = await cli(s, ['autobet', file, '--currency', 'btc', '--stop-loss', '0.01', '--max-bet', '0.001', '--max-bets', '3', '--timeout', '1', '--settle', '2', '--yes', '--json', '--base-url', s.proxy.url]);

@@ -14,6 +14,7 @@ import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOut
 import type { Refusal } from '../limit-rules.js';
 import type { PlannedBet } from '../planned-bet.js';
 import type { DriverKind } from '../strategy.js';
+import { DEFAULT_SETTLE_MS } from '../reconcile.js';
 import { lost_step_fate } from './lost-step.js';
 import { play_on, play_round, type RoundPort } from './play-round.js';
 import { StepLog, type RoundKey } from './step-log.js';
@@ -34,6 +35,8 @@ export interface RoundDriverOptions extends RoundPort {
   /** The autobet session the steps belong to. */
   readonly session_id: number | null;
   readonly now?: () => number;
+  /** The run's settle period: a step lost while a round is played on here is watched for that long. */
+  readonly settle_ms?: number;
 }
 
 /** A driver that plays `game`'s bets as rounds over `inner`. */
@@ -92,14 +95,15 @@ export class RoundDriver implements Driver {
   async resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
     const game = this.#round(intent.game);
     if (game === null || this.#o.steps === null) return this.#inner.resolve(intent, deadline, signal);
-    const { log, rows } = StepLog.resume(this.#o.steps, this.#key(intent.identifier, game));
     const now = this.#o.now ?? Date.now;
-    const settle_until = intent.settle_until ?? 0;
-    const start = rows[0];
-    const opened = start !== undefined && start.bet_id !== null ? start.bet_id : null;
-    const wanted: IntentRef = opened === null ? intent : { ...intent, bet_id: opened };
+    let settle_until = intent.settle_until ?? 0;
     let why = 'the round is neither open nor in the history yet';
     for (;;) {
+      // Read afresh each look: playing the round on journals new steps.
+      const { log, rows } = StepLog.resume(this.#o.steps, this.#key(intent.identifier, game));
+      const start = rows[0];
+      const opened = start !== undefined && start.bet_id !== null ? start.bet_id : null;
+      const wanted: IntentRef = opened === null ? intent : { ...intent, bet_id: opened };
       let every = LOOK_CLOSED_EVERY_MS;
       let open: CasinoBet<unknown> | null;
       try {
@@ -111,7 +115,14 @@ export class RoundDriver implements Driver {
       if (open !== null && is_ours(open, intent, rows)) {
         const fate = lost_step_fate(game, rows, open);
         // Within the settle period an unmoved round does not prove the step was never played: it may still land. Look again.
-        if (fate !== 'not_played' || now() >= settle_until) return this.#playOn(log, rows, open, intent, game, fate);
+        if (fate !== 'not_played' || now() >= settle_until) {
+          const played = await this.#playOn(log, rows, open, intent, game, fate);
+          if (played.kind !== 'lost') return played;
+          // Another step's answer was lost while the round was played on: it gets a settle period of its own.
+          settle_until = played.settle ? now() + (this.#o.settle_ms ?? DEFAULT_SETTLE_MS) : now();
+          why = played.why;
+          continue;
+        }
         why = `step ${(rows[rows.length - 1] as StepRow).step} of round ${intent.identifier} is not in the open round yet`;
         every = LOOK_EVERY_MS;
       } else {
@@ -135,7 +146,7 @@ export class RoundDriver implements Driver {
     }
   }
 
-  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame, fate: 'found' | 'not_played' | null): Promise<ResolveOutcome> {
+  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame, fate: 'found' | 'not_played' | null): Promise<ResolveOutcome | { kind: 'lost'; settle: boolean; why: string }> {
     const last = rows[rows.length - 1] as StepRow;
     if (fate === 'found') log.answered(last.step, open, 'found');
     if (fate === 'not_played') log.failed(last.step, 'not_played', 'the open round does not show it after the settle period (active_bet)');
@@ -145,7 +156,8 @@ export class RoundDriver implements Driver {
     const end = await play_on(this.#o, log, game, open, { opening, total: Math.max(total, opening) }, intent.identifier);
     this.#held = end.held;
     if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet' };
-    return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet, and its last step's answer was lost` };
+    if (end.outcome.kind === 'unknown') return { kind: 'lost', settle: end.outcome.settle, why: `the round ${intent.identifier} was played on from active_bet, and a step's answer was lost again` };
+    return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet and stopped: ${(end.outcome as { message?: string }).message ?? 'no answer'}` };
   }
 
   start(currency: string): Promise<DriverStart> {
