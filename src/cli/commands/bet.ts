@@ -168,11 +168,11 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
     } catch (error) {
       const m = opened.module;
       // The one rule (request-fate.ts): a 429, a challenge, a typeless GraphQL error may come after the bet ran.
-      const fate = m.request_fate(error);
-      if (fate.kind === 'may_have_run') {
+      const fate = m.StakeError.is(error) ? m.request_fate(error) : null;
+      if (fate?.kind === 'may_have_run') {
         throw new CliError(EXIT_FAILURE, `${fate.message}; the bet may have been placed: ${lookUp}`, { cause: error });
       }
-      if (m.GraphQLError.is(error) && fate.kind === 'refused') {
+      if (m.GraphQLError.is(error) && fate?.kind === 'refused') {
         await with_oneoff_journal(ctx, (j) => j.record_refused(bet.identifier, error.error_type ?? error.message));
         const meaning = m.describe_error_type(error.error_type);
         throw new CliError(EXIT_FAILURE, meaning === null ? error.message : `${error.message}: ${meaning}`, { cause: error });

@@ -98,11 +98,12 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, l
   } catch (error) {
     const m = await import('../../facade/index.js');
     // The one rule (request-fate.ts): refused with an errorType, or never sent; anything else may have opened the round.
-    const fate = m.request_fate(error);
-    if (fate.kind === 'refused') log.failed(step, 'refused', fate.error_type);
-    else if (fate.kind === 'not_sent') log.failed(step, 'not_sent', fate.message);
-    if (id !== null && fate.kind === 'refused') await with_oneoff_journal(ctx, (j) => j.record_refused(id, fate.error_type));
-    if (fate.kind === 'may_have_run') throw new CliError(EXIT_FAILURE, `${fate.message}; the ${o.game} bet may have been placed: ${unknown}`, { cause: error });
+    // An interruption (the CLI's own error) keeps its own message; only the client's failures are read by the rule.
+    const fate = m.StakeError.is(error) || error instanceof RangeError || error instanceof TypeError ? m.request_fate(error) : null;
+    if (fate?.kind === 'refused') log.failed(step, 'refused', fate.error_type);
+    else if (fate?.kind === 'not_sent') log.failed(step, 'not_sent', fate.message);
+    if (id !== null && fate?.kind === 'refused') await with_oneoff_journal(ctx, (j) => j.record_refused(id, fate.error_type));
+    if (fate?.kind === 'may_have_run') throw new CliError(EXIT_FAILURE, `${fate.message}; the ${o.game} bet may have been placed: ${unknown}`, { cause: error });
     if (m.StakeError.is(error)) throw new CliError(EXIT_FAILURE, error.message, { cause: error });
     throw error;
   }
@@ -137,7 +138,8 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
         log.answered(n, bet);
       } catch (error) {
         // Checked before the wire (an impossible step) or refused by the site naming why: nothing happened, ask again.
-        const fate = m.request_fate(error);
+        const fate = m.StakeError.is(error) || error instanceof RangeError || error instanceof TypeError ? m.request_fate(error) : null;
+        if (fate === null) throw error;
         if (fate.kind === 'refused' || (fate.kind === 'not_sent' && (error instanceof RangeError || error instanceof TypeError))) {
           log.failed(n, fate.kind === 'refused' ? 'refused' : 'not_sent', fate.message);
           ctx.io.stderr.write(`stakeql: ${fate.message}\n`);
