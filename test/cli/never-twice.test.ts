@@ -216,18 +216,19 @@ describe('blackjack rounds whose answer is lost', () => {
 
 describe('Crash: a bet held past --timeout inside its betting window', () => {
   it('is found in its round once the round ends, counted once; the site books exactly --max-bets bets', async () => {
-    const s = await scene([{ operation: 'MultiplayerCrashBet', nth: 2, action: { kind: 'hold', ms: 2500 } }], { crash_round_ms: 4000, crash_chain_seed: createHash('sha256').update('never-twice-crash').digest('hex') });
+    // The run bets as a window opens: a 2 s hold lands inside the 3 s window, long after the 1 s time-out.
+    const s = await scene([{ operation: 'MultiplayerCrashBet', nth: 2, action: { kind: 'hold', ms: 2000 } }], { crash_round_ms: 3000, crash_chain_seed: createHash('sha256').update('never-twice-crash').digest('hex') });
     const file = path.join(s.dir, 'crash.mjs');
     fs.writeFileSync(file, "export default () => ({ game: 'crash', amount: 0.0001, cashoutAt: 1.5 });\n");
-    const r = await cli(s, ['autobet', file, '--currency', 'btc', '--stop-loss', '0.01', '--max-bet', '0.001', '--max-bets', '3', '--timeout', '1', '--settle', '2', '--yes', '--json', '--base-url', s.proxy.url]);
+    const r = await cli(s, ['autobet', file, '--currency', 'btc', '--stop-loss', '0.01', '--max-bet', '0.001', '--max-bets', '2', '--timeout', '1', '--settle', '2', '--yes', '--json', '--base-url', s.proxy.url]);
     expect(r.code, r.stderr).toBe(0);
     expect(stopLine(r)['reason']).toBe('max_bets');
     expect(s.proxy.applied.has(0)).toBe(true);
-    expect(s.proxy.seen['MultiplayerCrashBet']).toBe(3);
-    expect(s.sandbox.stats().by_operation['MultiplayerCrashBet']).toBe(3);
+    expect(s.proxy.seen['MultiplayerCrashBet']).toBe(2);
+    expect(s.sandbox.stats().by_operation['MultiplayerCrashBet']).toBe(2);
     const bets = await ledger(s);
-    expect(bets).toHaveLength(3);
-    expect(new Set(bets.map((b) => b.gameId)).size).toBe(3);
+    expect(bets).toHaveLength(2);
+    expect(new Set(bets.map((b) => b.gameId)).size).toBe(2);
     expectJournalIsLedger(s, bets);
   }, 90_000);
 });
