@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/facade/index.js';
 import { sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../src/realtime/multiplayer.js';
+import type { HouseBet, HouseMultiplayerBet } from '../../src/operations/documents/my-bet-list.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { BLOCK_584500, chain_from, sha, shown_point } from '../support/crash-chain.js';
 import { sandboxUser, tempDatabase } from './helpers.js';
@@ -102,6 +103,17 @@ describe('Crash and Slide bets in the history database', () => {
       expect(row.payout_multiplier).toBe(cashoutAt <= point ? cashoutAt : 0);
       expect(JSON.parse(row.state)).toMatchObject({ cashoutAt, result: cashoutAt <= point ? 'autocashout' : 'bust' });
     });
+    // client.bets() reads the same list (MyBetList, Slide's result aliased on the wire and named `result` again):
+    // each Crash and Slide bet with the result the chain computed here gives it.
+    const listed: HouseBet[] = [];
+    for await (const entry of client.bets({ max: 10 })) listed.push(entry);
+    const multiplayer = listed
+      .map((entry) => entry.bet)
+      .filter((bet): bet is HouseMultiplayerBet => bet?.__typename === 'MultiplayerCrashBet' || bet?.__typename === 'MultiplayerSlideBet')
+      .reverse();
+    expect(multiplayer.map((bet) => [bet.__typename, bet.result])).toEqual(
+      rows.map((row) => [row.game === 'crash' ? 'MultiplayerCrashBet' : 'MultiplayerSlideBet', row.payout_multiplier > 0 ? 'autocashout' : 'bust']),
+    );
     // Every third window was skipped: the stored rounds are not all adjacent, the walk goes through the others.
     const crashNumbers = rows.filter((r) => r.game === 'crash').map((r) => r.nonce!);
     expect(crashNumbers[crashNumbers.length - 1]! - crashNumbers[0]!).toBeGreaterThan(CRASH_TARGETS.length - 1);
