@@ -2,7 +2,7 @@
  * Wire conformance (issue 41): every GraphQL document the package can send,
  * collected from the code (sent.ts), and every REST route and body the
  * games' registry declares, held against the public clients' documents in
- * ../shared/research/wire-corpus with the rule of its INDEX.md
+ * test/fixtures/wire-corpus (the research corpus, copied) with the rule of its INDEX.md
  * (wire-rule.ts). A finding fails the test unless exceptions.json lists it
  * with the reason it is kept; an exception that no longer happens fails too,
  * so the file stays true.
