@@ -41,8 +41,9 @@ export async function play<G extends PlayGame>(client: OperationsClient, game: G
   const given = check_input(input, game);
   const opts = check_options(options);
   const { amount, currency, identifier } = bet_basics(client, given);
-  const params = GAMES[game].check(given);
   const site = SITES[game];
+  const checked: Readonly<Record<string, unknown>> = { ...GAMES[game].check(given) };
+  const params = site.complete === undefined ? checked : site.complete(checked);
   // A game whose document takes no amount (roulette) is sent its chips only; `check` held amount to their sum.
   const variables = GAMES[game].transport.amount === false ? { currency, ...params, identifier } : { amount, currency, ...params, identifier };
   // Drill's, moles's and primedice-x's answer keys were never captured (SBOT reads the answer's only key):

@@ -16,7 +16,7 @@ import { check_currency, decimals_for, normalize_amount } from '../../operations
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 /** The query that shows whether an interrupted deposit ran. */
-const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
+export const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
 
 function checked(args: CommandArgs): { amount: number; currency: string } {
   const [action, amountText, currencyText] = args.positionals as [string, string, string];
