@@ -103,6 +103,19 @@ describe('stakeql sports: the journal of slips and cashouts', () => {
     expect(check.stdout).toMatch(new RegExp(`^slip ${identifier}: not placed `));
   });
 
+  it('an --identifier journaled before is a usage error and nothing is sent again', async () => {
+    const o = outcome(session.sandbox.sports.add_fixture());
+    const first = await session.run(['sports', 'bet', o.id, '--amount', '1', '--currency', 'usd', '--yes', '--identifier', 'reused-identifier-01'], '', env());
+    expect(first.code, first.stderr).toBe(0);
+    const before = count('PlaceSportBet');
+    const other = outcome(session.sandbox.sports.add_fixture());
+    const again = await session.run(['sports', 'bet', other.id, '--amount', '1', '--currency', 'usd', '--yes', '--identifier', 'reused-identifier-01'], '', env());
+    expect(again.code).toBe(2);
+    expect(oneErrorLine(again)).toMatch(/--identifier reused-identifier-01 was sent before \(its slip is placed; /);
+    expect(count('PlaceSportBet')).toBe(before);
+    expect(booked_on(other.id)).toHaveLength(0);
+  });
+
   it('a --settle under twice --timeout is a usage error and nothing is sent', async () => {
     const o = outcome(session.sandbox.sports.add_fixture());
     const requests = session.sandbox.stats().requests;

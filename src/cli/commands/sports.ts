@@ -251,6 +251,11 @@ async function place(
   sports: SportsModule.Sportsbook, m: typeof SportsModule, plan: BetPlan, args: CommandArgs, ctx: CommandContext,
   opened: Awaited<ReturnType<typeof openClient>>, settle_ms: number | undefined, sent: (identifier: string) => void,
 ): Promise<number> {
+  // An identifier is sent once: a slip journaled under it before is that slip, never a new one.
+  const earlier = await with_sports_journal(ctx, (j) => j.by_key(plan.identifier));
+  if (earlier !== null && earlier.kind === 'slip') {
+    throw usageError(`--identifier ${plan.identifier} was sent before (its slip is ${earlier.status}; 'stakeql sports check ${plan.identifier}'): give a new one`);
+  }
   // The legs as the site shows them now: what the person confirms is what the slip accepts.
   let legs: SportsModule.OutcomeCheck[];
   try {
