@@ -6,8 +6,9 @@
  * (sent once); a dropped-after-processing slip or cashout is found and its
  * row closed `placed`; a dropped-before-processing one is "not placed" only
  * once the settle period has run (looked at more than once), its row closed
- * `not_placed`, and the message names the identifier and the check command.
- * Judged by the sandbox's sportsbook and request log, and the database file.
+ * `not_placed`, and the message names the identifier and the check command;
+ * a cashout killed while held leaves its intent, found cashed out by the
+ * check. Judged by the sandbox's sportsbook and request log, and the database file.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,4 +151,28 @@ describe('stakeql sports: the journal of slips and cashouts', () => {
     expect(row_of(b.id)).toMatchObject({ kind: 'cashout', status: 'not_placed' });
     expect(count('CashoutSportBet') - sent).toBe(2);
   });
+
+  it('cashout SIGKILLed while held: the intent names the slip; `sports check SLIP_ID` finds it cashed out, sent once', async () => {
+    const bin = await buildCli();
+    const o = outcome(session.sandbox.sports.add_fixture());
+    const placed = await session.run(['sports', 'bet', o.id, '--amount', '5', '--currency', 'usd', '--yes', '--json'], '', env());
+    expect(placed.code, placed.stderr).toBe(0);
+    const slip = JSON.parse(placed.stdout) as { id: string; iid: string };
+    const before = count('CashoutSportBet');
+    session.sandbox.fail_next({ kind: 'slow', delay_ms: 4000, operations: ['CashoutSportBet'] });
+    const child = spawnCli(bin, ['sports', 'cashout', slip.iid, '--yes'], cliEnv(session.config_dir, env()));
+    await wait_until(() => count('CashoutSportBet') > before, 'the cashout to reach the sandbox', 30_000);
+    child.kill();
+    expect((await child.done).signal).toBe('SIGKILL');
+    const left = row_of(slip.id);
+    expect(left).toMatchObject({ kind: 'cashout', status: 'intent', amount_units: 500, currency: 'usd' });
+    expect(JSON.parse(left?.request as string)).toMatchObject({ betId: slip.id, iid: slip.iid });
+
+    const check = await session.run(['sports', 'check', slip.id, '--timeout', '1', '--settle', '60'], '', env());
+    expect(check.code, check.stderr).toBe(0);
+    expect(check.stdout).toMatch(new RegExp(`^cashout of slip ${slip.id}: cashed out `));
+    expect(session.sandbox.sports.bets().find((b) => b.id === slip.id)?.status).toBe('cashout');
+    expect(row_of(slip.id)).toMatchObject({ status: 'placed' });
+    expect(count('CashoutSportBet') - before).toBe(1);
+  }, 90_000);
 });
