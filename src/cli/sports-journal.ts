@@ -65,16 +65,23 @@ export function cashout_intent(request: CashoutRequest, currency: string, base_u
 }
 
 /**
- * How a failed send closes its row: the site's refusal, a request that never
- * left, a lost answer's verdict (`not_found` is `not_placed`: it came after the
- * settle period), else `unknown` (an answer the CLI cannot read as either).
+ * How a failed send closes its row: the site's refusal (a sports refusal, an
+ * errorType), a request that never left, a lost answer's verdict (`lookup`,
+ * marked by the library: `not_found` is `not_placed`, it came after the
+ * settle period), else `unknown`.
  */
 export function failure_status(error: unknown, m: typeof SportsModule): { status: SportsStatus; error: string } {
-  if (m.SportsError.is(error) && error.sent) return { status: 'refused', error: error.reason };
-  const t = error as { name?: unknown; may_have_reached_server?: unknown; lookup?: unknown; message?: unknown };
+  const t = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; may_have_reached_server?: unknown; lookup?: unknown; message?: unknown; error_type?: unknown };
+  if ('lookup' in t) {
+    return t.lookup === 'not_found'
+      ? { status: 'not_placed', error: 'answer lost; not on the site after the settle period' }
+      : { status: 'unknown', error: `answer lost; lookup ${String(t.lookup)}` };
+  }
+  if (m.SportsError.is(error)) return { status: 'refused', error: error.reason };
+  if (t.name === 'GraphQLError' && typeof t.error_type === 'string') return { status: 'refused', error: t.error_type };
+  if (t.name === 'AuthenticationError') return { status: 'refused', error: 'not logged in' };
   if (t.name === 'TransportError' && t.may_have_reached_server === false) return { status: 'not_placed', error: `not sent: ${String(t.message)}` };
-  if (t.name === 'TransportError' && t.lookup === 'not_found') return { status: 'not_placed', error: 'answer lost; not on the site after the settle period' };
-  return { status: 'unknown', error: t.lookup === undefined ? String(t.message ?? error) : `answer lost; lookup ${String(t.lookup)}` };
+  return { status: 'unknown', error: String(t.message ?? error) };
 }
 
 /** Closes a journal row; a failure to write it is said, never hides what the site did. */

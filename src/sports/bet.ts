@@ -3,19 +3,20 @@
  * re-read just before the wire (market active, odds within what `oddsChange`
  * accepts against the odds the caller saw), the intent handed to
  * `on_intent` before the request leaves, one mutation sent once with a fresh
- * identifier. A lost answer is looked up, never re-sent (lookup.ts): the
+ * identifier. A lost answer (any failure but a refusal or a request that
+ * never left: lookup.ts `may_have_run`) is looked up, never re-sent: the
  * identical slips already on the site are read before sending, and the one
  * new identical slip seen before the settle period ends is the result; none
- * by then, or several, and the call rejects with the TransportError (it
- * carries the identifier and `lookup`).
+ * by then, or several, and the call rejects with the error (marked with the
+ * identifier and `lookup`).
  */
 import { bet_basics, type AmountInput } from '../operations/bets.js';
-import { StakeError, TransportError } from '../transport/errors/index.js';
+import { StakeError } from '../transport/errors/index.js';
 import { bet_type, name, object, odds, odds_change, signal } from './check.js';
 import { BetSlipFooter_CustomSportBet, PlaceSportBet, type SportBet } from './documents/bets.js';
 import type { OutcomeCheck } from './documents/read.js';
 import { SportsError, describe_reason, to_sports_error } from './errors.js';
-import { check_clock, find_slip, identical_slips, settle_period, type LookupClock } from './lookup.js';
+import { check_clock, find_slip, identical_slips, may_have_run, settle_period, type LookupClock } from './lookup.js';
 import { custom_bet_odds, outcome, type SportsCore } from './read.js';
 import type { OddsChange, PlacedSlip, Provider, SlipIntent, SlipLeg, SportBetType } from './types.js';
 
@@ -184,7 +185,7 @@ export async function place_slip(core: SportsCore, input: SlipInput, options: Sl
     return placed(intent, bet, false);
   } catch (error) {
     const mapped = to_sports_error(error, true, slip.identifier);
-    if (!(TransportError.is(mapped) && mapped.may_have_reached_server)) {
+    if (!may_have_run(mapped)) {
       if (StakeError.is(mapped)) mark(mapped, { identifier: slip.identifier });
       throw mapped;
     }

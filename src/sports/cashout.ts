@@ -2,18 +2,17 @@
  * Cashout in two calls (SLOT, CRIC): read the live offer with
  * `PreviewCashout`, then `cashoutSportBet` at exactly that multiplier. The
  * mutation is sent once and never retried: `on_intent` hears of it before it
- * leaves, and once it may have reached the site the slip is looked at
+ * leaves, and once it may have run (lookup.ts `may_have_run`) the slip is looked at
  * (`BetLookup`) through the settle period (lookup.ts): cashed out is the
- * result (`recovered`); otherwise the call rejects with the TransportError,
- * marked with `lookup`. A moved offer is the site's refusal, a SportsError
+ * result (`recovered`); otherwise the call rejects with the error, marked
+ * with `lookup`. A moved offer is the site's refusal, a SportsError
  * `cashout_unavailable`.
  */
 import { name, object, signal } from './check.js';
 import { CashoutSportBet, PreviewCashout, type CashedOut } from './documents/bets.js';
 import { SportsError, describe_reason, to_sports_error } from './errors.js';
-import { check_clock, find_cashout, settle_period, type LookupClock } from './lookup.js';
+import { check_clock, find_cashout, may_have_run, settle_period, type LookupClock } from './lookup.js';
 import { read, type SportsCore, type SportsReadOptions } from './read.js';
-import { TransportError } from '../transport/errors/index.js';
 import { check_number } from '../games/kernel/number.js';
 
 /** A cashout offer. */
@@ -77,7 +76,7 @@ export async function cashout(core: SportsCore, betId: string, multiplier: numbe
     return { ...done, recovered: false };
   } catch (error) {
     const mapped = to_sports_error(error, true);
-    if (!(TransportError.is(mapped) && mapped.may_have_reached_server)) throw mapped;
+    if (!may_have_run(mapped)) throw mapped;
     // The cashout may have run, or run later: look at the slip through the settle period, never send it again.
     let found: Awaited<ReturnType<typeof find_cashout>>;
     try {

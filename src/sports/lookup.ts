@@ -18,7 +18,9 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import { FetchActiveSportBets, FetchFinishedSportBets, SportBetLookup, type SportBet } from './documents/bets.js';
+import { SportsError } from './errors.js';
 import { read, type SportsCore } from './read.js';
+import { AuthenticationError, GraphQLError, TransportError } from '../transport/errors/index.js';
 
 /** The settle period when none is given; never shorter than twice the request timeout. */
 export const DEFAULT_SETTLE_MS = 30_000;
@@ -86,6 +88,21 @@ export function check_lookup(options: unknown): { settle_until: number; clock: L
   const signal = o['signal'] ?? null;
   if (signal !== null && !(signal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal');
   return { settle_until: until, clock: check_clock(o['clock']), signal: signal as AbortSignal | null };
+}
+
+/**
+ * Whether a slip or a cashout whose request failed with `error` may have been
+ * booked. Not run: the site refused it with an answer that says so (a sports
+ * refusal, a login refusal, an errorType), or the request provably never left.
+ * Anything else may have run and is looked up: a timeout, a drop, a 5xx, a
+ * 429 or a challenge page (a proxy may answer so after the site booked it), a
+ * GraphQL error without an errorType, an error after the request left.
+ */
+export function may_have_run(error: unknown): boolean {
+  if (SportsError.is(error) || AuthenticationError.is(error)) return false;
+  if (GraphQLError.is(error) && error.error_type !== null) return false;
+  if (TransportError.is(error)) return error.may_have_reached_server;
+  return true;
 }
 
 /** What tells a slip from the others on the site. */

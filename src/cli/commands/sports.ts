@@ -56,8 +56,9 @@ function describe_sports_failure(error: unknown, m: typeof SportsModule, identif
     const sent = error.sent ? '' : ' (nothing was sent)';
     return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}`, { cause: error });
   }
-  const maybe = error as { name?: unknown; may_have_reached_server?: unknown; message?: unknown; lookup?: unknown };
-  if (identifier !== null && maybe.name === 'TransportError' && maybe.may_have_reached_server === true) {
+  const maybe = error as { message?: unknown; lookup?: unknown };
+  // Marked with `lookup` by the library: the slip may have been booked, and was looked for.
+  if (identifier !== null && typeof error === 'object' && error !== null && 'lookup' in error) {
     const verdict = maybe.lookup === 'not_found'
       ? 'it was not on the site when the settle period ended, so it was most likely not placed (nothing was re-sent)'
       : `the site could not tell whether it was placed (lookup: ${String(maybe.lookup ?? 'not looked up')}; nothing was re-sent)`;
@@ -221,8 +222,8 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
             done = await answerOrInterrupt(ctx, flight, () => sports.cashout(offer.id, offer.cashoutMultiplier, options));
           } catch (error) {
             if (row !== null) await close_row(ctx, row, failure_status(error, m));
-            const t = error as { name?: unknown; may_have_reached_server?: unknown; lookup?: unknown; message?: unknown };
-            if (t.name === 'TransportError' && t.may_have_reached_server === true) {
+            const t = error as { lookup?: unknown; message?: unknown };
+            if (typeof error === 'object' && error !== null && 'lookup' in error) {
               const verdict = t.lookup === 'not_found' ? 'the slip was still open when the settle period ended, so it was most likely not cashed out' : `the site could not tell (lookup: ${String(t.lookup)})`;
               throw new CliError(EXIT_FAILURE, `${oneLine(String(t.message))}; ${verdict} (nothing was re-sent): ${check}`, { cause: error });
             }
