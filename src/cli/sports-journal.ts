@@ -5,6 +5,7 @@
  * killed process leaves the intent for `stakeql sports check KEY`.
  */
 import type { SportsIntent, SportsJournal, SportsStatus } from '../journal/index.js';
+import { EXIT_INTERRUPTED } from './exit-codes.js';
 import { oneLine } from './output.js';
 import type * as SportsModule from '../sports/index.js';
 import { decimals_for } from '../operations/validate/index.js';
@@ -68,10 +69,15 @@ export function cashout_intent(request: CashoutRequest, currency: string, base_u
  * How a failed send closes its row: the site's refusal (a sports refusal, an
  * errorType), a request that never left, a lost answer's verdict (`lookup`,
  * marked by the library: `not_found` is `not_placed`, it came after the
- * settle period), else `unknown`.
+ * settle period), else `unknown`; null for an interrupt, which leaves the
+ * intent open.
  */
-export function failure_status(error: unknown, m: typeof SportsModule): { status: SportsStatus; error: string } {
-  const t = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; may_have_reached_server?: unknown; lookup?: unknown; message?: unknown; error_type?: unknown };
+export function failure_status(error: unknown, m: typeof SportsModule): { status: SportsStatus; error: string } | null {
+  const t = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown; may_have_reached_server?: unknown; lookup?: unknown; message?: unknown; error_type?: unknown; exit_code?: unknown;
+  };
+  // Interrupted with the request in flight: no verdict yet, the intent stays for 'sports check'.
+  if (t.name === 'CliError' && t.exit_code === EXIT_INTERRUPTED) return null;
   if ('lookup' in t) {
     return t.lookup === 'not_found'
       ? { status: 'not_placed', error: 'answer lost; not on the site after the settle period' }
@@ -85,7 +91,10 @@ export function failure_status(error: unknown, m: typeof SportsModule): { status
 }
 
 /** Closes a journal row; a failure to write it is said, never hides what the site did. */
-export async function close_row(ctx: CommandContext, row: number, verdict: { status: SportsStatus; bet_id?: string | null; answer?: string | null; error?: string | null }): Promise<void> {
+export async function close_row(
+  ctx: CommandContext, row: number, verdict: { status: SportsStatus; bet_id?: string | null; answer?: string | null; error?: string | null } | null,
+): Promise<void> {
+  if (verdict === null) return;
   try {
     await with_sports_journal(ctx, (j) => j.close(row, verdict.status, verdict));
   } catch (error) {

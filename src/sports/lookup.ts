@@ -178,6 +178,8 @@ export async function find_slip(core: SportsCore, key: SlipKey, settle_until: nu
     if (fresh !== null && fresh.length === 1) return { lookup: 'found', bet: fresh[0] as SportBet };
     if (fresh !== null && fresh.length > 1) return { lookup: 'ambiguous', bet: null };
     if (started >= settle_until) return { lookup: fresh === null ? 'failed' : 'not_found', bet: null };
+    // A closed client reads nothing more: the caller has gone (an interrupted command), so has the lookup.
+    if (core.client.closed) return { lookup: 'failed', bet: null };
     await clock.sleep(Math.max(1, Math.min(LOOKUP_POLL_MS, settle_until - clock.now())), signal);
   }
 }
@@ -215,6 +217,7 @@ export async function find_cashout(core: SportsCore, betId: string, settle_until
     if (bet !== null && CASHED_OUT.includes(bet.status)) return { lookup: 'found', bet };
     if (bet !== null && !bet.active) return { lookup: 'not_found', bet };
     if (started >= settle_until) return bet === null ? { lookup: 'failed', bet: null } : { lookup: 'not_found', bet };
+    if (core.client.closed) return { lookup: 'failed', bet: null };
     await clock.sleep(Math.max(1, Math.min(LOOKUP_POLL_MS, settle_until - clock.now())), signal);
   }
 }

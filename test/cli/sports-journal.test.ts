@@ -10,6 +10,7 @@
  * a cashout killed while held leaves its intent, found cashed out by the
  * check. Judged by the sandbox's sportsbook and request log, and the database file.
  */
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SandboxFixtureInfo } from '../../src/sandbox/index.js';
@@ -71,6 +72,26 @@ describe('stakeql sports: the journal of slips and cashouts', () => {
     expect((JSON.parse(check.stdout) as Row).status).toBe('placed');
     expect(count('PlaceSportBet') - before).toBe(1);
   }, 90_000);
+
+  it('Ctrl-C while the slip is held: exit 130 naming the identifier and the check command; the intent stays open', async () => {
+    const bin = await buildCli();
+    const o = outcome(session.sandbox.sports.add_fixture());
+    const before = count('PlaceSportBet');
+    session.sandbox.fail_next({ kind: 'slow', delay_ms: 15_000, operations: ['PlaceSportBet'] });
+    const child = spawn(process.execPath, [bin, 'sports', 'bet', o.id, '--amount', '1', '--currency', 'usd', '--yes'], {
+      env: cliEnv(session.config_dir, env()), stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    await wait_until(() => count('PlaceSportBet') > before, 'the slip to reach the sandbox', 30_000);
+    child.kill('SIGINT');
+    expect(await closed).toBe(130);
+    const identifier = sent_identifier();
+    expect(stderr).toContain(`no answer for the slip (identifier ${identifier})`);
+    expect(stderr).toContain(`'stakeql sports check ${identifier}'`);
+    expect(row_of(identifier)).toMatchObject({ kind: 'slip', status: 'intent' });
+  }, 60_000);
 
   it('dropped after the site booked it: found, the row closed placed with the booked slip', async () => {
     const o = outcome(session.sandbox.sports.add_fixture());

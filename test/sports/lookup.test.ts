@@ -79,6 +79,23 @@ describe('the settle period', () => {
     expect(clock.now() - given_up).toBeGreaterThanOrEqual(settle);
   });
 
+  it('a client closed while looking (the caller gave up) ends the lookup: unknown, not "not found"', async () => {
+    const { client, sports } = user(box);
+    const o = leg(box.sports.add_fixture());
+    const clock = fake_clock();
+    const start = clock.now();
+    // The first wait between two looks closes the client, as an interrupted command does.
+    const closing = { now: () => clock.now(), sleep: async (ms: number) => {
+      await client.close();
+      await clock.sleep(ms);
+    } };
+    box.fail_next({ kind: 'drop', operations: ['PlaceSportBet'] });
+    const error = await sports.bet({ amount: 1, currency: 'usd', outcomeIds: [o.id] }, { clock: closing }).catch((e: unknown) => e);
+    expect((error as { lookup?: string }).lookup).toBe('failed');
+    expect(clock.slept).toHaveLength(1);
+    expect(clock.now() - start).toBeLessThan(settle_period(undefined, 10_000));
+  });
+
   it('a settle period shorter than twice the timeout is refused before anything is sent', async () => {
     const { sports } = user(box);
     const o = leg(box.sports.add_fixture());
