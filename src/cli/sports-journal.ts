@@ -85,7 +85,8 @@ export function failure_status(error: unknown, m: typeof SportsModule): { status
   }
   if (m.SportsError.is(error)) return { status: 'refused', error: error.reason };
   if (t.name === 'GraphQLError' && typeof t.error_type === 'string') return { status: 'refused', error: t.error_type };
-  if (t.name === 'AuthenticationError') return { status: 'refused', error: 'not logged in' };
+  // Credentials refused: nothing could be looked at; the intent stays open for 'sports check' (request-fate.ts `auth`).
+  if (t.name === 'AuthenticationError') return null;
   if (t.name === 'TransportError' && t.may_have_reached_server === false) return { status: 'not_placed', error: `not sent: ${String(t.message)}` };
   return { status: 'unknown', error: String(t.message ?? error) };
 }

@@ -2,11 +2,11 @@
  * Cashout in two calls (SLOT, CRIC): read the live offer with
  * `PreviewCashout`, then `cashoutSportBet` at exactly that multiplier. The
  * mutation is sent once and never retried: `on_intent` hears of it before it
- * leaves, and once it may have run (lookup.ts `may_have_run`) the slip is looked at
- * (`BetLookup`) through the settle period (lookup.ts): cashed out is the
- * result (`recovered`); otherwise the call rejects with the error, marked
- * with `lookup`. A moved offer is the site's refusal, a SportsError
- * `cashout_unavailable`.
+ * leaves, and once it may have run (lookup.ts `may_have_run`) the slip is
+ * looked at among the active and newest finished slips through the settle
+ * period: cashed out is the result (`recovered`); otherwise the call rejects
+ * with the error, marked with `lookup`. A moved offer is the site's refusal,
+ * a SportsError `cashout_unavailable`.
  */
 import { name, object, signal } from './check.js';
 import { CashoutSportBet, PreviewCashout, type CashedOut } from './documents/bets.js';

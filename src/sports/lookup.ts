@@ -17,10 +17,10 @@
  * is off changes nothing: the clock only measures the settle period.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { FetchActiveSportBets, FetchFinishedSportBets, SportBetLookup, type SportBet } from './documents/bets.js';
+import { FetchActiveSportBets, FetchFinishedSportBets, type SportBet } from './documents/bets.js';
 import { SportsError } from './errors.js';
 import { read, type SportsCore } from './read.js';
-import { AuthenticationError, GraphQLError, TransportError } from '../transport/errors/index.js';
+import { request_fate } from '../operations/request-fate.js';
 
 /** The settle period when none is given; never shorter than twice the request timeout. */
 export const DEFAULT_SETTLE_MS = 30_000;
@@ -92,17 +92,19 @@ export function check_lookup(options: unknown): { settle_until: number; clock: L
 
 /**
  * Whether a slip or a cashout whose request failed with `error` may have been
- * booked. Not run: the site refused it with an answer that says so (a sports
- * refusal, a login refusal, an errorType), or the request provably never left.
- * Anything else may have run and is looked up: a timeout, a drop, a 5xx, a
- * 429 or a challenge page (a proxy may answer so after the site booked it), a
- * GraphQL error without an errorType, an error after the request left.
+ * booked, by the one rule of src/operations/request-fate.ts: not run only
+ * when the request provably never left or the site refused it naming why.
+ * A sports refusal (a SportsError: the site words them as messages without
+ * an errorType, site-coverage.md §1.3) names why too. Credentials refused
+ * (`auth`) say nothing and leave nothing to look with: the caller keeps the
+ * intent open. Anything else (a time-out, a drop, a 5xx, a 429, a challenge,
+ * a GraphQL error without an errorType or beside data, a failure after the
+ * request left) is looked for through the settle period: nothing is ever
+ * re-sent, so the longer look of a 429 or a challenge costs only time.
  */
 export function may_have_run(error: unknown): boolean {
-  if (SportsError.is(error) || AuthenticationError.is(error)) return false;
-  if (GraphQLError.is(error) && error.error_type !== null) return false;
-  if (TransportError.is(error)) return error.may_have_reached_server;
-  return true;
+  if (SportsError.is(error)) return false;
+  return request_fate(error).kind === 'may_have_run';
 }
 
 /** What tells a slip from the others on the site. */
@@ -134,24 +136,30 @@ function same_slip(bet: SportBet, key: Omit<SlipKey, 'prior_ids'>): boolean {
 }
 
 /**
- * The identical slips on the site now: every active one (up to the site's
- * cap) and those of the newest page of finished ones (a slip settled within
- * the settle period is there, newer ones only push older ones down).
+ * The user's slips the site shows now that `keep` accepts: every active one
+ * (up to the site's cap) and those of the newest page of finished ones (a
+ * slip settled or cashed out within the settle period is there: newer ones
+ * only push older ones down).
  */
-export async function identical_slips(core: SportsCore, key: Omit<SlipKey, 'prior_ids'>, signal: AbortSignal | null): Promise<SportBet[]> {
+async function slips_where(core: SportsCore, keep: (bet: SportBet) => boolean, signal: AbortSignal | null): Promise<SportBet[]> {
   const found = new Map<string, SportBet>();
   for (let page = 0; page < ACTIVE_PAGES; page++) {
     const bets = (await read(core, FetchActiveSportBets, { limit: PAGE, offset: page * PAGE }, signal)).user.activeSportBets;
-    for (const bet of bets) if (same_slip(bet, key)) found.set(bet.id, bet);
+    for (const bet of bets) if (keep(bet)) found.set(bet.id, bet);
     if (bets.length < PAGE) break;
   }
   const finished = (await read(core, FetchFinishedSportBets, { limit: PAGE, offset: 0, status: null }, signal)).user.sportBetList;
   for (const entry of finished) {
     if (!('id' in entry.bet)) continue;
     const bet = entry.bet as SportBet;
-    if (!found.has(bet.id) && same_slip(bet, key)) found.set(bet.id, bet);
+    if (!found.has(bet.id) && keep(bet)) found.set(bet.id, bet);
   }
   return [...found.values()];
+}
+
+/** The slips on the site now identical to `key` (same outcomes, amount, currency and kind). */
+export function identical_slips(core: SportsCore, key: Omit<SlipKey, 'prior_ids'>, signal: AbortSignal | null): Promise<SportBet[]> {
+  return slips_where(core, (bet) => same_slip(bet, key), signal);
 }
 
 function aborted(signal: AbortSignal | null): boolean {
@@ -198,7 +206,8 @@ export type CashoutLookup =
   | { readonly lookup: 'failed'; readonly bet: null };
 
 /**
- * Looks at the slip `betId` (`BetLookup`) until `settle_until`: cashed out
+ * Looks at the slip `betId` (among the active and the newest finished
+ * slips: `BetLookup` takes the share id, which a cashout does not send) until `settle_until`: cashed out
  * is found at once; settled some other way is final (a settled slip is never
  * cashed out after); still open is `not_found` only in a look that started at
  * or after `settle_until`.
@@ -209,8 +218,7 @@ export async function find_cashout(core: SportsCore, betId: string, settle_until
     const started = clock.now();
     let bet: SportBet | null = null;
     try {
-      const entry = (await read(core, SportBetLookup, { betId }, signal)).bet;
-      bet = 'id' in entry.bet ? (entry.bet as SportBet) : null;
+      bet = (await slips_where(core, (b) => b.id === betId, signal))[0] ?? null;
     } catch (error) {
       if (aborted(signal)) throw error;
     }
