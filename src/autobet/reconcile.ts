@@ -20,6 +20,10 @@
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import type { Adoption, IntentRef, ResolveOutcome, SeedView } from './driver.js';
 import type { SettledBet } from './strategy.js';
+import { DEFAULT_SETTLE_MS, settle_period } from '../operations/request-fate.js';
+
+// One settle period for every kind of bet (request-fate.ts), re-exported where the engine has always named it.
+export { DEFAULT_SETTLE_MS, settle_period };
 
 /** What the reconciliation reads: the seeds, pages of the history, and a clock. */
 export interface HistoryReader {
@@ -30,31 +34,11 @@ export interface HistoryReader {
   now?(): number;
 }
 
-/** The settle period when none is given: also never shorter than twice the request timeout (see {@link settle_period}). */
-export const DEFAULT_SETTLE_MS = 30_000;
 /** History pages read at most when looking for bets (50 bets each). */
 export const MAX_HISTORY_PAGES = 20;
 const PAGE = 50;
 /** Longest wait between two looks at the site while a lost answer is watched for. */
 const POLL_MS = 1000;
-
-/**
- * The settle period for a request timeout: `settle_ms` when given (refused
- * when shorter than twice the request timeout: a request queued that long
- * may still be booked), else the larger of 30 s and twice the timeout.
- * @throws RangeError naming `settle_ms`.
- */
-export function settle_period(settle_ms: number | undefined, request_timeout_ms: number): number {
-  const floor = 2 * request_timeout_ms;
-  if (settle_ms === undefined) return Math.max(DEFAULT_SETTLE_MS, floor);
-  if (typeof settle_ms !== 'number' || !Number.isFinite(settle_ms) || settle_ms <= 0) {
-    throw new RangeError('settle_ms must be a finite number of milliseconds above 0');
-  }
-  if (settle_ms < floor) {
-    throw new RangeError(`settle_ms (${settle_ms} ms) must be at least twice the request timeout (${request_timeout_ms} ms): a request the client gave up on may still be booked that late`);
-  }
-  return settle_ms;
-}
 
 /**
  * The resolve timeout for a settle period: `resolve_timeout_ms` when given

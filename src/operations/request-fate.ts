@@ -84,3 +84,25 @@ export function request_fate(error: unknown): RequestFate {
 export function cause_name(cause: MayHaveRunCause): 'network' | 'rateLimited' | 'challenge' {
   return cause === 'rate_limited' ? 'rateLimited' : cause === 'challenge' ? 'challenge' : 'network';
 }
+
+/** The settle period when none is given: also never shorter than twice the request timeout (see {@link settle_period}). */
+export const DEFAULT_SETTLE_MS = 30_000;
+
+/**
+ * How long a request that may have run is looked for before an absence means
+ * "not run", for every kind of bet: `settle_ms` when given (refused when
+ * shorter than twice the request timeout: a request queued that long may
+ * still be booked), else the larger of 30 s and twice the timeout.
+ * @throws RangeError naming `settle_ms`.
+ */
+export function settle_period(settle_ms: unknown, request_timeout_ms: number): number {
+  const floor = 2 * request_timeout_ms;
+  if (settle_ms === undefined) return Math.max(DEFAULT_SETTLE_MS, floor);
+  if (typeof settle_ms !== 'number' || !Number.isFinite(settle_ms) || settle_ms <= 0) {
+    throw new RangeError('settle_ms must be a finite number of milliseconds above 0');
+  }
+  if (settle_ms < floor) {
+    throw new RangeError(`settle_ms (${settle_ms} ms) must be at least twice the request timeout (${request_timeout_ms} ms): a request the client gave up on may still be booked that late`);
+  }
+  return settle_ms;
+}

@@ -5,7 +5,7 @@
  * A request the client gave up on may still sit in a queue in front of the
  * site and be booked seconds later, so an empty look proves nothing at once:
  * the site is looked at until the settle period ends (the rule autobet's
- * engine uses, src/autobet/reconcile.ts `settle_period`: at least twice the
+ * engine uses, src/operations/request-fate.ts `settle_period`: at least twice the
  * request timeout, 30 s by default), and "not placed" is said only by a look
  * that started after it. Until then the answer is "not yet known".
  *
@@ -20,10 +20,11 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { FetchActiveSportBets, FetchFinishedSportBets, type SportBet } from './documents/bets.js';
 import { SportsError } from './errors.js';
 import { read, type SportsCore } from './read.js';
-import { request_fate } from '../operations/request-fate.js';
+import { DEFAULT_SETTLE_MS, request_fate, settle_period } from '../operations/request-fate.js';
 
-/** The settle period when none is given; never shorter than twice the request timeout. */
-export const DEFAULT_SETTLE_MS = 30_000;
+// The engine's settle period, one rule for every kind of bet (request-fate.ts).
+export { DEFAULT_SETTLE_MS, settle_period };
+
 /** Longest wait between two looks at the site while a lost answer is watched for. */
 export const LOOKUP_POLL_MS = 1000;
 /** The most active slips one look reads: the site's cap of 150 (SLOT), three pages of 50. */
@@ -42,24 +43,6 @@ export const SYSTEM_CLOCK: LookupClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => wait(ms, undefined, signal === null ? {} : { signal }),
 };
-
-/**
- * The settle period for a request timeout: `settle_ms` when given (refused
- * when shorter than twice the request timeout), else the larger of 30 s and
- * twice the timeout.
- * @throws RangeError naming `settle_ms`.
- */
-export function settle_period(settle_ms: unknown, request_timeout_ms: number): number {
-  const floor = 2 * request_timeout_ms;
-  if (settle_ms === undefined) return Math.max(DEFAULT_SETTLE_MS, floor);
-  if (typeof settle_ms !== 'number' || !Number.isFinite(settle_ms) || settle_ms <= 0) {
-    throw new RangeError('settle_ms must be a finite number of milliseconds above 0');
-  }
-  if (settle_ms < floor) {
-    throw new RangeError(`settle_ms (${settle_ms} ms) must be at least twice the request timeout (${request_timeout_ms} ms): a request the client gave up on may still be booked that late`);
-  }
-  return settle_ms;
-}
 
 /** Options of `Sportsbook.find_slip` and `find_cashout`. */
 export interface LookupOptions {
