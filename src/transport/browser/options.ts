@@ -18,8 +18,9 @@ export interface BrowserOptions {
   readonly cdp_url: string;
   /**
    * The tab to use: the first open tab whose URL starts with this one, else a
-   * new tab opened at it. Default: the first tab of the site's origin
-   * (`base_url`), else a new tab at `base_url`.
+   * new tab opened at it. A page of the site only (the origin of `base_url`):
+   * a request runs in the tab's main world, whose scripts could forge every
+   * answer. Default: the first tab of the site's origin, else a new tab at `base_url`.
    */
   readonly tab_url?: string | null;
   /** ms to wait for the browser to answer and a tab to be ready; default 15000. */
@@ -80,4 +81,25 @@ export function resolve_browser_options(value: unknown): ResolvedBrowserOptions 
     type_words: 'must be a number of milliseconds',
   });
   return { cdp_url: url.href, cdp_host: url.host, tab_url, connect_timeout_ms: timeout };
+}
+
+/**
+ * What `browser` cannot go with, checked once `base_url` is known: a token
+ * or session of the client's own (the page's session is the credential, and
+ * a token handed to a page is a token any script of that page can read), and
+ * a `tab_url` off the site.
+ */
+export function check_browser_company(
+  browser: ResolvedBrowserOptions,
+  base_url: string,
+  given: { readonly access_token?: unknown; readonly session_cookie?: unknown; readonly refresh?: unknown },
+): void {
+  for (const name of ['access_token', 'session_cookie', 'refresh'] as const) {
+    if (given[name] != null) {
+      throw new TypeError(`${name} and browser cannot both be given: in the browser the page's own session is the credential, and no token is handed to a page`);
+    }
+  }
+  if (browser.tab_url !== null && new URL(browser.tab_url).origin !== new URL(base_url).origin) {
+    throw new RangeError(`browser.tab_url must be a page of the site (${new URL(base_url).origin}): requests run in that tab`);
+  }
 }

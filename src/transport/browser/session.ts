@@ -71,31 +71,50 @@ export class BrowserSession {
    * with `init.signal`'s reason when it aborts first.
    */
   async fetch(url: string, init: FetchInit): Promise<FetchResponseLike> {
-    let page: Page;
+    const headers: Record<string, string> = {};
+    // The browser sends its own cookies and User-Agent; a page may not set either. No token of the
+    // client's goes to the page (none can be given with `browser`): the page sends its own session.
+    for (const [name, value] of Object.entries(init.headers)) {
+      if (name !== 'cookie' && name !== 'user-agent' && name !== 'x-access-token') headers[name] = value;
+    }
+    const expression = page_fetch_expression(this.#origin, { url, headers, body: init.body });
+    // A tab that leaves the site between page()'s check and the evaluation is refused inside the page
+    // (nothing ran there): drop it and take another tab of the site, once.
+    for (let attempt = 0; ; attempt++) {
+      const page = await this.#usable_page(init.signal);
+      let result: PageFetchResult;
+      try {
+        result = await until_aborted(page.evaluate(expression) as Promise<PageFetchResult>, init.signal);
+      } catch (error) {
+        if (init.signal.aborted) throw error;
+        throw new BrowserFailure(
+          'lost',
+          'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
+          summary(error),
+        );
+      }
+      if (result.kind === 'elsewhere') {
+        this.#forget(page);
+        if (attempt === 0) continue;
+        throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} keeps leaving the site's tab for another origin: nothing was sent`);
+      }
+      return this.#answer(result);
+    }
+  }
+
+  async #usable_page(signal: AbortSignal): Promise<Page> {
     try {
-      page = await until_aborted(this.page(), init.signal);
+      return await until_aborted(this.page(), signal);
     } catch (error) {
-      if (init.signal.aborted || error instanceof BrowserFailure) throw error;
+      if (signal.aborted || error instanceof BrowserFailure) throw error;
       // Finding or opening the tab failed: nothing was sent.
       throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} gave no usable tab of the site`, summary(error));
     }
-    const headers: Record<string, string> = {};
-    // The browser sends its own cookies and User-Agent; a page may not set either.
-    for (const [name, value] of Object.entries(init.headers)) if (name !== 'cookie' && name !== 'user-agent') headers[name] = value;
-    const expression = page_fetch_expression({ url, headers, body: init.body, want_token: headers['x-access-token'] === undefined });
-    let result: PageFetchResult;
-    try {
-      result = await until_aborted(page.evaluate(expression) as Promise<PageFetchResult>, init.signal);
-    } catch (error) {
-      if (init.signal.aborted) throw error;
-      throw new BrowserFailure(
-        'lost',
-        'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
-        summary(error),
-      );
-    }
+  }
+
+  #answer(result: Exclude<PageFetchResult, { kind: 'elsewhere' }>): FetchResponseLike {
     if (result.kind === 'no_token') {
-      throw new BrowserFailure('no_token', 'No access token was given and the browser\'s tab of the site has no session: log in to the site in the browser');
+      throw new BrowserFailure('no_token', 'The browser\'s tab of the site has no session: log in to the site in the browser');
     }
     if (result.kind === 'network') {
       // The page's fetch says only "Failed to fetch": whether the request left is unknown, so it counts as sent.
@@ -104,10 +123,29 @@ export class BrowserSession {
     if (result.kind === 'broken') {
       throw new Error(`The connection broke while the page read the answer (HTTP ${result.status}): ${result.message}`);
     }
-    if (result.token !== null) this.#remember(result.token);
+    this.#remember(result.token);
     const answer = new Headers(result.headers);
     const text = result.text;
     return { status: result.status, headers: answer, text: async () => text };
+  }
+
+  /** Whether `page` shows a document of the site now (its URL's origin is `base_url`'s). */
+  #on_site(page: Page): boolean {
+    if (page.isClosed()) return false;
+    try {
+      return new URL(page.url()).origin === this.#origin;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops using `page` (it left the site): the next request takes another tab of the site. Never closes it. */
+  #forget(page: Page): void {
+    const pending = this.#page;
+    // Runs before page()'s own await of the same promise, so the next page() call looks again.
+    void pending?.then((cached) => {
+      if (cached === page && this.#page === pending) this.#page = null;
+    }, () => {});
   }
 
   /** The page's `session` cookie (the site's token), or null; remembered by the client's redaction. */
@@ -134,7 +172,11 @@ export class BrowserSession {
   async open_socket(url: string, protocol: string, sink: SocketSink): Promise<PageSocketHandle> {
     const page = await this.page();
     const id = `${this.#prefix}${++this.#sockets}`;
-    await page.evaluate(socket_open_expression(id, url, protocol));
+    const origin = this.#origin;
+    if ((await page.evaluate(socket_open_expression(origin, id, url, protocol))) !== true) {
+      this.#forget(page);
+      throw new BrowserFailure('unreachable', 'The browser\'s tab left the site before the websocket opened: nothing was sent');
+    }
     const evaluate = (expression: string): void => {
       page.evaluate(expression).catch(() => {
         // The page is gone: the poll below ends the socket.
@@ -142,13 +184,13 @@ export class BrowserSession {
     };
     void this.#poll(page, id, sink);
     return {
-      send: (data) => evaluate(socket_send_expression(id, data)),
-      close: (code, reason) => evaluate(socket_close_expression(id, code, reason)),
+      send: (data) => evaluate(socket_send_expression(origin, id, data)),
+      close: (code, reason) => evaluate(socket_close_expression(origin, id, code, reason)),
     };
   }
 
   async #poll(page: Page, id: string, sink: SocketSink): Promise<void> {
-    const expression = socket_poll_expression(id);
+    const expression = socket_poll_expression(this.#origin, id);
     for (;;) {
       let events: unknown;
       try {
@@ -164,13 +206,18 @@ export class BrowserSession {
     }
   }
 
-  /** The tab requests run in: the one found or opened before while it is open, else found or opened now. */
+  /**
+   * The tab requests run in: the one found or opened before while it is open
+   * and on the site, else another tab of the site found or opened now. A tab
+   * that left the site (a link, a payment redirect, an ad) is never used: its
+   * scripts could forge every answer.
+   */
   async page(): Promise<Page> {
     if (this.#closed) throw new BrowserFailure('lost', 'The client is closed');
     const current = this.#page;
     if (current !== null) {
       const page = await current.catch(() => null);
-      if (page !== null && !page.isClosed()) return page;
+      if (page !== null && this.#on_site(page)) return page;
       if (this.#page === current) this.#page = null;
     }
     this.#page ??= this.#acquire();
@@ -221,17 +268,9 @@ export class BrowserSession {
     const browser = await this.#connect();
     const timeout = this.#opts.connect_timeout_ms;
     const wanted = this.#opts.tab_url;
-    const matches = (url: string): boolean => {
-      if (wanted !== null) return url.startsWith(wanted);
-      try {
-        return new URL(url).origin === this.#origin;
-      } catch {
-        return false;
-      }
-    };
     for (const context of browser.contexts()) {
       for (const page of context.pages()) {
-        if (page.isClosed() || !matches(page.url())) continue;
+        if (!this.#on_site(page) || (wanted !== null && !page.url().startsWith(wanted))) continue;
         await page.waitForLoadState('domcontentloaded', { timeout }).catch(() => {});
         return page;
       }
@@ -244,6 +283,9 @@ export class BrowserSession {
       await page.goto(wanted ?? `${this.#base_url}/`, { waitUntil: 'domcontentloaded', timeout });
     } catch (error) {
       throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} could not open the site in a new tab`, error);
+    }
+    if (!this.#on_site(page)) {
+      throw new BrowserFailure('unreachable', `The site's page, opened in a new tab of the browser at ${this.#opts.cdp_host}, went to another origin: nothing was sent`);
     }
     return page;
   }
