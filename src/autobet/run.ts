@@ -151,7 +151,10 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
     }
     const prepared: PreparedStrategy = options.strategy !== undefined
       ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
-      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms });
+      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, {
+        ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
+        accept_changed: options.accept_changed_strategy === true,
+      });
     const user = await client.current_user();
     if (user.name !== record.account) {
       throw new AutobetError('bad_input', `session ${record.id} ran on account ${record.account}, and these credentials are account ${user.name}'s`);
@@ -173,6 +176,11 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
         table.mark_running(record.id, process.pid);
+        if (options.strategy === undefined && prepared.source !== record.strategy_source) {
+          // A changed module or script accepted (accept_changed_strategy): the session now records the text that runs.
+          table.set_strategy_source(record.id, prepared.source);
+          note(`${record.strategy_name}: running it as it is now, not as the session recorded it (accept_changed_strategy)`);
+        }
         const pending: IntentRow[] = table.pending(record.id).map((row) => ({
           seq: row.seq,
           identifier: row.identifier,
