@@ -166,7 +166,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
   const lib = await import('../../autobet/index.js');
   try {
@@ -227,7 +227,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
