@@ -10,8 +10,9 @@
  * unchanged; the realtime feed opens its websocket in the page through
  * `open_socket`. `close()` disconnects and closes only a tab it opened.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FetchInit, FetchResponseLike } from '../options.js';
+import { find_active_port, json_version_status, TOGGLE_ADVICE, usual_profile_dirs } from './discover.js';
 import { BrowserFailure } from './failure.js';
 import type { ResolvedBrowserOptions } from './options.js';
 import {
@@ -39,6 +40,17 @@ export interface PageSocketHandle {
 
 let session_counter = 0;
 
+/** The browser as the session uses it, whichever way it was reached. */
+interface HeldBrowser {
+  contexts(): BrowserContext[];
+  new_context(): Promise<BrowserContext>;
+  /** Over a port: disconnects (the user's browser stays). Over a pipe: closes the browser the session started. */
+  close(): Promise<void>;
+}
+
+// A person answers Chrome's consent dialog: the connection waits this long at least on the toggle's way.
+const CONSENT_TIMEOUT_MS = 60_000;
+
 /** One client's link to the user's browser. */
 export class BrowserSession {
   readonly #opts: ResolvedBrowserOptions;
@@ -47,7 +59,7 @@ export class BrowserSession {
   /** Every value read from the page that is a credential (the session cookie) goes here first. */
   readonly #remember: (value: string) => void;
   readonly #prefix = `s${process.pid}-${++session_counter}-${Math.random().toString(36).slice(2, 8)}-`;
-  #browser: Promise<Browser> | null = null;
+  #browser: Promise<HeldBrowser> | null = null;
   #page: Promise<Page> | null = null;
   readonly #opened = new Set<Page>();
   #sockets = 0;
@@ -241,27 +253,74 @@ export class BrowserSession {
     await browser?.close().catch(() => {});
   }
 
-  #connect(): Promise<Browser> {
+  #connect(): Promise<HeldBrowser> {
     this.#browser ??= (async () => {
       const { chromium } = await import('playwright-core');
+      const way = this.#opts.way;
+      const lost = (): void => {
+        this.#browser = null;
+        this.#page = null;
+      };
       try {
-        const browser = await chromium.connectOverCDP(this.#opts.cdp_url, { timeout: this.#opts.connect_timeout_ms });
-        browser.on('disconnected', () => {
-          this.#browser = null;
-          this.#page = null;
-        });
-        return browser;
+        if (way.kind === 'pipe') {
+          // The browser stakeql starts: driven over a pipe (--remote-debugging-pipe), so no port is open and no other
+          // process can attach. Only the flags a normal start needs: none that hides automation or changes the fingerprint.
+          const context = await chromium.launchPersistentContext(way.profile_dir, {
+            executablePath: way.executable_path,
+            headless: way.headless,
+            ignoreDefaultArgs: true,
+            args: [`--user-data-dir=${way.profile_dir}`, '--remote-debugging-pipe', '--no-first-run', '--no-default-browser-check', ...(way.headless ? ['--headless=new'] : [])],
+            timeout: this.#opts.connect_timeout_ms,
+            viewport: null,
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
+          });
+          context.on('close', lost);
+          return { contexts: () => [context], new_context: async () => context, close: () => context.close() };
+        }
+        const endpoint = way.kind === 'port' ? way.cdp_url : await this.#active_port(way.profile_dirs);
+        const timeout = way.kind === 'auto' ? Math.max(this.#opts.connect_timeout_ms, CONSENT_TIMEOUT_MS) : this.#opts.connect_timeout_ms;
+        const browser = await chromium.connectOverCDP(endpoint, { timeout });
+        browser.on('disconnected', lost);
+        return { contexts: () => browser.contexts(), new_context: () => browser.newContext(), close: () => browser.close() };
       } catch (error) {
         this.#browser = null;
-        throw new BrowserFailure(
-          'unreachable',
-          `No browser answers the DevTools protocol at ${this.#opts.cdp_host}: start one with \`stakeql browser\` ` +
-            '(or Chrome/Edge/Brave with --remote-debugging-port=9222 --remote-debugging-address=127.0.0.1) and log in to the site there',
-          error,
-        );
+        if (error instanceof BrowserFailure) throw error;
+        throw new BrowserFailure('unreachable', await this.#unreachable_message(), summary(error));
       }
     })();
     return this.#browser;
+  }
+
+  /** The toggle's way: the `ws://` URL of the newest `DevToolsActivePort` file. */
+  async #active_port(dirs: readonly string[] | null): Promise<string> {
+    const found = await find_active_port(dirs ?? usual_profile_dirs());
+    if (found === null) {
+      throw new BrowserFailure('unreachable', `No browser allows remote debugging (no DevToolsActivePort file in its profile): ${TOGGLE_ADVICE}`);
+    }
+    return found.ws_url;
+  }
+
+  /** Why connecting failed, in words that say what to do; never the `ws://` path. */
+  async #unreachable_message(): Promise<string> {
+    const way = this.#opts.way;
+    if (way.kind === 'pipe') {
+      return 'The browser could not be started on stakeql\'s profile: is another window of it still open (stakeql browser)? Close it and try again';
+    }
+    if (way.kind === 'auto') {
+      return `The browser that allows remote debugging did not accept the connection: click Allow in Chrome's dialog, or, if Chrome was closed since, ${TOGGLE_ADVICE}`;
+    }
+    if (way.cdp_url.startsWith('http') && (await json_version_status(way.cdp_url, this.#opts.connect_timeout_ms)) === 404) {
+      // Chrome's toggle answers only on the WebSocket: its HTTP discovery is off.
+      return `The browser at ${this.#opts.cdp_host} answers 404 on /json/version: it is Chrome's remote-debugging toggle ` +
+        '(chrome://inspect/#remote-debugging, Chrome 144+), whose HTTP discovery is off: use --browser auto (cdp_url: \'auto\'), ' +
+        'which reads its DevToolsActivePort file and connects to the ws:// URL; Chrome asks you to allow the connection';
+    }
+    return `No browser answers the DevTools protocol at ${this.#opts.cdp_host}: use --browser own (log in once in the window ` +
+      '`stakeql browser` opens; stakeql then starts that browser itself, over a pipe), --browser auto (Chrome 144+\'s toggle), ' +
+      'or start one with --remote-debugging-port=9222 --remote-debugging-address=127.0.0.1 and a profile of its own ' +
+      '(--user-data-dir: Chrome 136+ ignores the port on the default profile), and log in to the site there';
   }
 
   async #acquire(): Promise<Page> {
@@ -275,7 +334,7 @@ export class BrowserSession {
         return page;
       }
     }
-    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const context = browser.contexts()[0] ?? (await browser.new_context());
     const page = await context.newPage();
     this.#opened.add(page);
     page.once('close', () => this.#opened.delete(page));
