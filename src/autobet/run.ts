@@ -56,11 +56,11 @@ async function runChecked(
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
-  const { db, file, table, close } = await open_journal(options.database);
+  const { db, table, close } = await open_journal(options.database);
   try {
-    return await with_account_lock(file, client.base_url, user.id, async () => {
+    return await with_account_lock(client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
-      const kind = driver_kind(client.base_url);
+      const kind = await driver_kind(client.base_url);
       const driver = new ClientDriver(client, kind, options.signal ?? undefined);
       const start = await driver.start(currency);
       const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
@@ -140,7 +140,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
 
 async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
   const { client } = options;
-  const { db, file, table, close } = await open_journal(options.database);
+  const { db, table, close } = await open_journal(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -161,7 +161,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
     }
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);
-    return await with_account_lock(file, client.base_url, user.id, async () => {
+    return await with_account_lock(client.base_url, user.id, async () => {
       const driver = new ClientDriver(client, record.driver, options.signal ?? undefined);
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
