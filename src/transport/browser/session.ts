@@ -306,7 +306,9 @@ export class BrowserSession {
   async #unreachable_message(): Promise<string> {
     const way = this.#opts.way;
     if (way.kind === 'pipe') {
-      return 'The browser could not be started on stakeql\'s profile: is another window of it still open (stakeql browser)? Close it and try again';
+      // The executable's path is no secret; the profile may be open in one browser at a time.
+      return `The browser ${way.executable_path} could not be started on its profile: is it installed (STAKEQL_BROWSER_EXECUTABLE ` +
+        'names another), and is no other window of it open (close the one `stakeql browser` opened)?';
     }
     if (way.kind === 'auto') {
       return `The browser that allows remote debugging did not accept the connection: click Allow in Chrome's dialog, or, if Chrome was closed since, ${TOGGLE_ADVICE}`;
