@@ -95,4 +95,9 @@ export interface ResumeOptions extends AutobetCommonOptions {
   readonly session?: number;
   /** The strategy again, when the session's was given as an object. */
   readonly strategy?: Strategy;
+  /**
+   * Resume a module or Lua script whose text changed since the session
+   * started (its SHA-256 is recorded); refused otherwise (StrategyError naming the change).
+   */
+  readonly accept_changed_strategy?: boolean;
 }

@@ -4,9 +4,13 @@
  * the run's timing and error policy, a refusal while another session left
  * bets unknown, and a resumed session's state read back from its journal.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { SessionsTable } from '../journal/sessions.js';
 import type { SqliteDatabase } from '../database/database.js';
 import { account_lock_path } from '../journal/session-lock.js';
+import { SANDBOX_MARKER_PATH } from '../sandbox/marker.js';
+import { is_loopback_host } from '../store/fields.js';
 import { StoreError } from '../store/errors.js';
 import { withLock } from '../store/lock.js';
 import { new_counters, type Counters } from './counters.js';
@@ -40,10 +44,26 @@ export async function prepare_run_strategy(strategy: AutobetOptions['strategy'],
   return prepare_settings(strategy);
 }
 
-/** Whether `base_url` is this machine (the sandbox) rather than the site. */
-export function driver_kind(base_url: string): 'live' | 'sandbox' {
-  const host = new URL(base_url).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' ? 'sandbox' : 'live';
+/**
+ * Whether `base_url` is the project's sandbox rather than the site: only when
+ * the sandbox's own marker answers there (src/sandbox/pages.ts). A loopback
+ * address is not enough (a local proxy in front of the live site is loopback
+ * too); a non-loopback one is never asked (no extra request to the site).
+ */
+export async function driver_kind(base_url: string): Promise<'live' | 'sandbox'> {
+  const url = new URL(base_url);
+  if (!is_loopback_host(url.hostname)) return 'live';
+  try {
+    const response = await fetch(new URL(SANDBOX_MARKER_PATH, url.origin), { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      return 'live';
+    }
+    const body = (await response.json()) as { stakeql_sandbox?: unknown };
+    return body.stakeql_sandbox === true ? 'sandbox' : 'live';
+  } catch {
+    return 'live';
+  }
 }
 
 /** The journal's database, opened (the driver is loaded only when a run needs it), with its checkpointer. */
@@ -63,9 +83,10 @@ export async function open_journal(file: string | undefined): Promise<{ db: Sqli
   };
 }
 
-/** The lock of one account on one site: a second run on it is refused while this one runs. */
-export async function with_account_lock<T>(database: string, base_url: string, user_id: string, work: () => Promise<T>): Promise<T> {
-  const lock = account_lock_path(database, base_url, user_id);
+/** The lock of one account (by its id on the site, in the user's one lock directory): a second run on it is refused while this one runs. */
+export async function with_account_lock<T>(base_url: string, user_id: string, work: () => Promise<T>): Promise<T> {
+  const lock = account_lock_path(user_id);
+  mkdirSync(path.dirname(lock), { recursive: true, mode: 0o700 });
   try {
     return await withLock(lock, work, 0);
   } catch (error) {

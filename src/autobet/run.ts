@@ -56,11 +56,11 @@ async function runChecked(
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
-  const { db, file, table, close } = await open_journal(options.database);
+  const { db, table, close } = await open_journal(options.database);
   try {
-    return await with_account_lock(file, client.base_url, user.id, async () => {
+    return await with_account_lock(client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
-      const kind = driver_kind(client.base_url);
+      const kind = await driver_kind(client.base_url);
       const driver = new ClientDriver(client, kind, options.signal ?? undefined);
       const start = await driver.start(currency);
       const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
@@ -140,7 +140,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
 
 async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
   const { client } = options;
-  const { db, file, table, close } = await open_journal(options.database);
+  const { db, table, close } = await open_journal(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -151,14 +151,17 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
     }
     const prepared: PreparedStrategy = options.strategy !== undefined
       ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
-      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms });
+      : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, {
+        ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
+        accept_changed: options.accept_changed_strategy === true,
+      });
     const user = await client.current_user();
     if (user.name !== record.account) {
       throw new AutobetError('bad_input', `session ${record.id} ran on account ${record.account}, and these credentials are account ${user.name}'s`);
     }
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);
-    return await with_account_lock(file, client.base_url, user.id, async () => {
+    return await with_account_lock(client.base_url, user.id, async () => {
       const driver = new ClientDriver(client, record.driver, options.signal ?? undefined);
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
@@ -173,6 +176,11 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: record.id, stop: null };
         table.mark_running(record.id, process.pid);
+        if (options.strategy === undefined && prepared.source !== record.strategy_source) {
+          // A changed module or script accepted (accept_changed_strategy): the session now records the text that runs.
+          table.set_strategy_source(record.id, prepared.source);
+          note(`${record.strategy_name}: running it as it is now, not as the session recorded it (accept_changed_strategy)`);
+        }
         const pending: IntentRow[] = table.pending(record.id).map((row) => ({
           seq: row.seq,
           identifier: row.identifier,

@@ -38,7 +38,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   2    usage error (unknown command or option, bad value, bad STAKE_* variable)
   3    nothing found in the paste, or the profile does not exist
   4    authentication refused, or bot protection (Cloudflare or Kasada): refresh the
-       credentials, or use your browser (--browser, 'stakeql browser')
+       credentials, or use your browser ('stakeql browser', then --browser own)
   5    credential store or database error (permissions, corrupt, locked or newer file, keyring unavailable)
   130  interrupted (Ctrl-C); with a bet or deposit in flight and no answer
        within 5 s, its outcome is unknown and the message names what to check`;

@@ -51,7 +51,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
   sim: { summary: "simulate a strategy on the site's provably-fair outcomes", load: () => import('./commands/sim.js') },
   sports: { summary: 'the sportsbook: fixtures, odds, slips, cashout (--json)', load: () => import('./commands/sports.js') },
-  browser: { summary: 'start a browser stakeql can drive (log in there once, then use --browser)', load: () => import('./commands/browser.js') },
+  browser: { summary: 'open the browser stakeql drives, over a pipe (log in there once, then use --browser own)', load: () => import('./commands/browser.js') },
   doctor: { summary: 'say which way in works: direct, impit, or your browser', load: () => import('./commands/doctor.js') },
   games: { summary: 'list the games, their inputs, and what the sandbox and simulator pay them by', load: () => import('./commands/games.js') },
 };

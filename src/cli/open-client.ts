@@ -12,6 +12,7 @@ import type { CommandArgs, CommandContext } from './context.js';
 import { badValueIsUsage, CliError, EXIT_AUTH, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_USAGE, usageError } from './exit-codes.js';
 import { printable } from './output.js';
 import { resolve_browser_options } from '../transport/browser/options.js';
+import { browser_option, way_of } from './browser-way.js';
 import { profileArgument } from './profile-args.js';
 import { help_lines, parse_config, type OptionTable } from './option-table.js';
 
@@ -41,9 +42,11 @@ const CLIENT_TABLE: OptionTable = {
     type: 'string',
     value: 'URL',
     help: [
-      'send every request from a tab of the site in your own browser,',
-      'reached over its DevTools port (loopback only, e.g.',
-      "http://127.0.0.1:9222; start one with 'stakeql browser');",
+      'send every request from a tab of the site in a browser:',
+      "own (the browser 'stakeql browser' set up, started over a pipe),",
+      "auto (your Chrome 144+ with chrome://inspect's remote-debugging",
+      'toggle on), or a DevTools URL you opened (loopback only, e.g.',
+      'http://127.0.0.1:9222: any local program can use that port);',
       "default STAKE_BROWSER, else the profile's (login --browser).",
       "The page's login is the credential",
     ].join('\n'),
@@ -99,8 +102,9 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
     const client = new module.StakeClient({
       base_url: typeof baseUrl === 'string' ? baseUrl : credentials.base_url,
       timeout_ms,
-      browser: { cdp_url: browser },
+      browser: browser_option(browser, ctx.io.env),
     });
+    if (way_of(browser) === 'auto') ctx.warn('Chrome asks you to allow this connection: click Allow in its dialog');
     return { client, module, credentials, browser };
   }
   if (credentials.access_token === null && credentials.session_cookie === null) {
@@ -137,6 +141,7 @@ export function browserArgument(args: CommandArgs, ctx: CommandContext): string 
   const value = typeof given === 'string' ? given : ctx.io.env['STAKE_BROWSER'];
   if (value === undefined || value === '') return null;
   const name = typeof given === 'string' ? '--browser' : 'STAKE_BROWSER';
+  if (value === 'own' || value === 'auto') return value;
   try {
     resolve_browser_options({ cdp_url: value });
   } catch (error) {
@@ -187,7 +192,7 @@ export function describeClientFailure(error: unknown, opened: OpenedClient): unk
       EXIT_AUTH,
       `Kasada bot protection refused the request${error.status === null ? '' : ` (HTTP ${error.status})`}: the site wants fresh ` +
         'x-kpsdk-* headers that only its own page makes, so a copied request cannot pass. Use your browser: run ' +
-        "'stakeql browser', log in to the site in the window it opens, then add --browser URL (or set STAKE_BROWSER)",
+        "'stakeql browser', log in to the site in the window it opens, close it, then add --browser own (or set STAKE_BROWSER=own)",
       { cause: error },
     );
   }

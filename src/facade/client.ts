@@ -133,10 +133,12 @@ export class StakeClient extends GameMethods implements AsyncDisposable {
    * A client whose every request runs in a tab of the site in the user's own
    * browser, reached over the DevTools protocol at `cdp_url` (loopback only;
    * `stakeql browser` starts one): `new StakeClient({ ...options, browser: { cdp_url } })`.
-   * Nothing connects until the first request. The token: `options.access_token`,
-   * else the page's `session` cookie (log in to the site in that browser).
+   * Nothing connects until the first request. The credential is the page's
+   * `session` cookie (log in to the site in that browser); requests run only
+   * in a tab whose origin is `base_url`'s.
    *
-   * @throws RangeError when `cdp_url` is not a loopback URL (before any connection).
+   * @throws RangeError when `cdp_url` is not a loopback URL or `tab_url` is off the site, TypeError
+   *   when `access_token`, `session_cookie` or `refresh` is given too (before any connection).
    */
   static from_browser(cdp_url: string, options: StakeClientOptions & { readonly tab_url?: string | null } = {}): StakeClient {
     if (typeof options !== 'object' || options === null) throw new TypeError('options must be an object');

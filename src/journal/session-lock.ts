@@ -1,10 +1,13 @@
 /**
  * The account locks of autobet runs, read from outside a run. A run holds
- * `autobet-<key>.lock` beside its database for as long as it bets (key: the
- * first 32 hex digits of SHA-256 of `base_url + "\n" + user_id`; written by
+ * `autobet-<key>.lock` in one per-user directory ({@link account_lock_dir})
+ * for as long as it bets (key: the first 32 hex digits of SHA-256 of the
+ * site's account id, so two runs on one account exclude each other whatever
+ * their databases or the mirror domain they use; written by
  * src/store/lock.ts as `{ pid, host, nonce }`). The session row knows the
  * account by name, not id, so `autobet list` reads every lock there is (one
- * per account that ran, few) and matches them by pid.
+ * per account that ran, few; also beside the database, where older versions
+ * kept them) and matches them by pid.
  *
  * A killed run leaves its lock file and its pid behind, and the system may
  * give that pid to another process: on Linux a holder is live only when its
@@ -30,10 +33,23 @@ const START_SLACK_MS = 2000;
 /** Linux's USER_HZ: the clock ticks /proc counts process times in (100 on every architecture Node runs on). */
 const USER_HZ = 100;
 
-/** The lock of the run betting on an account (`base_url`, `user_id`) with the database `database`. */
-export function account_lock_path(database: string, base_url: string, user_id: string): string {
-  const key = createHash('sha256').update(`${base_url}\n${user_id}`).digest('hex').slice(0, 32);
-  return path.join(path.dirname(path.resolve(database)), `autobet-${key}.lock`);
+/**
+ * The user's one directory of account locks: `$STAKEQL_LOCK_DIR` when set;
+ * else `$XDG_STATE_HOME/stakeql/locks` (an absolute one only); else
+ * `~/.local/state/stakeql/locks`. Not the data directory: two data
+ * directories on one account must see each other's lock.
+ */
+export function account_lock_dir(env: NodeJS.ProcessEnv = process.env, home: () => string = os.homedir): string {
+  const override = env['STAKEQL_LOCK_DIR'];
+  if (override) return path.resolve(override);
+  const xdg = env['XDG_STATE_HOME'];
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home(), '.local', 'state'), 'stakeql', 'locks');
+}
+
+/** The lock of the run betting on the account whose id on the site is `user_id`. */
+export function account_lock_path(user_id: string, env: NodeJS.ProcessEnv = process.env): string {
+  const key = createHash('sha256').update(user_id).digest('hex').slice(0, 32);
+  return path.join(account_lock_dir(env), `autobet-${key}.lock`);
 }
 
 /** One lock's holder, as the lock file names it. */
@@ -46,17 +62,21 @@ export interface LockHolder {
 }
 
 /**
- * The holders of the autobet locks beside `database`, by pid (this host's
- * locks only). Synchronous: a few small files, read by a list or a poll.
+ * The holders of the autobet locks, by pid (this host's locks only): the
+ * per-user lock directory's, and those beside `database` (older versions). Synchronous: a few small files, read by a list or a poll.
  */
 export function lock_holders(database: string): Map<number, LockHolder> {
-  const dir = path.dirname(path.resolve(database));
   const holders = new Map<number, LockHolder>();
+  for (const dir of new Set([account_lock_dir(), path.dirname(path.resolve(database))])) read_holders(dir, holders);
+  return holders;
+}
+
+function read_holders(dir: string, holders: Map<number, LockHolder>): void {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return holders;
+    return;
   }
   const host = os.hostname();
   for (const name of names.filter((n) => LOCK_NAME.test(n)).slice(0, MAX_LOCKS)) {
@@ -73,7 +93,6 @@ export function lock_holders(database: string): Map<number, LockHolder> {
       // Gone meanwhile (its run ended), or being written: not a holder now.
     }
   }
-  return holders;
 }
 
 /** Whether process `pid` holds an autobet lock beside `database` and is the process that took it (see the module comment). */

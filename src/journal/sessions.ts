@@ -131,6 +131,7 @@ export class SessionsTable {
       running: db.prepare("UPDATE sessions SET status = 'running', pid = ?, stop_requested = 0, stop_reason = NULL, stop_message = NULL, ended_at = NULL WHERE id = ?"),
       finish: db.prepare("UPDATE sessions SET status = 'stopped', stop_reason = ?, stop_message = ?, ended_at = ?, pid = NULL WHERE id = ?"),
       game: db.prepare('UPDATE sessions SET game = ? WHERE id = ? AND game IS NULL'),
+      strategySource: db.prepare('UPDATE sessions SET strategy_source = ? WHERE id = ?'),
       requestStop: db.prepare("UPDATE sessions SET stop_requested = 1 WHERE id = ? AND status = 'running'"),
       stopRequested: db.prepare('SELECT stop_requested FROM sessions WHERE id = ?').pluck(),
       // Positional parameters: binding them costs a bet less than naming each field of an object.
@@ -183,6 +184,11 @@ export class SessionsTable {
 
   mark_running(id: number, pid: number): void {
     this.#s.running.run(pid, id);
+  }
+
+  /** Records the strategy source a resume accepted in place of the one recorded (its new hash). */
+  set_strategy_source(id: number, source: string): void {
+    this.#s.strategySource.run(source, id);
   }
 
   finish(id: number, reason: string, message: string | null, at: number): void {

@@ -198,10 +198,11 @@ function ntfy(url: URL, scheme: string, field: string, api: ApiBase | undefined,
     throw bad(field, 'expected ntfy://[host/]topic');
   }
   if (!TOKEN_PART.test(topic)) throw bad(field, 'expected ntfy://[host/]topic');
+  // On ntfy.sh (and any server without access control) the topic is the access key: whoever knows it reads and posts.
   return {
     target: { kind: 'ntfy', endpoint, headers: basic(user, pass) },
-    masked: `${scheme}://${user === null ? '' : `${MASK}@`}${where}${topic}`,
-    secrets: [text, ...(pass === null ? [] : [pass])],
+    masked: `${scheme}://${user === null ? '' : `${MASK}@`}${where}${MASK}`,
+    secrets: [text, topic, ...(pass === null ? [] : [pass])],
   };
 }
 
@@ -210,11 +211,17 @@ function json(url: URL, secure: boolean, field: string, text: string): ParsedNot
   if (url.hostname === '') throw bad(field, 'expected json://host[:port]/path');
   const { user, pass } = credentials(url);
   const endpoint = `${secure ? 'https' : 'http'}://${hostPort(url)}${url.pathname}${url.search}`;
+  // A webhook's id lives in its path (`/api/webhook/<id>`) and a key in its query (`?token=`): only the host is shown.
+  const path = url.pathname === '/' ? '' : url.pathname;
   return {
     target: { kind: 'json', endpoint, headers: basic(user, pass) },
-    masked: `${secure ? 'jsons' : 'json'}://${user === null ? '' : `${MASK}@`}${hostPort(url)}${url.pathname}${url.search === '' ? '' : '?***'}`,
-    // The query may carry a key (`?token=`): the whole endpoint is kept from any output.
-    secrets: [text, ...(pass === null ? [] : [pass]), ...(url.search.length > 4 ? [url.search.slice(1)] : [])],
+    masked: `${secure ? 'jsons' : 'json'}://${user === null ? '' : `${MASK}@`}${hostPort(url)}${path === '' && url.search === '' ? '' : `/${MASK}`}`,
+    secrets: [
+      text,
+      ...(pass === null ? [] : [pass]),
+      ...(path.length > 1 ? [path, path.slice(1)] : []),
+      ...(url.search.length > 4 ? [url.search.slice(1)] : []),
+    ],
   };
 }
 

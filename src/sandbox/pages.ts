@@ -2,14 +2,17 @@
  * The sandbox's web pages, so a real browser can stand in for a user of the
  * site: `/` (the site's page: with `protection: 'kasada'` it carries the
  * script that adds the `x-kpsdk-*` headers), `/login?user=NAME` (logs the
- * browser in as that sandbox user and redirects to `/`), and the page
- * script's token request.
+ * browser in as that sandbox user and redirects to `/`), the page
+ * script's token request, and the marker (marker.ts), by which a client
+ * tells the sandbox from the site (a loopback address alone does not: a
+ * local proxy to the live site is loopback too).
  */
 import type { IncomingMessage } from 'node:http';
 import { stringifySetCookie } from 'cookie';
 import type { AuthRegistry } from './auth.js';
 import { KASADA_TOKEN_PATH, kasadaPageScript, type KasadaGuard } from './kasada.js';
 import type { Ledger } from './ledger.js';
+import { SANDBOX_MARKER, SANDBOX_MARKER_PATH } from './marker.js';
 import { errorAnswer, jsonAnswer, type Answer } from './responses.js';
 
 const MAX_NAME_LENGTH = 64;
@@ -29,6 +32,7 @@ export interface PageDeps {
 export function pageAnswer(deps: PageDeps, req: IncomingMessage, path: string, query: URLSearchParams): Answer | undefined {
   if (path === '/' && (req.method === 'GET' || req.method === 'HEAD')) return sitePage(deps.kasada !== null);
   if (path === '/login' && req.method === 'GET') return login(deps, query.get('user'));
+  if (path === SANDBOX_MARKER_PATH && req.method === 'GET') return jsonAnswer(200, SANDBOX_MARKER);
   if (path === KASADA_TOKEN_PATH && deps.kasada !== null) {
     if (req.method !== 'POST') return errorAnswer(405, 'Method not allowed: use POST.', undefined, { allow: 'POST' });
     const issued = deps.kasada.issue();

@@ -70,6 +70,8 @@ export function is_loopback_host(hostname: string): boolean {
  */
 export function validateBrowserUrl(value: unknown, param = 'browser'): string {
   const text = requireNonEmptyString(value, param);
+  // The two ways that are not a URL: the browser stakeql starts over a pipe, and Chrome's toggle found by its file.
+  if (text === 'own' || text === 'auto') return text;
   let url: URL;
   try {
     url = new URL(text);

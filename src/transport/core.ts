@@ -1,5 +1,5 @@
 import { AuthManager } from '../auth/index.js';
-import { resolve_browser_options } from './browser/options.js';
+import { check_browser_company, resolve_browser_options } from './browser/options.js';
 import { BrowserSession } from './browser/session.js';
 import { is_sendable_header_value } from './connect-failure.js';
 import { CookieJar, is_deletion, path_matches, read_set_cookies, type HeadersLike } from './cookie-jar.js';
@@ -73,6 +73,7 @@ export class ClientCore {
       browser === null ? options : { ...options, fetch: (url, init) => (this.browser as BrowserSession).fetch(url, init) },
     );
     this.endpoint_url = new URL(this.opts.endpoint);
+    if (browser !== null) check_browser_company(browser, this.opts.base_url, options);
     this.auth = new AuthManager(options?.access_token ?? null, options?.session_cookie ?? null);
     const auth = this.auth;
     const opts = this.opts;

@@ -96,9 +96,10 @@ export interface TransportOptions {
    * `cdp_url` (loopback only): each request is the page's own `fetch`, so
    * whatever the site's scripts add (bot-protection headers, cookies) is
    * added to ours, and the realtime websocket is opened in the page. The
-   * token: `access_token` when given, else the page's `session` cookie. The
-   * page sends its own cookies and User-Agent: `session_cookie`,
-   * `cf_clearance` and `user_agent` are not sent on this path.
+   * token is the page's `session` cookie: `access_token`, `session_cookie`
+   * and `refresh` cannot be given with `browser` (no token is handed to a
+   * page), and `cf_clearance` and `user_agent` are not sent on this path.
+   * Requests run only in a tab whose origin is `base_url`'s.
    */
   browser?: BrowserOptions | null;
   /**

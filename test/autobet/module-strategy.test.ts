@@ -8,6 +8,7 @@
  * not parse is written at test time (lint would refuse it as a fixture).
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -101,7 +102,10 @@ describe('module strategy: a default export that keeps a counter in state.memory
 
   it('prepare_strategy_file takes a .mjs as a module strategy', async () => {
     const prepared = await prepare_strategy_file(fixture('counter.mjs'));
-    expect(prepared).toMatchObject({ kind: 'module', name: 'counter.mjs', source: fixture('counter.mjs'), currency: null });
+    expect(prepared).toMatchObject({ kind: 'module', name: 'counter.mjs', currency: null });
+    // The session records the file and the SHA-256 of its text (resume refuses another text).
+    const text = fs.readFileSync(fixture('counter.mjs'), 'utf8');
+    expect(JSON.parse(prepared.source)).toEqual({ file: fixture('counter.mjs'), sha256: createHash('sha256').update(text).digest('hex') });
     const s = await prepared.bind({ driver: 'simulator', currency: 'btc', start_balance: 1, client_seed: 'c', server_seed_hash: 'h', print: () => undefined });
     expect(await s.next(state())).toMatchObject({ amount: 0.00000001 });
   });

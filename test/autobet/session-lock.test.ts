@@ -59,7 +59,8 @@ describe('autobet list: running from the lock', () => {
     // Alive, but holding no lock: not the run (the pid check alone said running).
     expect(await state(file)).toEqual([['killed', null]]);
 
-    const lock = account_lock_path(file, BASE, 'user-1');
+    // Beside the database (where older versions kept locks, still read): not the user's real lock directory.
+    const lock = account_lock_path('user-1', { STAKEQL_LOCK_DIR: path.dirname(file) });
     fs.writeFileSync(lock, JSON.stringify({ pid, host: os.hostname(), nonce: 'n1' }));
     expect(await state(file)).toEqual([['running', pid]]);
 

@@ -1,19 +1,22 @@
 /**
  * The browser way in on the command line, against the sandbox's Kasada
- * emulation: `stakeql browser` starts Debian's chromium (through a wrapper
+ * emulation. `stakeql browser` opens Debian's chromium (through a wrapper
  * that adds only what a machine without a display needs: headless, no
- * sandbox) with a 0700 profile and a loopback DevTools URL the library
- * connects to — that one browser serves the whole file; `whoami --browser`
- * with nothing saved; the direct path refused with exit 4 at once; `doctor`
- * on each combination, its `--json` lines; no secret in any output.
+ * sandbox) on a 0700 profile, driven over a pipe: no process of the browser
+ * listens on any TCP port, so no other process can attach; `--browser own`
+ * then starts it on that profile for each command. A browser the user
+ * started with a DevTools port (chromium-cdp.ts) serves the rest of the
+ * file: `whoami --browser URL` with nothing saved; the direct path refused
+ * with exit 4 at once; `doctor` on each combination, its `--json` lines and
+ * the way it names; no secret in any output.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { HAVE_CHROMIUM, CHROMIUM } from '../transport/browser/chromium-cdp.js';
+import { HAVE_CHROMIUM, CHROMIUM, start_chromium, type RunningChromium } from '../transport/browser/chromium-cdp.js';
 import { buildCli, closedPort, oneErrorLine, runCli, tempConfigDir, type CliResult } from './helpers/cli.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the CLI's browser tests: ${CHROMIUM} is missing`);
@@ -36,7 +39,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
   let config: { dir: string; remove: () => Promise<void> };
   let data: string;
   let cdp_url: string;
-  let pid = 0;
+  let wrapper: string;
+  let mine: RunningChromium | undefined;
   let user: Browser | undefined;
   let token: string;
   const run = (args: string[], env: Record<string, string> = {}): Promise<CliResult> =>
@@ -54,42 +58,21 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     plain = await start_sandbox();
     config = await tempConfigDir();
     data = path.join(config.dir, 'data');
-    const wrapper = path.join(config.dir, 'chromium-headless');
+    wrapper = path.join(config.dir, 'chromium-headless');
     fs.writeFileSync(wrapper, `#!/bin/sh\nexec ${CHROMIUM} --headless=new --no-sandbox --disable-gpu --disable-background-networking "$@"\n`, { mode: 0o755 });
-    const started = await run(['browser', '--executable', wrapper, '--port', '0', '--site', kasada.url]);
-    expect(started.code, started.stderr).toBe(0);
-    const match = /cdp_url: (http:\/\/127\.0\.0\.1:\d+)/.exec(started.stdout);
-    if (match === null) throw new Error(`no cdp_url in: ${started.stdout}`);
-    cdp_url = match[1] as string;
-    pid = Number(/\(pid (\d+)\)/.exec(started.stdout)?.[1] ?? 0);
+    // The third way: a browser the user started with a DevTools port (and a profile of its own).
+    mine = await start_chromium();
+    cdp_url = mine.http_url;
     user = await chromium.connectOverCDP(cdp_url);
-    const tab = user.contexts()[0]?.pages().find((p) => p.url().startsWith(kasada.url));
-    if (tab === undefined) throw new Error('stakeql browser did not open the site');
+    const tab = user.contexts()[0]?.pages()[0] ?? (await user.contexts()[0]?.newPage());
+    if (tab === undefined) throw new Error('chromium opened no tab');
     await tab.goto(`${kasada.url}/login?user=cli-browser-user`);
     token = (await tab.context().cookies(kasada.url)).find((c) => c.name === 'session')?.value ?? '';
   }, 90_000);
 
   afterAll(async () => {
-    if (user !== undefined) {
-      // The browser `stakeql browser` left running: closed through its own DevTools protocol.
-      const session = await user.newBrowserCDPSession();
-      await session.send('Browser.close').catch(() => {});
-      await user.close();
-    }
-    // Wait (bounded) for the browser process to be gone, so its profile can be removed; then make sure of it.
-    for (let i = 0; pid > 0 && i < 200; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        break;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    try {
-      if (pid > 0) process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+    await user?.close();
+    await mine?.close();
     await kasada?.close();
     await plain?.close();
     // Chromium's helper processes may outlive the main one by a moment, still writing into the profile.
@@ -97,21 +80,116 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     await config?.remove();
   });
 
-  it('`stakeql browser` starts one with a 0700 profile in the data directory and a loopback URL the library connects to', async () => {
+  /** The pids of `root` and all its descendants, from /proc. */
+  function tree(root: number): number[] {
+    const parent = new Map<number, number>();
+    for (const name of fs.readdirSync('/proc')) {
+      if (!/^[0-9]+$/.test(name)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const found = [root];
+    for (let i = 0; i < found.length; i++) for (const [pid, ppid] of parent) if (ppid === found[i]) found.push(pid);
+    return found;
+  }
+
+  /** The socket inodes every TCP listener of this machine holds (/proc/net/tcp and tcp6, state 0A). */
+  function listening_inodes(): Set<string> {
+    const inodes = new Set<string>();
+    for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      if (!fs.existsSync(file)) continue;
+      for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
+        const cols = line.trim().split(/\s+/);
+        if (cols[3] === '0A' && cols[9] !== undefined) inodes.add(cols[9]);
+      }
+    }
+    return inodes;
+  }
+
+  /** The socket inodes a process holds open. */
+  function socket_inodes(pid: number): string[] {
+    try {
+      return fs.readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+        try {
+          const link = fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+          return link.startsWith('socket:[') ? [link.slice(8, -1)] : [];
+        } catch {
+          return [];
+        }
+      });
+    } catch {
+      return [];
+    }
+  }
+
+  it('`stakeql browser` opens one on a 0700 profile over a pipe: no DevTools port, nothing to attach to; --browser own then uses that profile', async () => {
+    const bin = await buildCli();
+    const child = spawn(process.execPath, [bin, 'browser', '--executable', wrapper, '--site', kasada.url], {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: config.dir, STAKEQL_CONFIG_DIR: config.dir, STAKEQL_STORE: 'file', STAKEQL_DATA_DIR: data },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (d: string) => {
+        stdout += d;
+        if (stdout.includes('Close the window')) resolve();
+      });
+      void exited.then(() => reject(new Error(`stakeql browser exited: ${stderr}`)));
+    });
     const profile = path.join(data, 'browser-profile');
     expect(fs.statSync(profile).mode & 0o777).toBe(0o700);
-    expect(new URL(cdp_url).hostname).toBe('127.0.0.1');
-    const client = StakeClient.from_browser(cdp_url, { base_url: kasada.url });
+    expect(stdout).toContain('no DevTools port is open');
+    // The browser's processes: started over the pipe, and none of them listens on any TCP port.
+    const pids = tree(child.pid as number);
+    const cmdline = (pid: number): string[] => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      } catch {
+        return [];
+      }
+    };
+    // The browser's main process (Debian's chromium is a script that execs the binary): on the profile, no --type=.
+    const browser = pids.filter((pid) => cmdline(pid).includes(`--user-data-dir=${profile}`) && !cmdline(pid).some((a) => a.startsWith('--type=')));
+    expect(browser.length).toBeGreaterThan(0);
+    expect(pids.length).toBeGreaterThan(browser.length);
+    const main = cmdline(browser[0] as number);
+    expect(main).toContain('--remote-debugging-pipe');
+    expect(main.some((a) => a.startsWith('--remote-debugging-port'))).toBe(false);
+    const listening = listening_inodes();
+    for (const pid of pids) for (const inode of socket_inodes(pid)) expect(listening.has(inode), `pid ${pid} listens`).toBe(false);
+    // The same look finds the port of the browser the user started with one (so it would see one here).
+    expect(tree(mine?.child.pid as number).some((pid) => socket_inodes(pid).some((inode) => listening.has(inode)))).toBe(true);
+    // No DevToolsActivePort file either: a second process has nothing to find or attach to.
+    expect(fs.existsSync(path.join(profile, 'DevToolsActivePort'))).toBe(false);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('closed');
+    // The user logged in in that window (done here with playwright on the same profile, once it is closed).
+    const login = await chromium.launchPersistentContext(profile, { executablePath: wrapper, headless: false });
     try {
-      expect((await client.current_user()).name).toBe('cli-browser-user');
+      await (login.pages()[0] ?? (await login.newPage())).goto(`${kasada.url}/login?user=own-profile-user`);
     } finally {
-      await client.close();
+      await login.close();
     }
-    // Refuses what it cannot use, before starting anything.
-    const bad = await run(['browser', '--executable', '/bin/true', '--port', '70000']);
-    expect(bad.code).toBe(2);
-    oneErrorLine(bad);
-  });
+    const env = { STAKEQL_BROWSER_EXECUTABLE: wrapper };
+    const who = await run(['whoami', '--browser', 'own', '--base-url', kasada.url, '--json'], env);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ name: 'own-profile-user' });
+    const doctor = await run(['doctor', '--browser', 'own', '--base-url', kasada.url], env);
+    expect(doctor.stdout).toMatch(/the browser way: own: .*no DevTools port, no other process can attach/);
+    // --port is refused, saying why.
+    const port = await run(['browser', '--executable', wrapper, '--port', '9222']);
+    expect(port.code).toBe(2);
+    expect(oneErrorLine(port)).toContain('no longer opens a DevTools port');
+  }, 120_000);
 
   it('`whoami --browser` works with nothing saved; a non-loopback --browser or STAKE_BROWSER is a usage error', async () => {
     const result = await run(['whoami', '--browser', cdp_url, '--base-url', kasada.url]);
@@ -143,6 +221,20 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     expect(oneErrorLine(remote)).toContain('loopback');
   });
 
+  it('`--browser auto` finds the browser by a planted DevToolsActivePort, says to allow the connection, and doctor names the way', async () => {
+    const chrome = path.join(config.dir, 'profiles', 'google-chrome');
+    fs.mkdirSync(chrome, { recursive: true });
+    fs.writeFileSync(path.join(chrome, 'DevToolsActivePort'), `${new URL(mine?.ws_url as string).port}\n${new URL(mine?.ws_url as string).pathname}\n`);
+    const env = { STAKEQL_BROWSER_PROFILE_DIRS: chrome };
+    const who = await run(['whoami', '--browser', 'auto', '--base-url', kasada.url, '--json'], env);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ name: 'cli-browser-user' });
+    expect(who.stderr).toContain('click Allow');
+    const doctor = await run(['doctor', '--browser', 'auto', '--base-url', kasada.url, '--json'], env);
+    expect(doctor.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toContainEqual({ path: 'browser', ok: true, reason: 'ok', way: 'auto' });
+    noSecret(who, token, new URL(mine?.ws_url as string).pathname);
+  });
+
   it('the direct path against Kasada exits 4 at once, after one request, naming --browser and stakeql browser', async () => {
     const login = kasada.login('direct-cli');
     const before = kasada.stats().requests;
@@ -167,15 +259,18 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     expect(both.code, both.stderr).toBe(0);
     expect(lines(both)).toEqual([
       ...direct_and_impit({ ok: false, reason: 'kasada', status: 403 }),
-      { path: 'browser', ok: true, reason: 'ok' },
+      { path: 'browser', ok: true, reason: 'ok', way: 'port' },
     ]);
     noSecret(both, login.access_token, token);
+    // In words, the way in use and what an open port hands out.
+    const said = await run(['doctor', '--base-url', kasada.url, '--browser', cdp_url], env);
+    expect(said.stdout).toMatch(/the browser way: port: .*any program of any user on this machine can attach/);
     // Nothing works: Kasada on the direct path, no browser at the port given.
     const none = await run(['doctor', '--base-url', kasada.url, '--browser', `http://127.0.0.1:${await closedPort()}`, '--json'], env);
     expect(none.code).toBe(4);
     expect(lines(none)).toEqual([
       ...direct_and_impit({ ok: false, reason: 'kasada', status: 403 }),
-      { path: 'browser', ok: false, reason: 'unreachable' },
+      { path: 'browser', ok: false, reason: 'unreachable', way: 'port' },
     ]);
     // Without --browser, in words: the direct refusal, and what to do.
     const words = await run(['doctor', '--base-url', kasada.url], env);

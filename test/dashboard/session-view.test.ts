@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { account_lock_path } from '../../src/journal/session-lock.js';
 import { limits_left, SessionReader } from '../../src/dashboard/session-view.js';
@@ -65,7 +66,7 @@ describe('a running session whose process is gone', () => {
       // Alive, but no lock: not the run (a pid the system gave to another process after a kill looks like this).
       expect(reader.current()).toMatchObject({ id: live, status: 'running', process_gone: true });
       // The lock a run takes beside the database (src/store/lock.ts writes { pid, host, nonce }).
-      fs.writeFileSync(account_lock_path(db.file, 'http://127.0.0.1:1', 'u'), JSON.stringify({ pid: process.pid, host: os.hostname(), nonce: 'n' }));
+      fs.writeFileSync(account_lock_path('u', { STAKEQL_LOCK_DIR: path.dirname(db.file) }), JSON.stringify({ pid: process.pid, host: os.hostname(), nonce: 'n' }));
       expect(reader.current()).toMatchObject({ id: live, status: 'running', process_gone: false });
       table.finish(live, 'max_bets', null, Date.now());
       table.finish(gone, 'interrupted', null, Date.now());

@@ -34,7 +34,15 @@ describe('notification URLs', () => {
     expect(parse_notify_url('discord://111/sekritTok', 'n').masked).toBe('discord://111/***');
     expect(parse_notify_url('tgram://12345:sekritTok/-1', 'n').masked).toBe('tgram://***/-1');
     expect(parse_notify_url('mailto://me:sekritPw@h.test?to=a@b.test', 'n').masked).toBe('mailto://me:***@h.test?to=a@b.test');
-    expect(parse_notify_url('json://u:sekritPw@h.test/p?key=sekritKey', 'n').masked).toBe('json://***@h.test/p?***');
+    expect(parse_notify_url('json://u:sekritPw@h.test/p?key=sekritKey', 'n').masked).toBe('json://***@h.test/***');
+    // The ntfy topic is its access key, a webhook's path holds its id: host only, and both on the redaction list.
+    expect(parse_notify_url('ntfy://sekritTopic', 'n').masked).toBe('ntfy://***');
+    expect(parse_notify_url('ntfys://u:sekritPw@ntfy.example:8443/sekritTopic', 'n').masked).toBe('ntfys://***@ntfy.example:8443/***');
+    expect(parse_notify_url('ntfy://sekritTopic', 'n').secrets).toContain('sekritTopic');
+    const hook = parse_notify_url('json://hooks.example:8123/api/webhook/sekritHookId', 'n');
+    expect(hook.masked).toBe('json://hooks.example:8123/***');
+    expect(hook.secrets).toContain('/api/webhook/sekritHookId');
+    expect(parse_notify_url('json://hooks.example', 'n').masked).toBe('json://hooks.example');
     for (const bad of ['discord://111', 'slack://a/b', 'tgram://only', 'ftp://x/sekritTok', 'mailto://me:sekritTok@h.test', 'https://example.com/sekritTok', 'nope sekritTok']) {
       let error: unknown;
       try {

@@ -4,6 +4,7 @@
  * `.lua` DiceBot script). Everything that can fail without the network fails
  * here, before a request is sent.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
@@ -17,7 +18,11 @@ export type StrategyKind = 'settings' | 'module' | 'lua' | 'object';
 export interface PreparedStrategy {
   readonly kind: StrategyKind;
   readonly name: string;
-  /** What the session records to load it again on resume: settings JSON, or the file's absolute path. */
+  /**
+   * What the session records to load it again on resume: settings JSON, or
+   * for a module or Lua script {@link FileSource} as JSON (the file's absolute
+   * path and the SHA-256 of its text, so resume can tell an edited file).
+   */
   readonly source: string;
   /** The settings' own currency, if they name one. */
   readonly currency: string | null;
@@ -26,6 +31,28 @@ export interface PreparedStrategy {
 }
 
 const MAX_FILE_BYTES = 1024 * 1024;
+
+/** A module's or Lua script's record: where it is, and the hash of the text that ran. */
+export interface FileSource {
+  readonly file: string;
+  readonly sha256: string;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function file_source(file: string, text: string): string {
+  return JSON.stringify({ file, sha256: sha256(text) } satisfies FileSource);
+}
+
+/** A recorded module or Lua source: the JSON record, or a bare path (sessions of stakeql before the hash, none). */
+function read_file_source(source: string): { file: string; sha256: string | null } {
+  if (!source.startsWith('{')) return { file: source, sha256: null };
+  const parsed = JSON.parse(source) as Partial<FileSource>;
+  if (typeof parsed.file !== 'string') throw new StrategyError('load', 'the session\'s strategy record names no file');
+  return { file: parsed.file, sha256: typeof parsed.sha256 === 'string' ? parsed.sha256 : null };
+}
 
 async function readSource(file: string): Promise<string> {
   try {
@@ -58,6 +85,16 @@ export interface StrategyFileOptions {
   readonly lua_timeout_ms?: number;
 }
 
+/** Options of {@link prepare_recorded}. */
+export interface RecordedStrategyOptions extends StrategyFileOptions {
+  /**
+   * Run a module or Lua script whose text is no longer the one the session
+   * recorded (`--accept-changed-strategy`). Without it such a resume is
+   * refused: the file's code would run against state journaled by other code.
+   */
+  readonly accept_changed?: boolean;
+}
+
 /** A strategy file, by its extension. */
 export async function prepare_strategy_file(file: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
   const absolute = path.resolve(file);
@@ -74,9 +111,10 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
     return { ...prepare_settings(parsed, name), source: JSON.stringify(parsed) };
   }
   if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
-    await readSource(absolute);
+    // The entry file's text is hashed; what it imports is not (docs/strategies.md says so).
+    const text = await readSource(absolute);
     const strategy = await load_module_strategy(absolute);
-    return { kind: 'module', name, source: absolute, currency: null, bind: async (context) => {
+    return { kind: 'module', name, source: file_source(absolute, text), currency: null, bind: async (context) => {
       // Its rounds would be played as one-request bets there: refused rather than simulated otherwise than they run.
       if (context.driver === 'simulator' && strategy.round !== undefined) {
         throw new StrategyError('load', `${name}: its round() is played on the sandbox and live only; the simulator plays a built-in round policy (sim --round)`);
@@ -89,7 +127,7 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
     return {
       kind: 'lua',
       name,
-      source: absolute,
+      source: file_source(absolute, text),
       currency: null,
       bind: async (context) => {
         const { load_lua_strategy } = await import('../lua/index.js');
@@ -100,12 +138,45 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
   throw new StrategyError('load', `${name}: a strategy is a .json settings file, a .js/.mjs/.ts module or a .lua script`);
 }
 
-/** The strategy a session recorded, for resume. */
-export async function prepare_recorded(kind: string, name: string, source: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
+/**
+ * The strategy a session recorded, for resume. A module or Lua script whose
+ * text changed since (or whose session recorded no hash) is refused with a
+ * StrategyError naming the change, unless `accept_changed`; the prepared
+ * `source` then holds the new hash, for the session to record.
+ */
+export async function prepare_recorded(kind: string, name: string, source: string, options: RecordedStrategyOptions = {}): Promise<PreparedStrategy> {
   if (kind === 'settings') {
     const parsed: unknown = JSON.parse(source);
     return { ...prepare_settings(parsed, name), source };
   }
-  if (kind === 'module' || kind === 'lua') return prepare_strategy_file(source, options);
+  if (kind === 'module' || kind === 'lua') {
+    const recorded = read_file_source(source);
+    const accept = options.accept_changed === true;
+    // Checked before the module is imported (its top-level code runs then), and again on the text prepared.
+    if (!accept) refuse_changed(name, recorded, sha256(await readSource(recorded.file)));
+    const prepared = await prepare_strategy_file(recorded.file, options);
+    if (!accept) refuse_changed(name, recorded, read_file_source(prepared.source).sha256 ?? '');
+    return prepared;
+  }
   throw new StrategyError('load', `session strategy "${name}" was given as an object: pass it again to resume`);
+}
+
+function refuse_changed(name: string, recorded: { file: string; sha256: string | null }, now: string): void {
+  if (recorded.sha256 === null) {
+    throw new StrategyError(
+      'load',
+      `${name}: the session recorded no hash of its source (an older stakeql started it), so a change cannot be ruled out; ` +
+        'check the file and resume with --accept-changed-strategy (library: accept_changed_strategy)',
+      { field: 'strategy' },
+    );
+  }
+  if (now !== recorded.sha256) {
+    throw new StrategyError(
+      'load',
+      `${name} changed since the session started (${recorded.file}: SHA-256 ${recorded.sha256.slice(0, 12)}… then, ${now.slice(0, 12)}… now): ` +
+        'its code would run against state journaled by other code; resume with --accept-changed-strategy to run it as it is now ' +
+        '(library: accept_changed_strategy), or start a new run',
+      { field: 'strategy' },
+    );
+  }
 }

@@ -166,7 +166,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
   const lib = await import('../../autobet/index.js');
   try {
@@ -227,7 +227,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -258,6 +258,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         database,
         session: record.id,
         signal: controller.signal,
+        accept_changed_strategy: args.values['accept-changed-strategy'] === true,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         ...times,
         on_bet: report.on_bet,
@@ -348,6 +349,9 @@ ${LUA_TIMEOUT_HELP}
 ${ROUND_OPTIONS_HELP}
   --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
                        (a limit, the strategy, a stop request, abandon): for service managers
+  --accept-changed-strategy
+                       (resume) run a module or .lua script whose text changed since the
+                       session started (refused otherwise, exit 2: the session records its SHA-256)
 ${NOTIFY_OPTIONS_HELP}
 ${RETRY_OPTIONS_HELP}
 ${STATS_OPTIONS_HELP}
@@ -371,6 +375,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...ROUND_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },
+    'accept-changed-strategy': { type: 'boolean' },
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
     last: { type: 'string' },

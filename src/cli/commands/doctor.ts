@@ -15,6 +15,7 @@ import { load_credentials } from '../../store/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_AUTH, EXIT_FAILURE, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
 import type { FamilyVerdict } from '../doctor-documents.js';
+import { browser_option, way_of, WAY_WORDS } from '../browser-way.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, timeoutMs } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { profileArgument } from '../profile-args.js';
@@ -48,7 +49,7 @@ function reason_of(m: typeof ClientModule, error: unknown): { reason: Reason; st
 const ADVICE: Readonly<Record<Reason, string>> = {
   ok: 'works',
   cloudflare: 'Cloudflare challenge: copy a fresh request (cf_clearance and User-Agent) from your browser, or use --browser',
-  kasada: "Kasada refusal (x-kpsdk-*): only the site's page passes; use --browser ('stakeql browser' starts one)",
+  kasada: "Kasada refusal (x-kpsdk-*): only the site's page passes; use --browser own (log in once in the window 'stakeql browser' opens)",
   region_blocked: 'region blocked (HTTP 451): the site refuses this network',
   unauthorized: "token refused: log in again ('stakeql login'), or log in to the site in the browser",
   unreachable: 'unreachable',
@@ -113,14 +114,17 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
   const impit = await impit_fetch();
   const paths: Array<[Verdict['path'], StakeClientOptions]> = [['direct', direct]];
   if (impit !== null) paths.push(['impit', { ...direct, fetch: impit }]);
-  if (browser !== null) paths.push(['browser', { base_url, timeout_ms, browser: { cdp_url: browser } }]);
+  if (browser !== null) paths.push(['browser', { base_url, timeout_ms, browser: browser_option(browser, ctx.io.env) }]);
   const verdicts: Verdict[] = [];
   for (const [path, options] of paths) verdicts.push(await ask(path, m, options));
   const works = verdicts.find((v) => v.ok);
   const through = paths.find(([path]) => path === works?.path)?.[1];
   const documents = through === undefined ? [] : await families(m, through);
   if (args.values['json'] === true) {
-    for (const v of verdicts) writeJson(ctx.io.stdout, { path: v.path, ok: v.ok, reason: v.reason, ...(v.status === undefined ? {} : { status: v.status }) }, true);
+    for (const v of verdicts) {
+      const way = v.path === 'browser' && browser !== null ? { way: way_of(browser) } : {};
+      writeJson(ctx.io.stdout, { path: v.path, ok: v.ok, reason: v.reason, ...(v.status === undefined ? {} : { status: v.status }), ...way }, true);
+    }
     // Only on request: scripts that read the path lines keep reading exactly those.
     if (args.values['documents'] === true) {
       for (const d of documents) writeJson(ctx.io.stdout, { family: d.family, ok: d.ok, reason: d.reason, ...(d.ok ? {} : { detail: printable(d.detail) }) }, true);
@@ -130,6 +134,8 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
     for (const v of verdicts) {
       ctx.io.stdout.write(`${v.path.padEnd(8)}${v.ok ? out.green('ok') : out.bold(v.reason)}  ${printable(v.detail)}\n`);
     }
+    // Which of the three ways to the browser, and what it hands to whom.
+    if (browser !== null) ctx.io.stdout.write(`        the browser way: ${way_of(browser)}: ${WAY_WORDS[way_of(browser)]}\n`);
     if (works !== undefined) ctx.io.stdout.write(`Documents, asked through the ${works.path} path (one read each, no bet):\n`);
     for (const d of documents) {
       ctx.io.stdout.write(`  ${d.family.padEnd(10)}${d.ok ? out.green('ok') : out.bold(d.reason)}  ${printable(d.detail)}\n`);
@@ -138,7 +144,7 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
       works !== undefined
         ? `Use the ${works.path} path${works.path === 'browser' ? ' (--browser, or STAKE_BROWSER)' : works.path === 'impit' ? ' (impit as the fetch, in code)' : ''}.\n`
         : browser === null
-          ? "No path works. If the site refuses copied requests, start a browser with 'stakeql browser', log in there, and run 'stakeql doctor --browser URL'.\n"
+          ? "No path works. If the site refuses copied requests, log in once in the browser 'stakeql browser' opens, and run 'stakeql doctor --browser own'.\n"
           : 'No path works.\n',
     );
     const invalid = documents.filter((d) => d.reason === 'invalid').map((d) => d.family);
@@ -152,7 +158,7 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
 
 /** The command's own options, once: the parser's config and the help's lines come from here. */
 const OPTIONS: OptionTable = {
-  json: { type: 'boolean', help: 'one line per path: {"path","ok","reason","status"?}, path one of\ndirect, impit, browser; reason one of ok, cloudflare, kasada,\nregion_blocked, unauthorized, unreachable, error' },
+  json: { type: 'boolean', help: 'one line per path: {"path","ok","reason","status"?,"way"?}, path one of\ndirect, impit, browser (way: own, auto or port); reason one of ok, cloudflare, kasada,\nregion_blocked, unauthorized, unreachable, error' },
   documents: { type: 'boolean', help: 'with --json, also one line per document family after the paths:\n{"family","ok","reason","detail"?}, reason one of ok, invalid (the\nsite\'s schema refuses the document), unknown (no answer to judge)' },
 };
 
@@ -163,7 +169,10 @@ export const command: Command = {
 credentials), through impit when it is installed, through your browser when
 --browser (or STAKE_BROWSER) is given — and says for each whether it works,
 or why not: a Cloudflare challenge, a Kasada refusal (x-kpsdk-*), a region
-block (HTTP 451), a refused token, unreachable. Then it says which path to use.
+block (HTTP 451), a refused token, unreachable. Then it says which path to use,
+and which of the three ways to the browser is in use (own: stakeql's profile
+over a pipe; auto: Chrome's remote-debugging toggle; port: a DevTools port you
+opened, which any local program can drive while the browser runs).
 Through that path it asks one harmless read per family of documents stakeql
 sends (bets, lookup, seeds, mines, blackjack, hilo, crash, slide, rates,
 rewards, sports; never a bet) and says whether the site's schema still takes

@@ -90,13 +90,13 @@ async function runLogin(args: CommandArgs, ctx: CommandContext): Promise<number>
 const OPTIONS: OptionTable = {
   clipboard: { type: 'boolean', help: 'read the paste from the system clipboard' },
   profile: { type: 'string', value: 'NAME', help: 'profile to save to (1-64 of A-Z a-z 0-9 . _ -)' },
-  browser: { type: 'string', value: 'URL', help: 'save a profile that uses the browser at this DevTools URL (loopback)' },
+  browser: { type: 'string', value: 'WAY', help: 'save a profile that uses a browser: own, auto, or a DevTools URL (loopback)' },
   'base-url': { type: 'string', value: 'URL', help: 'with --browser: the site (default https://stake.com)' },
 };
 
 /** The `login` command. */
 export const command: Command = {
-  usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]\n       stakeql login --browser URL [--base-url URL] [--profile NAME]',
+  usage: 'stakeql login [FILE|-] [--clipboard] [--profile NAME]\n       stakeql login --browser own|auto|URL [--base-url URL] [--profile NAME]',
   help: `Reads a request copied from the logged-in browser and saves its access
 token, session cookie, cf_clearance cookie, User-Agent and site as a profile
 (default "default"), in the OS keyring when one is usable, else in a private
@@ -106,8 +106,9 @@ a session cookie, and any value the client would refuse.
 ${PASTE_SOURCE_HELP}
 
 With --browser, saves a profile that sends every request through a tab of
-the site in your own browser (see 'stakeql browser'): the DevTools URL and the
-site, no secret. autobet, resume, watch, history sync and dashboard use it.
+the site in a browser (own: the one 'stakeql browser' set up, started over a
+pipe; auto: Chrome 144+'s remote-debugging toggle; or a DevTools URL): that and
+the site, no secret. autobet, resume, watch, history sync and dashboard use it.
 
 Options:
 ${help_lines(OPTIONS)}`,

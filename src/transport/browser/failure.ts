@@ -5,10 +5,11 @@
  */
 
 /**
- * - `unreachable`: no browser answers at `cdp_url` (nothing was sent);
+ * - `unreachable`: no browser answers at `cdp_url`, no tab of the site could
+ *   be had, or the tab left the site before the request ran (nothing was sent);
  * - `lost`: the tab closed, navigated or crashed, or the browser went away,
  *   while the page's fetch was in flight (it may have reached the server);
- * - `no_token`: no token was given and the page has no `session` cookie (nothing was sent).
+ * - `no_token`: the page has no `session` cookie (nothing was sent).
  */
 export type BrowserFailureKind = 'unreachable' | 'lost' | 'no_token';
 

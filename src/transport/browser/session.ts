@@ -10,8 +10,9 @@
  * unchanged; the realtime feed opens its websocket in the page through
  * `open_socket`. `close()` disconnects and closes only a tab it opened.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FetchInit, FetchResponseLike } from '../options.js';
+import { find_active_port, json_version_status, TOGGLE_ADVICE, usual_profile_dirs } from './discover.js';
 import { BrowserFailure } from './failure.js';
 import type { ResolvedBrowserOptions } from './options.js';
 import {
@@ -39,6 +40,17 @@ export interface PageSocketHandle {
 
 let session_counter = 0;
 
+/** The browser as the session uses it, whichever way it was reached. */
+interface HeldBrowser {
+  contexts(): BrowserContext[];
+  new_context(): Promise<BrowserContext>;
+  /** Over a port: disconnects (the user's browser stays). Over a pipe: closes the browser the session started. */
+  close(): Promise<void>;
+}
+
+// A person answers Chrome's consent dialog: the connection waits this long at least on the toggle's way.
+const CONSENT_TIMEOUT_MS = 60_000;
+
 /** One client's link to the user's browser. */
 export class BrowserSession {
   readonly #opts: ResolvedBrowserOptions;
@@ -47,7 +59,7 @@ export class BrowserSession {
   /** Every value read from the page that is a credential (the session cookie) goes here first. */
   readonly #remember: (value: string) => void;
   readonly #prefix = `s${process.pid}-${++session_counter}-${Math.random().toString(36).slice(2, 8)}-`;
-  #browser: Promise<Browser> | null = null;
+  #browser: Promise<HeldBrowser> | null = null;
   #page: Promise<Page> | null = null;
   readonly #opened = new Set<Page>();
   #sockets = 0;
@@ -71,31 +83,50 @@ export class BrowserSession {
    * with `init.signal`'s reason when it aborts first.
    */
   async fetch(url: string, init: FetchInit): Promise<FetchResponseLike> {
-    let page: Page;
+    const headers: Record<string, string> = {};
+    // The browser sends its own cookies and User-Agent; a page may not set either. No token of the
+    // client's goes to the page (none can be given with `browser`): the page sends its own session.
+    for (const [name, value] of Object.entries(init.headers)) {
+      if (name !== 'cookie' && name !== 'user-agent' && name !== 'x-access-token') headers[name] = value;
+    }
+    const expression = page_fetch_expression(this.#origin, { url, headers, body: init.body });
+    // A tab that leaves the site between page()'s check and the evaluation is refused inside the page
+    // (nothing ran there): drop it and take another tab of the site, once.
+    for (let attempt = 0; ; attempt++) {
+      const page = await this.#usable_page(init.signal);
+      let result: PageFetchResult;
+      try {
+        result = await until_aborted(page.evaluate(expression) as Promise<PageFetchResult>, init.signal);
+      } catch (error) {
+        if (init.signal.aborted) throw error;
+        throw new BrowserFailure(
+          'lost',
+          'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
+          summary(error),
+        );
+      }
+      if (result.kind === 'elsewhere') {
+        this.#forget(page);
+        if (attempt === 0) continue;
+        throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} keeps leaving the site's tab for another origin: nothing was sent`);
+      }
+      return this.#answer(result);
+    }
+  }
+
+  async #usable_page(signal: AbortSignal): Promise<Page> {
     try {
-      page = await until_aborted(this.page(), init.signal);
+      return await until_aborted(this.page(), signal);
     } catch (error) {
-      if (init.signal.aborted || error instanceof BrowserFailure) throw error;
+      if (signal.aborted || error instanceof BrowserFailure) throw error;
       // Finding or opening the tab failed: nothing was sent.
       throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} gave no usable tab of the site`, summary(error));
     }
-    const headers: Record<string, string> = {};
-    // The browser sends its own cookies and User-Agent; a page may not set either.
-    for (const [name, value] of Object.entries(init.headers)) if (name !== 'cookie' && name !== 'user-agent') headers[name] = value;
-    const expression = page_fetch_expression({ url, headers, body: init.body, want_token: headers['x-access-token'] === undefined });
-    let result: PageFetchResult;
-    try {
-      result = await until_aborted(page.evaluate(expression) as Promise<PageFetchResult>, init.signal);
-    } catch (error) {
-      if (init.signal.aborted) throw error;
-      throw new BrowserFailure(
-        'lost',
-        'The browser tab was closed, navigated or crashed, or the browser went away, while the request was in flight',
-        summary(error),
-      );
-    }
+  }
+
+  #answer(result: Exclude<PageFetchResult, { kind: 'elsewhere' }>): FetchResponseLike {
     if (result.kind === 'no_token') {
-      throw new BrowserFailure('no_token', 'No access token was given and the browser\'s tab of the site has no session: log in to the site in the browser');
+      throw new BrowserFailure('no_token', 'The browser\'s tab of the site has no session: log in to the site in the browser');
     }
     if (result.kind === 'network') {
       // The page's fetch says only "Failed to fetch": whether the request left is unknown, so it counts as sent.
@@ -104,10 +135,29 @@ export class BrowserSession {
     if (result.kind === 'broken') {
       throw new Error(`The connection broke while the page read the answer (HTTP ${result.status}): ${result.message}`);
     }
-    if (result.token !== null) this.#remember(result.token);
+    this.#remember(result.token);
     const answer = new Headers(result.headers);
     const text = result.text;
     return { status: result.status, headers: answer, text: async () => text };
+  }
+
+  /** Whether `page` shows a document of the site now (its URL's origin is `base_url`'s). */
+  #on_site(page: Page): boolean {
+    if (page.isClosed()) return false;
+    try {
+      return new URL(page.url()).origin === this.#origin;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Stops using `page` (it left the site): the next request takes another tab of the site. Never closes it. */
+  #forget(page: Page): void {
+    const pending = this.#page;
+    // Runs before page()'s own await of the same promise, so the next page() call looks again.
+    void pending?.then((cached) => {
+      if (cached === page && this.#page === pending) this.#page = null;
+    }, () => {});
   }
 
   /** The page's `session` cookie (the site's token), or null; remembered by the client's redaction. */
@@ -134,7 +184,11 @@ export class BrowserSession {
   async open_socket(url: string, protocol: string, sink: SocketSink): Promise<PageSocketHandle> {
     const page = await this.page();
     const id = `${this.#prefix}${++this.#sockets}`;
-    await page.evaluate(socket_open_expression(id, url, protocol));
+    const origin = this.#origin;
+    if ((await page.evaluate(socket_open_expression(origin, id, url, protocol))) !== true) {
+      this.#forget(page);
+      throw new BrowserFailure('unreachable', 'The browser\'s tab left the site before the websocket opened: nothing was sent');
+    }
     const evaluate = (expression: string): void => {
       page.evaluate(expression).catch(() => {
         // The page is gone: the poll below ends the socket.
@@ -142,13 +196,13 @@ export class BrowserSession {
     };
     void this.#poll(page, id, sink);
     return {
-      send: (data) => evaluate(socket_send_expression(id, data)),
-      close: (code, reason) => evaluate(socket_close_expression(id, code, reason)),
+      send: (data) => evaluate(socket_send_expression(origin, id, data)),
+      close: (code, reason) => evaluate(socket_close_expression(origin, id, code, reason)),
     };
   }
 
   async #poll(page: Page, id: string, sink: SocketSink): Promise<void> {
-    const expression = socket_poll_expression(id);
+    const expression = socket_poll_expression(this.#origin, id);
     for (;;) {
       let events: unknown;
       try {
@@ -164,13 +218,18 @@ export class BrowserSession {
     }
   }
 
-  /** The tab requests run in: the one found or opened before while it is open, else found or opened now. */
+  /**
+   * The tab requests run in: the one found or opened before while it is open
+   * and on the site, else another tab of the site found or opened now. A tab
+   * that left the site (a link, a payment redirect, an ad) is never used: its
+   * scripts could forge every answer.
+   */
   async page(): Promise<Page> {
     if (this.#closed) throw new BrowserFailure('lost', 'The client is closed');
     const current = this.#page;
     if (current !== null) {
       const page = await current.catch(() => null);
-      if (page !== null && !page.isClosed()) return page;
+      if (page !== null && this.#on_site(page)) return page;
       if (this.#page === current) this.#page = null;
     }
     this.#page ??= this.#acquire();
@@ -194,49 +253,90 @@ export class BrowserSession {
     await browser?.close().catch(() => {});
   }
 
-  #connect(): Promise<Browser> {
+  #connect(): Promise<HeldBrowser> {
     this.#browser ??= (async () => {
       const { chromium } = await import('playwright-core');
+      const way = this.#opts.way;
+      const lost = (): void => {
+        this.#browser = null;
+        this.#page = null;
+      };
       try {
-        const browser = await chromium.connectOverCDP(this.#opts.cdp_url, { timeout: this.#opts.connect_timeout_ms });
-        browser.on('disconnected', () => {
-          this.#browser = null;
-          this.#page = null;
-        });
-        return browser;
+        if (way.kind === 'pipe') {
+          // The browser stakeql starts: driven over a pipe (--remote-debugging-pipe), so no port is open and no other
+          // process can attach. Only the flags a normal start needs: none that hides automation or changes the fingerprint.
+          const context = await chromium.launchPersistentContext(way.profile_dir, {
+            executablePath: way.executable_path,
+            headless: way.headless,
+            ignoreDefaultArgs: true,
+            args: [`--user-data-dir=${way.profile_dir}`, '--remote-debugging-pipe', '--no-first-run', '--no-default-browser-check', ...(way.headless ? ['--headless=new'] : [])],
+            timeout: this.#opts.connect_timeout_ms,
+            viewport: null,
+            handleSIGINT: false,
+            handleSIGTERM: false,
+            handleSIGHUP: false,
+          });
+          context.on('close', lost);
+          return { contexts: () => [context], new_context: async () => context, close: () => context.close() };
+        }
+        const endpoint = way.kind === 'port' ? way.cdp_url : await this.#active_port(way.profile_dirs);
+        const timeout = way.kind === 'auto' ? Math.max(this.#opts.connect_timeout_ms, CONSENT_TIMEOUT_MS) : this.#opts.connect_timeout_ms;
+        const browser = await chromium.connectOverCDP(endpoint, { timeout });
+        browser.on('disconnected', lost);
+        return { contexts: () => browser.contexts(), new_context: () => browser.newContext(), close: () => browser.close() };
       } catch (error) {
         this.#browser = null;
-        throw new BrowserFailure(
-          'unreachable',
-          `No browser answers the DevTools protocol at ${this.#opts.cdp_host}: start one with \`stakeql browser\` ` +
-            '(or Chrome/Edge/Brave with --remote-debugging-port=9222 --remote-debugging-address=127.0.0.1) and log in to the site there',
-          error,
-        );
+        if (error instanceof BrowserFailure) throw error;
+        throw new BrowserFailure('unreachable', await this.#unreachable_message(), summary(error));
       }
     })();
     return this.#browser;
+  }
+
+  /** The toggle's way: the `ws://` URL of the newest `DevToolsActivePort` file. */
+  async #active_port(dirs: readonly string[] | null): Promise<string> {
+    const found = await find_active_port(dirs ?? usual_profile_dirs());
+    if (found === null) {
+      throw new BrowserFailure('unreachable', `No browser allows remote debugging (no DevToolsActivePort file in its profile): ${TOGGLE_ADVICE}`);
+    }
+    return found.ws_url;
+  }
+
+  /** Why connecting failed, in words that say what to do; never the `ws://` path. */
+  async #unreachable_message(): Promise<string> {
+    const way = this.#opts.way;
+    if (way.kind === 'pipe') {
+      // The executable's path is no secret; the profile may be open in one browser at a time.
+      return `The browser ${way.executable_path} could not be started on its profile: is it installed (STAKEQL_BROWSER_EXECUTABLE ` +
+        'names another), and is no other window of it open (close the one `stakeql browser` opened)?';
+    }
+    if (way.kind === 'auto') {
+      return `The browser that allows remote debugging did not accept the connection: click Allow in Chrome's dialog, or, if Chrome was closed since, ${TOGGLE_ADVICE}`;
+    }
+    if (way.cdp_url.startsWith('http') && (await json_version_status(way.cdp_url, this.#opts.connect_timeout_ms)) === 404) {
+      // Chrome's toggle answers only on the WebSocket: its HTTP discovery is off.
+      return `The browser at ${this.#opts.cdp_host} answers 404 on /json/version: it is Chrome's remote-debugging toggle ` +
+        '(chrome://inspect/#remote-debugging, Chrome 144+), whose HTTP discovery is off: use --browser auto (cdp_url: \'auto\'), ' +
+        'which reads its DevToolsActivePort file and connects to the ws:// URL; Chrome asks you to allow the connection';
+    }
+    return `No browser answers the DevTools protocol at ${this.#opts.cdp_host}: use --browser own (log in once in the window ` +
+      '`stakeql browser` opens; stakeql then starts that browser itself, over a pipe), --browser auto (Chrome 144+\'s toggle), ' +
+      'or start one with --remote-debugging-port=9222 --remote-debugging-address=127.0.0.1 and a profile of its own ' +
+      '(--user-data-dir: Chrome 136+ ignores the port on the default profile), and log in to the site there';
   }
 
   async #acquire(): Promise<Page> {
     const browser = await this.#connect();
     const timeout = this.#opts.connect_timeout_ms;
     const wanted = this.#opts.tab_url;
-    const matches = (url: string): boolean => {
-      if (wanted !== null) return url.startsWith(wanted);
-      try {
-        return new URL(url).origin === this.#origin;
-      } catch {
-        return false;
-      }
-    };
     for (const context of browser.contexts()) {
       for (const page of context.pages()) {
-        if (page.isClosed() || !matches(page.url())) continue;
+        if (!this.#on_site(page) || (wanted !== null && !page.url().startsWith(wanted))) continue;
         await page.waitForLoadState('domcontentloaded', { timeout }).catch(() => {});
         return page;
       }
     }
-    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const context = browser.contexts()[0] ?? (await browser.new_context());
     const page = await context.newPage();
     this.#opened.add(page);
     page.once('close', () => this.#opened.delete(page));
@@ -244,6 +344,9 @@ export class BrowserSession {
       await page.goto(wanted ?? `${this.#base_url}/`, { waitUntil: 'domcontentloaded', timeout });
     } catch (error) {
       throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} could not open the site in a new tab`, error);
+    }
+    if (!this.#on_site(page)) {
+      throw new BrowserFailure('unreachable', `The site's page, opened in a new tab of the browser at ${this.#opts.cdp_host}, went to another origin: nothing was sent`);
     }
     return page;
   }

@@ -39,8 +39,8 @@ export function is_kasada_refusal(status: number, headers: { get(name: string): 
 
 /** What the user can do about a Kasada refusal: only a real page makes its headers. */
 const KASADA_ADVICE = 'Kasada bot protection wants fresh x-kpsdk-* headers on every request, which only the site\'s own ' +
-  'script in a real browser tab makes; a pasted request stops working within minutes. Use the browser path: start a browser ' +
-  'with `stakeql browser`, log in there once, then pass --browser URL (StakeClient.from_browser(cdp_url) in code).';
+  'script in a real browser tab makes; a pasted request stops working within minutes. Use the browser path: log in once in the ' +
+  'window `stakeql browser` opens, then pass --browser own (or auto, or a DevTools URL; StakeClient.from_browser(cdp_url) in code).';
 
 function advice(init: ChallengeErrorInit): string {
   if (init.vendor === 'kasada') {

@@ -126,13 +126,13 @@ describe.skipIf(!HAVE_CHROMIUM)('headers replayed from Node', () => {
     expect(AuthenticationError.is(refused)).toBe(true);
     expect((refused as Error).message).toContain('log in to the site in the browser');
     const cloudflare = await start_sandbox({ protection: 'cloudflare' });
-    const challenged = StakeClient.from_browser(browser.http_url, { base_url: cloudflare.url, access_token: 'e'.repeat(96) });
+    // The page's own session cookie (set for 127.0.0.1 by the first sandbox's /login: cookies ignore the port) goes along.
+    const challenged = StakeClient.from_browser(browser.http_url, { base_url: cloudflare.url });
     try {
       const error = await challenged.balances().catch((e: unknown) => e);
       expect(ChallengeError.is(error)).toBe(true);
       expect((error as ChallengeError).vendor).toBe('cloudflare');
       expect((error as ChallengeError).message).toContain('in that tab');
-      expect(JSON.stringify(error)).not.toContain('e'.repeat(96));
     } finally {
       await challenged.close();
       await cloudflare.close();
