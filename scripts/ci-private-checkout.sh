@@ -24,9 +24,10 @@ chmod 700 "$parent"
 copy="$parent/stakeql"
 mkdir "$copy"
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  # Files deleted but not yet committed are still listed: skip what is not there.
+  # Files deleted but not yet committed are still listed: skip what is not there, and a
+  # node_modules that is a link (which `node_modules/` in .gitignore does not match).
   git ls-files -z --cached --others --exclude-standard \
-    | while IFS= read -r -d '' f; do if [ -e "$f" ] || [ -L "$f" ]; then printf '%s\0' "$f"; fi; done \
+    | while IFS= read -r -d '' f; do if [ "$f" != node_modules ] && { [ -e "$f" ] || [ -L "$f" ]; }; then printf '%s\0' "$f"; fi; done \
     | tar --null -T - -cf - | tar -xf - -C "$copy"
 else
   tar --exclude=./node_modules -cf - . | tar -xf - -C "$copy"
