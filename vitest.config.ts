@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -71,6 +72,11 @@ const projects: TestProjectInlineConfiguration[] = [
 ];
 
 export default defineConfig({
-  // A project with no files is left out rather than given a pattern that matches none.
-  test: { projects: projects.filter((p) => p.test?.name === 'unit' || (p.test?.include?.length ?? 0) > 0) },
+  test: {
+    // A file per core at once. vitest's default for `run` is one fewer than the cores: a single
+    // file at a time on 2 cores, while most e2e files spend their time waiting on a child (issue 49).
+    maxWorkers: availableParallelism(),
+    // A project with no files is left out rather than given a pattern that matches none.
+    projects: projects.filter((p) => p.test?.name === 'unit' || (p.test?.include?.length ?? 0) > 0),
+  },
 });

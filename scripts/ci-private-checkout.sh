@@ -20,6 +20,8 @@ fi
 
 parent=$(mktemp -d "${TMPDIR:-/tmp}/stakeql-private.XXXXXX")
 trap 'rm -rf "$parent"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 chmod 700 "$parent"
 copy="$parent/stakeql"
 mkdir "$copy"
