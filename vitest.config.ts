@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * What puts a test file in the `e2e` project: it starts a child process (the built
@@ -25,6 +26,16 @@ const E2E_MARKERS = [
   'Worker(',
 ];
 
+/**
+ * Test files share their worker's module graph (`isolate: false`): each worker
+ * imports `src/` once, not once per file, which was a quarter of `npm test`'s time
+ * (issue 49, docs/performance.md). A file that needs modules of its own (it mocks
+ * a module, or leaves global state behind on purpose) says so with a line
+ * `// vitest: isolate (why)` and runs in the `unit-isolated` or `e2e-isolated`
+ * project, each file in a fresh module graph.
+ */
+const ISOLATE_MARKER = '// vitest: isolate';
+
 function testFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -36,21 +47,36 @@ function testFiles(dir: string): string[] {
 }
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const e2e = testFiles(path.join(root, 'test'))
-  .filter((file) => {
-    const text = readFileSync(file, 'utf8');
-    return E2E_MARKERS.some((marker) => text.includes(marker));
-  })
-  .map((file) => path.relative(root, file).split(path.sep).join('/'));
+const files = testFiles(path.join(root, 'test')).map((file) => {
+  const text = readFileSync(file, 'utf8');
+  return {
+    name: path.relative(root, file).split(path.sep).join('/'),
+    e2e: E2E_MARKERS.some((marker) => text.includes(marker)),
+    isolate: text.includes(ISOLATE_MARKER),
+  };
+});
+const pick = (e2e: boolean, isolate: boolean): string[] => files.filter((f) => f.e2e === e2e && f.isolate === isolate).map((f) => f.name);
 
 // Servers in tests bind 127.0.0.1 only and stop by themselves; these bound a hung one.
+// Forks, not threads: the tests send signals, change umask and load native modules,
+// which a worker thread cannot do, or shares with the others.
 const shared = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const };
+// The e2e files' children run the CLI built once, before any file starts (not once per worker).
+const e2e_setup = { globalSetup: ['test/support/global-build.ts'] };
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { ...shared, name: 'unit', isolate: false, include: ['test/**/*.test.ts'], exclude: files.filter((f) => f.e2e || f.isolate).map((f) => f.name) } },
+  { test: { ...shared, ...e2e_setup, name: 'e2e', isolate: false, include: pick(true, false) } },
+  { test: { ...shared, name: 'unit-isolated', isolate: true, include: pick(false, true) } },
+  { test: { ...shared, ...e2e_setup, name: 'e2e-isolated', isolate: true, include: pick(true, true) } },
+];
 
 export default defineConfig({
   test: {
-    projects: [
-      { test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude: e2e } },
-      { test: { ...shared, name: 'e2e', include: e2e.length > 0 ? e2e : ['test/no-e2e-files'] } },
-    ],
+    // A file per core at once. vitest's default for `run` is one fewer than the cores: a single
+    // file at a time on 2 cores, while most e2e files spend their time waiting on a child (issue 49).
+    maxWorkers: availableParallelism(),
+    // A project with no files is left out rather than given a pattern that matches none.
+    projects: projects.filter((p) => p.test?.name === 'unit' || (p.test?.include?.length ?? 0) > 0),
   },
 });

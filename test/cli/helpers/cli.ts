@@ -36,6 +36,8 @@ export interface RunOptions {
   readonly timeoutMs?: number;
   /** Run as this user id (and the same group id): needs root. */
   readonly uid?: number;
+  /** A command the CLI's `node` runs under, e.g. `['setpriv', '--bounding-set=-all', '--']`. */
+  readonly wrapper?: readonly string[];
 }
 
 /** A clean environment for the CLI: no `STAKE_*` from the parent, the file store in `configDir`. */
@@ -52,8 +54,9 @@ export function cliEnv(configDir: string, extra: Readonly<Record<string, string>
 /** Runs `node bin.js ...args` to completion, bounded by a timeout. */
 export async function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
   const bin = await buildCli();
+  const [command, ...prefix] = [...(options.wrapper ?? []), process.execPath];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    const child = spawn(command as string, [...prefix, bin, ...args], {
       env: cliEnv(options.configDir, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: options.timeoutMs ?? 15_000,
