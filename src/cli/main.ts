@@ -56,6 +56,9 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   games: { summary: 'list the games, their inputs, and what the sandbox and simulator pay them by', load: () => import('./commands/games.js') },
 };
 
+/** The commands' names, in the order the help lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.freeze(Object.keys(COMMANDS));
+
 const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   debug: { type: 'boolean' },
@@ -139,11 +142,37 @@ function optionSuggestion(error: unknown, command: Command): string {
   return did_you_mean(typed, Object.keys({ ...command.options, ...COMMON_OPTIONS }).map((o) => `--${o}`));
 }
 
+// A word that is a negative number (`-1`, `-0.5`, `-.5`): a value typed with a sign, never an option.
+const NEGATIVE_NUMBER = /^-[0-9.]/;
+// A placeholder a command line cannot hold (an argument never contains NUL), so it is never an option either.
+const HELD = '\u0000';
+
+/**
+ * `argv` with each negative number replaced by a placeholder `parseArgs`
+ * reads as a value (a positional, or the value of the option before it), and
+ * the way back: `-1` then reaches the command, which refuses it by the
+ * field's own rule instead of the parser calling it an unknown option.
+ */
+function holdNegativeNumbers(argv: readonly string[]): { args: string[]; restore: <T>(value: T) => T } {
+  const held: string[] = [];
+  const end = argv.indexOf('--');
+  const args = argv.map((word, i) => {
+    if ((end !== -1 && i > end) || !NEGATIVE_NUMBER.test(word)) return word;
+    held.push(word);
+    return `${HELD}${held.length - 1}`;
+  });
+  const back = (word: string): string => (word.startsWith(HELD) ? (held[Number(word.slice(1))] ?? word) : word);
+  const restore = <T>(value: T): T =>
+    (typeof value === 'string' ? back(value) : Array.isArray(value) ? value.map((v: unknown) => (typeof v === 'string' ? back(v) : v)) : value) as T;
+  return { args, restore };
+}
+
 function parseCommandLine(name: string, command: Command, argv: readonly string[]): CommandArgs {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const numbers = holdNegativeNumbers(argv);
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: numbers.args,
       options: { ...command.options, ...COMMON_OPTIONS },
       strict: true,
       allowPositionals: true,
@@ -151,6 +180,8 @@ function parseCommandLine(name: string, command: Command, argv: readonly string[
   } catch (error) {
     throw usageError(`${name}: ${describeParseError(error)}${optionSuggestion(error, command)} (see 'stakeql ${name} --help')`);
   }
+  parsed.positionals = parsed.positionals.map(numbers.restore);
+  for (const key of Object.keys(parsed.values)) parsed.values[key] = numbers.restore(parsed.values[key]);
   // Currency codes are lower-case on the site; a person types `USD` as often as `usd`.
   for (const key of ['currency', 'in'] as const) {
     const value = parsed.values[key];

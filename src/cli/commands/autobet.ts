@@ -12,7 +12,9 @@ import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
+import { check_account_currency } from '../currency-check.js';
+import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
 import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
@@ -157,8 +159,13 @@ function usageProblems(file: string, limits: Autobet.Limits, yes: boolean, tty: 
   return problems;
 }
 
+/** Options of one subcommand: given to a run they would be ignored, so they are refused. */
+const SUBCOMMAND_OPTIONS: ReadonlyArray<readonly [string, string]> = [['last', 'show'], ['csv', 'show'], ['if-any', 'resume']];
+
 async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [file] = args.positionals as [string];
+  const misplaced = SUBCOMMAND_OPTIONS.find(([option]) => args.values[option] !== undefined);
+  if (misplaced !== undefined) throw usageError(`autobet: --${misplaced[0]} is an option of 'autobet ${misplaced[1]}', not of a run (see 'stakeql autobet --help')`);
   const limits = limits_from_args(args);
   const yes = args.values['yes'] === true;
   const problems = usageProblems(file, limits, yes, ctx.io.stdin.isTTY === true);
@@ -168,6 +175,15 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const luaTimeout = lua_timeout_ms(args);
   const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const round = await round_from_args(args);
+  // Known before the strategy loads when --currency names it: refused before anything is opened.
+  if (typeof currencyFlag === 'string') {
+    try {
+      check_currency(currencyFlag, '--currency');
+    } catch (error) {
+      throw usageError((error as Error).message);
+    }
+    refuse_limits_below_unit(limits, currencyFlag, decimals_for(currencyFlag));
+  }
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -200,6 +216,9 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...notify,
         confirm: async (preview) => {
           currency = preview.currency;
+          // The settings' currency is known only now: still before the first bet.
+          refuse_limits_below_unit(limits, preview.currency, decimals_for(preview.currency, client));
+          await check_account_currency(client, preview.currency);
           return confirm(ctx, describePreview(preview, `Run ${preview.strategy}`), yes);
         },
       });

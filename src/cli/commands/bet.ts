@@ -18,6 +18,8 @@ import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { printable, writeJson } from '../output.js';
+import { read_decimal } from '../numbers.js';
+import { check_account_currency } from '../currency-check.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import type { CliOption } from '../../games/kernel/rules.js';
@@ -41,8 +43,8 @@ function refuseOtherGameOptions(args: CommandArgs, game: RegistryGame): void {
   throw usageError(`--${given} is an option of ${other}, not ${game} (${game} takes ${own.map((name) => `--${name}`).join(' and ')})`);
 }
 
-// A number as typed on the command line: plain decimal only (no hex, exponent or blanks).
-const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
+// A game option's number as typed: plain decimal only (no hex, exponent or blanks).
+const OPTION_SHAPE = { whole_digits: 9, fraction_digits: 12 };
 // Whole numbers separated by commas, at most 25 of them (a mines board): no blanks, no signs.
 const LIST = /^[0-9]{1,3}(?:,[0-9]{1,3}){0,24}$/;
 // One chip: the site's chip value (letters and digits), `=`, a plain decimal amount.
@@ -86,8 +88,7 @@ function optionValue(args: CommandArgs, option: CliOption): unknown {
     if (!LIST.test(text)) throw usageError(`--${option.flag} must be whole numbers separated by commas (got ${JSON.stringify(printable(text).slice(0, 40))})`);
     return text.split(',').map(Number);
   }
-  if (!NUMBER.test(text)) throw usageError(`--${option.flag} must be a plain decimal number (got ${JSON.stringify(printable(text))})`);
-  return Number(text);
+  return read_decimal(text, `--${option.flag}`, OPTION_SHAPE);
 }
 
 /** A checked bet, ready to be described and sent. */
@@ -155,6 +156,7 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const bet = plan(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
+    await check_account_currency(client, bet.currency);
     const asked = { action: `Bet ${bet.describe}`, details: [bet.odds, `with ${accountLine(opened)}`], question: 'Place this bet?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return null;
     const lookUp = `its identifier is ${bet.identifier}: look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync', before betting again`;

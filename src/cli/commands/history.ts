@@ -12,6 +12,7 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { counted, printable } from '../output.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
+import { check_currency } from '../../operations/validate/currencies.js';
 import { history_scope, SCOPE_OPTIONS, SCOPE_OPTIONS_HELP } from '../history-scope.js';
 
 const ACTIONS = ['sync', 'stats', 'verify', 'export'] as const;
@@ -80,6 +81,21 @@ async function filterOf(args: CommandArgs) {
     where_of(filter);
   } catch (error) {
     throw usageError(`history: --${(error as Error).message}`);
+  }
+  // Date.parse reads more than a person means (`-1` is the year 1 BC): a time starts with its year.
+  for (const name of ['from', 'to'] as const) {
+    const value = filter[name];
+    if (value !== undefined && !/^[0-9]{4}/.test(value)) throw usageError(`history: --${name} must be a date such as 2024-05-14 or an ISO 8601 time (got ${JSON.stringify(printable(value.slice(0, 30)))})`);
+  }
+  if (filter.game !== undefined && !/^[A-Za-z][A-Za-z0-9]{0,39}$/.test(filter.game)) {
+    throw usageError(`history: --game must be a game's name such as dice (got ${JSON.stringify(printable(filter.game.slice(0, 30)))})`);
+  }
+  if (filter.currency !== undefined) {
+    try {
+      check_currency(filter.currency.toLowerCase(), '--currency');
+    } catch (error) {
+      throw usageError(`history: ${(error as Error).message}`);
+    }
   }
   return filter;
 }

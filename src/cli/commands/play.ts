@@ -12,6 +12,8 @@ import { createInterface } from 'node:readline';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
 import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import { check_account_currency } from '../currency-check.js';
+import { read_decimal } from '../numbers.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { check_mines_count } from '../../games/mines/rules.js';
 import { check_card } from '../../games/kernel/cards-input.js';
@@ -38,6 +40,17 @@ interface Opening {
   readonly input: Record<string, unknown>;
 }
 
+/** `--mines N` read as the rules' minesCount, the refusal naming the option. */
+function mines_option(text: unknown): number {
+  if (typeof text !== 'string') throw new RangeError('--mines is required for mines (1 to 24)');
+  try {
+    return check_mines_count(Number(read_decimal(text, '--mines')));
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(error.message.replace(/^minesCount/, '--mines'));
+    throw error;
+  }
+}
+
 function opening(args: CommandArgs): Opening {
   const [gameText, amountText, currencyText] = args.positionals as [string, string, string];
   if (!(ROUND_GAMES as readonly string[]).includes(gameText)) throw usageError(`play: GAME must be one of ${ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
@@ -53,7 +66,7 @@ function opening(args: CommandArgs): Opening {
     switch (game) {
       case 'mines': {
         const identifier = identifier_or_new(undefined);
-        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: check_mines_count(Number(mines ?? Number.NaN)) } };
+        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: mines_option(mines) } };
       }
       case 'hilo': {
         const text = typeof start === 'string' ? start : '';
@@ -211,6 +224,7 @@ async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> 
   const o = opening(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
+    await check_account_currency(client, o.currency);
     const asked = { action: `Open a ${o.game} round of ${o.amount} ${o.currency}`, details: [`with ${accountLine(opened)}`], question: 'Open it?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return 'declined' as const;
     return withHistoryDatabase(ctx, async (db) => {

@@ -10,17 +10,17 @@ import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
-import { decimals_for } from '../../operations/validate/currencies.js';
+import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
 import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
+import { read_decimal } from '../numbers.js';
 import { seed_list } from '../sim/seed-list.js';
 import { chain_list } from '../sim/chain-list.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
-const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
 /** Sample curves drawn in the --html page. */
 const SAMPLE_CURVES = 5;
 
@@ -30,8 +30,7 @@ function decimal(args: CommandArgs, name: string, required: boolean): number | u
     if (required) throw usageError(`sim: --${name} is required`);
     return undefined;
   }
-  if (typeof text !== 'string' || !DECIMAL.test(text)) throw usageError(`sim: --${name} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
-  return Number(text);
+  return read_decimal(text, `sim: --${name}`);
 }
 
 function whole(args: CommandArgs, name: string): number | undefined {
@@ -138,6 +137,11 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const html = args.values['html'];
   if (html !== undefined && (typeof html !== 'string' || html === '')) throw usageError('sim: --html needs a file name');
   const currency = typeof args.values['currency'] === 'string' ? args.values['currency'] : 'btc';
+  try {
+    check_currency(currency, '--currency');
+  } catch (error) {
+    throw usageError(`sim: ${(error as Error).message}`);
+  }
   const round = await round_from_args(args, 'sim');
   const lib = await import('../../autobet/index.js');
   const controller = new AbortController();

@@ -16,6 +16,8 @@ import { oneLine, plainAmount, printable, writeJson } from '../output.js';
 import type * as SportsModule from '../../sports/index.js';
 import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
+import { read_decimal } from '../numbers.js';
+import { check_account_currency } from '../currency-check.js';
 
 const SUBCOMMANDS = ['list', 'fixtures', 'fixture', 'bet', 'cashout', 'bets'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
@@ -79,11 +81,11 @@ function bet_plan(args: CommandArgs, ids: readonly string[]): BetPlan {
   const amount = args.values['amount'];
   const currency = args.values['currency'];
   if (typeof amount !== 'string') throw usageError('--amount is required');
-  if (!DECIMAL.test(amount)) throw usageError(`--amount must be a plain decimal number (got ${JSON.stringify(printable(amount.slice(0, 32)))})`);
+  read_decimal(amount, '--amount', { whole_digits: 9, fraction_digits: 12 });
   if (typeof currency !== 'string') throw usageError('--currency is required');
   try {
     // Checked here too, so a typo is refused before the legs are read.
-    normalize_amount(amount, 'amount', check_currency(currency), decimals_for(currency));
+    normalize_amount(amount, '--amount', check_currency(currency, '--currency'), decimals_for(currency));
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : 'bad --amount or --currency');
   }
@@ -195,6 +197,7 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
           return EXIT_OK;
         }
         case 'bet':
+          await check_account_currency(opened.client, (plan as BetPlan).currency);
           try {
             return await place(sports, plan as BetPlan, args, ctx, opened, (id) => (identifier = id));
           } catch (error) {
