@@ -40,12 +40,12 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   play: { summary: 'play a round of blackjack, hilo, mines or video poker, one action a line', load: () => import('./commands/play.js') },
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
   vip: { summary: 'show the VIP progress and the rakeback available', load: () => import('./commands/vip.js') },
-  rakeback: { summary: 'claim the rakeback available into the balance (asks first)', load: () => import('./commands/rakeback.js') },
+  rakeback: { summary: "claim the rakeback available into the balance: 'rakeback claim' (asks first)", load: () => import('./commands/rakeback.js') },
   seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
   scan: { summary: 'find the nonces of a revealed seed pair whose result meets a condition', load: () => import('./commands/scan.js') },
-  watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
+  watch: { summary: 'follow your balance, the house bets, or crash and slide rounds live (--json)', load: () => import('./commands/watch.js') },
   history: { summary: 'sync, stats, verify and export the bet history in the local database', load: () => import('./commands/history.js') },
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
@@ -58,6 +58,9 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
 
 /** The commands' names, in the order the help lists them. */
 export const COMMAND_NAMES: readonly string[] = Object.freeze(Object.keys(COMMANDS));
+
+/** Each command and its one-line summary, as `stakeql --help` lists them (the README's list of commands is generated from it). */
+export const COMMAND_SUMMARIES: readonly (readonly [string, string])[] = Object.freeze(Object.entries(COMMANDS).map(([name, entry]) => [name, entry.summary] as const));
 
 const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },

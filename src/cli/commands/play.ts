@@ -22,7 +22,8 @@ import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTI
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
-import { printable } from '../output.js';
+import { fill, printable } from '../output.js';
+import { round_games_sentence } from '../../games/round-games.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
 import { withHistoryDatabase } from '../history-database.js';
@@ -260,9 +261,8 @@ none is open; nothing is opened). An impossible action (hilo higher on a
 king) or one the site refuses is shown and asked again; nothing is sent
 twice. Every step (the opening bet, each action, the cashout) is journaled
 before it is sent, with what it adds to the stake (a double, a split, an
-insurance). Blackjack, hilo and
-video poker are played live only: the sandbox refuses them (their rules and
-payouts are in no public source).
+insurance).
+${fill(round_games_sentence())}
 
 ${CONFIRM_HELP}
 Options:
