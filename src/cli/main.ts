@@ -18,6 +18,7 @@ import {
 } from './exit-codes.js';
 import { alignOptionColumns, oneLine, styleFor } from './output.js';
 import { did_you_mean } from './suggest.js';
+import { for_cli } from './cli-wording.js';
 
 export type { CliIo, Command, CommandArgs, CommandContext } from './context.js';
 
@@ -253,7 +254,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return await dispatch(argv, ctx);
   } catch (error) {
     const { code, message } = classify(error);
-    io.stderr.write(`${err.red('stakeql:')} ${oneLine(message)}\n`);
+    io.stderr.write(`${err.red('stakeql:')} ${oneLine(for_cli(message))}\n`);
     if (debug) io.stderr.write(`${stackOf(error)}\n`);
     return code;
   }

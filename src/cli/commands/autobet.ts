@@ -12,6 +12,7 @@ import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
+import { for_cli } from '../cli-wording.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
 import { check_account_currency } from '../currency-check.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
@@ -100,7 +101,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
     },
     on_note: (text: string): void => {
       status?.clear();
-      ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
+      ctx.io.stderr.write(`stakeql: ${oneLine(for_cli(text))}\n`);
     },
     /** A script's `print`, prefixed with the script's name: not one of stakeql's own notes. */
     on_print: (text: string): void => {
@@ -119,7 +120,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
         ctx.io.stdout.write(`${JSON.stringify(stop)}\n`);
         return;
       }
-      const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
+      const message = stop.message === undefined ? '' : `: ${oneLine(for_cli(stop.message))}`;
       ctx.io.stdout.write(
         `${session === null ? 'stopped before any bet, no session kept' : `session ${session} stopped`} (${stop.reason})${message}\n` +
           `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}` +

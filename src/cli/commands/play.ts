@@ -101,7 +101,7 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, l
     await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent({ identifier: id, game: o.game, amount: o.amount, currency: o.currency, variables: o.input }, client.base_url)));
   }
   const step = log.intend('start', o.input, id, units(o.amount, o.currency));
-  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with client.active_bet('${o.game}')`;
+  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with 'stakeql play ${o.game} --resume'`;
   try {
     const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
     log.answered(step, bet);
@@ -140,7 +140,7 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
       }
       if ('quit' in step) return null;
       const what = 'cashout' in step ? 'the cashout' : `the step ${printable(line.trim().slice(0, 40))}`;
-      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with client.active_bet('${game}') before acting again`;
+      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with 'stakeql play ${game} --resume' before acting again`;
       const request = 'cashout' in step ? { kind: 'cashout' as const, label: 'cashout' as const } : { kind: 'act' as const, input: step.act, label: line.trim() };
       const n = log.intend(request.kind, 'cashout' in step ? {} : step.act, null, added_units(game, request, opening_units));
       try {
@@ -212,7 +212,7 @@ function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' |
 
 function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
   if (result === null) {
-    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume' (or client.active_bet('${game}'))`;
+    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume'`;
     throw new CliError(EXIT_FAILURE, `the ${game} round is still open on the site (no more lines): ${how}`);
   }
   ctx.io.stdout.write(`${game} ended: payout ${result.payout} ${result.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
