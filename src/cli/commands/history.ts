@@ -194,7 +194,8 @@ async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number
   } finally {
     progress.stop();
   }
-  const unverifiable = Object.entries(result.unverifiable).map(([game, n]) => `${n} ${printable(game)}`);
+  // Each game's count with the reason it could not be judged: no silent "not verifiable".
+  const unverifiable = Object.entries(result.unverifiable).map(([game, n]) => `${n} ${printable(game)} (${printable(result.unverifiable_reasons[game] ?? 'no reason recorded')})`);
   if (args.values['json'] === true) ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
   else {
     for (const f of result.failures) ctx.io.stdout.write(failureLine(f));
