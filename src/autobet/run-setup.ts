@@ -49,7 +49,8 @@ export function driver_kind(base_url: string): 'live' | 'sandbox' {
 /** The journal's database, opened (the driver is loaded only when a run needs it), with its checkpointer. */
 export async function open_journal(file: string | undefined): Promise<{ db: SqliteDatabase; file: string; table: SessionsTable; close(): Promise<void> }> {
   const journal = await import('../journal/index.js');
-  const at = file ?? journal.default_database_path();
+  // A program's runs keep to their own file unless given the CLI's (issue 48).
+  const at = file ?? journal.library_database_path();
   const db = journal.open_database(at);
   const checkpointer = journal.start_checkpointer(db, at);
   return {

@@ -161,7 +161,9 @@ function usageProblems(file: string, limits: Autobet.Limits, yes: boolean, tty: 
 }
 
 /** Options of one subcommand: given to a run they would be ignored, so they are refused. */
-const SUBCOMMAND_OPTIONS: ReadonlyArray<readonly [string, string]> = [['last', 'show'], ['csv', 'show'], ['if-any', 'resume']];
+const SUBCOMMAND_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['last', 'show'], ['csv', 'show'], ['if-any', 'resume'], ['account', 'list|show'], ['all-accounts', 'list|show'],
+];
 
 async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [file] = args.positionals as [string];
@@ -345,7 +347,7 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
 /** The `autobet` command. */
 export const command: Command = {
   usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
-       stakeql autobet resume [SESSION] [--if-any] | list [--json] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
+       stakeql autobet resume [SESSION] [--if-any] | list [--json] [--all-accounts] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
        stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
@@ -375,6 +377,9 @@ ${STATS_OPTIONS_HELP}
   --csv                (show) the session's bets as CSV
   --last N             (show) only the session's last N bets (default: the
                        last 20; with --json or --csv: all)
+  --account NAME       (list, show) the sessions of this account on the profile's site,
+                       when several accounts ran there (default: the profile's account)
+  --all-accounts       (list, show) every session in the database, whatever its site or account
 
 Exit: 0 stopped by a limit, the strategy or a stop request; 1 stopped by an
 error; 2 refused before any bet (a bad limit, strategy or option; another run on
@@ -394,6 +399,8 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
     last: { type: 'string' },
+    account: { type: 'string' },
+    'all-accounts': { type: 'boolean' },
   },
   minPositionals: 1,
   maxPositionals: 2,
