@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
+import { sim_amount, sim_percent } from '../../autobet/sim-report.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
 import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
@@ -66,11 +67,8 @@ const ERROR_MESSAGES_SHOWN = 5;
 const ROUNDING_WARNING = 0.01;
 
 /** An amount with the currency's decimals: no float noise (`9959.639999999999` → `9959.64`). */
-function money(decimals: number): (x: number) => string {
-  return (x) => (Number.isFinite(x) ? x.toFixed(decimals) : String(x));
-}
-
-const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
+const money = sim_amount;
+const pct = sim_percent;
 
 function printSummary(ctx: CommandContext, s: SimSummary, currency: string, decimals: number): void {
   const a = money(decimals);
@@ -198,7 +196,8 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
     const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
-    await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
+    // The strategy's name, not where it sits on this disk.
+    await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
   }
   if (controller.signal.aborted) return EXIT_INTERRUPTED;
