@@ -131,7 +131,9 @@ function bucketLabel(from: number, to: number | null): string {
 }
 
 function statsLines(group: StatsGroup): string {
-  const head = `${printable(group.key)} ${printable(group.currency)}: ${counted(group.bets, 'bet')} (${group.wins} won, ${group.losses} lost), ` +
+  // Grouped by currency, the key is the currency: said once (`usd: …`, not `usd usd: …`).
+  const name = group.key === group.currency ? printable(group.key) : `${printable(group.key)} ${printable(group.currency)}`;
+  const head = `${name}: ${counted(group.bets, 'bet')} (${group.wins} won, ${group.losses} lost), ` +
     `wagered ${group.wagered}, profit ${group.profit}, return ${percent(group.realised_return)} (theoretical ${percent(group.theoretical_return)}), ` +
     `longest streaks ${group.longest_win_streak} won / ${group.longest_loss_streak} lost`;
   const buckets = group.multipliers.filter((b) => b.count > 0).map((b) => `${bucketLabel(b.from, b.to)}: ${b.count}`);

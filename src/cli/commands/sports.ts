@@ -51,8 +51,12 @@ function one_line_json(ctx: CommandContext, value: unknown): void {
 /** A SportsError or a lost slip as one CLI line; anything else unchanged. */
 function describe_sports_failure(error: unknown, m: typeof SportsModule, identifier: string | null): unknown {
   if (m.SportsError.is(error)) {
-    const sent = error.sent ? '' : ' (nothing was sent)';
-    return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}`, { cause: error });
+    // Said once: the library's own message may already say that nothing was sent.
+    const sent = error.sent || /nothing was sent/.test(error.message) ? '' : ' (nothing was sent)';
+    const odds = error.reason === 'odds_changed' && typeof error.current_odds === 'number'
+      ? `; the odds are now ${error.current_odds}${typeof error.expected_odds === 'number' ? ` (you gave ${error.expected_odds})` : ''}`
+      : '';
+    return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}${odds}`, { cause: error });
   }
   const maybe = error as { name?: unknown; may_have_reached_server?: unknown; message?: unknown; lookup?: unknown };
   if (identifier !== null && maybe.name === 'TransportError' && maybe.may_have_reached_server === true) {
