@@ -89,7 +89,7 @@ function opening(args: CommandArgs): Opening {
 
 function show(ctx: CommandContext, game: RoundGame, bet: CasinoBet<unknown>): void {
   ctx.io.stdout.write(`${game}: ${describe_state(game, bet.state)}\n`);
-  if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game)} | quit\n`);
+  if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game, bet.state)} | quit\n`);
 }
 
 const units = (amount: number, currency: string): number => Math.round(amount * 10 ** decimals_for(currency));
@@ -232,7 +232,10 @@ async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> 
       // The round is named in the journal by the identifier it was opened with (a fresh one where its document takes none).
       const log = new StepLog(await steps_of(db), { round_key: o.identifier ?? identifier_or_new(undefined), session_id: null, site: new URL(client.base_url).origin, game: o.game });
       const bet = await openRound(ctx, client, o, log);
-      return bet.active ? playLines(ctx, client, o.game, bet, log) : bet;
+      if (bet.active) return playLines(ctx, client, o.game, bet, log);
+      // A round that ended at once (a natural, a dealer blackjack on peek): its cards are still shown.
+      show(ctx, o.game, bet);
+      return bet;
     });
   });
   if (result === 'declined') {
