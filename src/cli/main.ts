@@ -199,7 +199,8 @@ function parseCommandLine(name: string, command: Command, argv: readonly string[
       );
     }
     if (count < command.minPositionals) {
-      throw usageError(`${name}: missing argument (see 'stakeql ${name} --help')`);
+      // The synopsis says what is missing ('rakeback claim', a FILE …) better than a pointer to the help.
+      throw usageError(`${name}: missing argument: ${command.usage.split('\n')[0]?.trim() ?? ''} (see 'stakeql ${name} --help')`);
     }
   }
   return parsed;

@@ -198,3 +198,11 @@ describe('the newcomer\'s bad numbers, through the built CLI (research/newcomer-
     expect(mutations()).toBe(before);
   });
 });
+
+describe('a missing argument names what is missing', () => {
+  it("'rakeback --yes' shows the synopsis with 'claim' (newcomer §15)", async () => {
+    const r = await cli(['rakeback', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("stakeql: rakeback: missing argument: stakeql rakeback claim [--yes] [--profile NAME] [--base-url URL] [--json] (see 'stakeql rakeback --help')\n");
+  });
+});
