@@ -4,14 +4,7 @@
  * retries a mutation); the client's typed errors become the engine's
  * outcomes here, so the engine knows nothing of HTTP.
  */
-import {
-  AuthenticationError,
-  ChallengeError,
-  GraphQLError,
-  RateLimitError,
-  TransportError,
-  type StakeClient,
-} from '../facade/index.js';
+import { AuthenticationError, ChallengeError, request_fate, type StakeClient } from '../facade/index.js';
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';
@@ -27,9 +20,13 @@ export class ClientDriver implements Driver {
   readonly #client: StakeClient;
   #rounds: RoundBetting | null = null;
 
-  constructor(client: StakeClient, kind: 'live' | 'sandbox') {
+  /** The run's signal, for waits inside a bet (a Crash window): a stop ends them. */
+  readonly #signal: AbortSignal;
+
+  constructor(client: StakeClient, kind: 'live' | 'sandbox', signal: AbortSignal = new AbortController().signal) {
     this.#client = client;
     this.kind = kind;
+    this.#signal = signal;
   }
 
   async start(currency: string): Promise<DriverStart> {
@@ -45,7 +42,7 @@ export class ClientDriver implements Driver {
       if (is_multiplayer_game(bet.game)) {
         // Crash and Slide: one bet a round, in its betting window (crash/round-betting.ts).
         this.#rounds ??= new RoundBetting(this.#client);
-        return await this.#rounds.place(bet.game, { amount: bet.amount, currency, identifier, cashoutAt: (bet.params as { cashoutAt: number }).cashoutAt }, new AbortController().signal);
+        return await this.#rounds.place(bet.game, { amount: bet.amount, currency, identifier, cashoutAt: (bet.params as { cashoutAt: number }).cashoutAt }, this.#signal);
       }
       const { game, ...rest } = input as typeof input & { game: RegistryGame };
       const settled = (await this.#client.play(game, rest as never)) as unknown as SettledBet;
@@ -60,10 +57,10 @@ export class ClientDriver implements Driver {
       await this.#client.vault_deposit({ amount, currency });
       return { kind: 'deposited' };
     } catch (error) {
+      // The one rule (request-fate.ts): refused with an errorType or never sent, else the vault is looked at.
       const outcome = classify(error);
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
-      if (outcome.kind === 'auth') return { kind: 'refused', error_type: 'notAuthenticated', message: outcome.message };
-      return { kind: 'unknown', message: outcome.kind === 'unknown' ? outcome.message : 'no answer' };
+      return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
     }
   }
 
@@ -78,8 +75,11 @@ export class ClientDriver implements Driver {
   }
 
   resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
-    // A crash/slide bet has no nonce to watch: crash_bet already looked for it (activeCrashBet, the round history); what it could not find out stays unknown.
-    if (is_multiplayer_game(intent.game)) return Promise.resolve({ kind: 'unknown', why: `a lost ${intent.game} bet could not be found out from activeCrashBet and the round history` });
+    // A crash/slide bet has no nonce to watch: it is looked for in the round it was sent into (crash/round-betting.ts).
+    if (is_multiplayer_game(intent.game)) {
+      if (this.#rounds === null) return Promise.resolve({ kind: 'unknown', why: `the ${intent.game} round this bet was sent into is not known to this process; check the ${intent.game} bets on the site` });
+      return this.#rounds.resolve(intent, deadline, signal);
+    }
     return resolve_intent(this, intent, deadline, signal);
   }
 
@@ -128,18 +128,8 @@ export class ClientDriver implements Driver {
   }
 }
 
-/** The client's typed error as the engine's outcome. */
-export function classify(error: unknown): PlaceOutcome {
-  if (GraphQLError.is(error)) {
-    return { kind: 'refused', error_type: error.error_type ?? 'graphql', message: error.message };
-  }
-  if (AuthenticationError.is(error)) return { kind: 'auth', message: error.message };
-  // A 429 or a challenge is an answer that the request was not run: never booked, so never a lost answer.
-  if (RateLimitError.is(error)) return { kind: 'turned_away', cause: 'rate_limited', message: error.message, retry_after_ms: error.retry_after_ms };
-  if (ChallengeError.is(error)) return { kind: 'turned_away', cause: 'challenge', message: error.message, retry_after_ms: null };
-  if (TransportError.is(error)) {
-    if (!error.may_have_reached_server) return { kind: 'not_sent', message: error.message };
-    return { kind: 'unknown', cause: error.reason === 'http_status' ? 'server' : 'network', message: error.message, retry_after_ms: null };
-  }
-  throw error;
+/** A failed request as the engine's outcome, by the one rule (src/operations/request-fate.ts). */
+export function classify(error: unknown): Exclude<PlaceOutcome, { kind: 'placed' }> {
+  const fate = request_fate(error);
+  return fate.kind === 'may_have_run' ? { ...fate, kind: 'unknown' } : fate;
 }

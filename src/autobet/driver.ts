@@ -4,6 +4,7 @@
  * the simulator, which draws outcomes from `stakeql/fairness`. The engine's
  * loop is the same for all three; only this interface differs.
  */
+import type { MayHaveRunCause } from '../operations/request-fate.js';
 import type { PlannedBet } from './planned-bet.js';
 import type { DriverKind, SettledBet } from './strategy.js';
 
@@ -37,25 +38,29 @@ export interface IntentRef {
    * in a queue in front of the site). Absent: now.
    */
   readonly settle_until?: number;
+  /**
+   * The site's id of the bet, when an answer gave it (a round's opening):
+   * the bet is then found by it whatever its amount grew to, and is never
+   * "not placed" (the site said it exists).
+   */
+  readonly bet_id?: string;
 }
 
-/** The answer to one bet request. */
+/** The answer to one bet request: the site's bet, or what the failure tells (src/operations/request-fate.ts, the one rule). */
 export type PlaceOutcome =
   /** The site booked it and answered. */
   | { readonly kind: 'placed'; readonly bet: SettledBet }
-  /** The site refused it with an errorType: nothing was booked. */
+  /** The site refused it with an errorType and no data: nothing was booked. */
   | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
-  /** The request certainly never reached the site (connection refused, DNS). */
+  /** The request certainly never reached the site (connection refused, DNS, the client's own check). */
   | { readonly kind: 'not_sent'; readonly message: string }
   /**
-   * Turned away with an answer before it was run: a 429 (too many requests) or
-   * a bot-protection challenge (Cloudflare, Kasada), which the edge serves
-   * instead of passing the request on. Nothing was booked.
+   * It may have been booked: a time-out, a drop, a 5xx, an answer without the
+   * bet, a typeless GraphQL error (`settle`: looked for through the settle
+   * period), or a 429 or a challenge (looked for once, after the wait).
    */
-  | { readonly kind: 'turned_away'; readonly cause: 'rate_limited' | 'challenge'; readonly message: string; readonly retry_after_ms: number | null }
-  /** It may have been booked: the answer was lost or timed out, a 5xx. */
-  | { readonly kind: 'unknown'; readonly cause: 'network' | 'rate_limited' | 'challenge' | 'server'; readonly message: string; readonly retry_after_ms: number | null }
-  /** The credentials were refused: nothing can be done without the user. */
+  | { readonly kind: 'unknown'; readonly cause: MayHaveRunCause; readonly settle: boolean; readonly message: string; readonly retry_after_ms: number | null }
+  /** The credentials were refused: nothing can be done without the user (the intent stays open for a resume to resolve). */
   | { readonly kind: 'auth'; readonly message: string };
 
 /** What looking a bet up found. */
@@ -76,8 +81,8 @@ export type DepositOutcome =
   | { readonly kind: 'deposited' }
   | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
   | { readonly kind: 'not_sent'; readonly message: string }
-  /** The answer was lost: the vault's balance tells whether it ran. */
-  | { readonly kind: 'unknown'; readonly message: string };
+  /** It may have run (request-fate.ts): the vault's balance tells, watched through the settle period when `settle`. */
+  | { readonly kind: 'unknown'; readonly message: string; readonly settle?: boolean };
 
 /** A world the engine can bet in. */
 export interface Driver {

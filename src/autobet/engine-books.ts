@@ -8,12 +8,20 @@
  */
 import { new_identifier } from '../operations/validate/identifier.js';
 import { count_bet, is_win, type Counters } from './counters.js';
+
+/** A bet found not placed that may still land, held against the limits until its watch ends. */
+export interface Hold {
+  readonly game: string;
+  readonly units: number;
+  /** When its watch ends (ms since the epoch). */
+  readonly until: number;
+}
 import type { IntentRef } from './driver.js';
 import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
 import type { IntentRow } from './journal-port.js';
-import { limit_rules, type LimitRule } from './limit-rules.js';
+import { limit_rules, refusal_of, type LimitRule, type Refusal } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { Stop, stop_line_of } from './stop.js';
 import { StrategySeat, type UnseenBet } from './strategy-seat.js';
@@ -71,6 +79,13 @@ export abstract class EngineBooks {
   /** Set while a resume settles what the journal left open: those bets are shown to the strategy too. */
   protected collect = false;
   #vault_port: VaultPort | null = null;
+  /**
+   * Bets found not placed after a lost answer whose watch is still open: one
+   * may still land (a queue longer than the settle period, a resent copy),
+   * so until its watch ends its amount counts against the limits as if it
+   * were placed and lost.
+   */
+  #holds: Hold[] = [];
   /** Whether the run's signal fired: set by its listener, so a bet reads a field, not the signal's getters. */
   #aborted: boolean;
   readonly #on_abort = (): void => {
@@ -124,6 +139,31 @@ export abstract class EngineBooks {
     // Only a journal that keeps state needs the strategy's snapshot (the simulator's keeps nothing).
     const state = this.input.journal.durable ? this.seat.snapshot() : null;
     return new PlannedIntent(this.#seq++, identifier, plan, this.seeds.server_seed_hash, this.seeds.nonce, state);
+  }
+
+  /** Holds `hold.units` against the limits until `hold.until` (or until the bet is adopted). */
+  protected hold(hold: Hold): void {
+    this.#holds.push(hold);
+  }
+
+  /**
+   * The limit a bet of `amount` units would pass, counting every held bet as
+   * placed and lost; null when none. The simulator never holds one, and pays
+   * one array length check.
+   */
+  protected refusal(amount: number): Refusal | null {
+    if (this.#holds.length > 0) {
+      const now = this.now();
+      this.#holds = this.#holds.filter((h) => h.until > now);
+    }
+    if (this.#holds.length === 0) return refusal_of(this.rules, this.c, amount);
+    const held = this.#holds.reduce((sum, h) => sum + h.units, 0);
+    const c: Counters = { ...this.c, profit: this.c.profit - held, balance: this.c.balance - held, wagered: this.c.wagered + held };
+    const refused = refusal_of(this.rules, c, amount);
+    if (refused === null) return null;
+    const shown = `${this.input.money.amount(held)} ${this.input.currency}`;
+    const note = `counting ${this.#holds.length === 1 ? 'a bet' : `${this.#holds.length} bets`} of ${shown} found not placed after a lost answer that may still land`;
+    return { reason: refused.reason, message: refused.message === undefined ? note : `${refused.message} (${note})` };
   }
 
   /** What a vault deposit needs of the engine (vault-step.ts). */
@@ -187,6 +227,7 @@ export abstract class EngineBooks {
         nonce_expected: bet.nonce,
         strategy_state: this.seat.snapshot(),
       };
+      this.#release(bet.game, intent.amount_units);
       this.count({ ...bet, identifier }, intent, true);
     }
   }
@@ -197,7 +238,20 @@ export abstract class EngineBooks {
       await this.#adopt_from(this.seeds.nonce, bet.nonce);
     }
     this.count(bet, intent, false, by);
-    if (bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
+    if (bet.active) throw this.open_round_stop(intent.identifier);
+  }
+
+  /** A held bet landed after all (adopted): it is counted for real now, so it is held no more. */
+  #release(game: string, units: number): void {
+    const i = this.#holds.findIndex((h) => h.game === game && h.units === units);
+    if (i >= 0) this.#holds.splice(i, 1);
+  }
+
+  /** The stop for a round left open: the limit or failure that left it so when there is one (a round's held stop), else `error:open_round`. */
+  protected open_round_stop(identifier: string): Stop {
+    const held = this.input.driver.held_stop?.() ?? null;
+    const where = `bet ${identifier} left a round open; finish it on the site`;
+    return held === null ? new Stop('error:open_round', where) : new Stop(held.reason, held.message === undefined ? where : `${held.message} (${where})`);
   }
 
   protected count(bet: SettledBet, intent: IntentRow, adopted: boolean, by = 'answer', amount_units?: number): void {

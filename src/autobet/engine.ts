@@ -19,11 +19,12 @@ import type { EngineInput } from './engine-input.js';
 import { EngineBooks } from './engine-books.js';
 import { Stop } from './stop.js';
 import type { IntentRow } from './journal-port.js';
-import { check_after, refusal_of } from './limit-rules.js';
+import { check_after } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { deposit, resolve_deposit } from './vault-step.js';
 import { RetryWindow } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
+import { cause_name } from '../operations/request-fate.js';
 import { StrategyError } from './strategy.js';
 
 export type { EngineInput } from './engine-input.js';
@@ -57,7 +58,7 @@ class Engine extends EngineBooks {
         // The deposit first: it lowers the balance the bet's limits are then checked against.
         if (plan.vault_units > 0) await deposit(this.vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
-        const refused = refusal_of(this.rules, this.c, plan.amount_units);
+        const refused = this.refusal(plan.amount_units);
         if (refused !== null) throw new Stop(refused.reason, refused.message);
         if (plan.rotate_seed_pair) await this.#rotate();
         if (this.input.limits.max_bets_per_second !== undefined) await this.#pace();
@@ -118,7 +119,7 @@ class Engine extends EngineBooks {
     if (outcome.kind === 'placed' && !(outcome.bet.serverSeed?.seedHash === this.seeds.server_seed_hash && outcome.bet.nonce > this.seeds.nonce)) {
       // A simulated round's stake may have grown (a blackjack double): then it is the bet's own amount.
       this.count(outcome.bet, intent, false, 'answer', outcome.bet.amount === plan.amount ? plan.amount_units : undefined);
-      if (outcome.bet.active) throw new Stop('error:open_round', `bet ${intent.identifier} left a round open; finish it on the site`);
+      if (outcome.bet.active) throw this.open_round_stop(intent.identifier);
       return true;
     }
     return this.#place(plan, { intent, outcome });
@@ -131,7 +132,7 @@ class Engine extends EngineBooks {
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) {
         // Bets adopted meanwhile count against the limits: the same plan may no longer fit them.
-        const refused = refusal_of(this.rules, this.c, plan.amount_units);
+        const refused = this.refusal(plan.amount_units);
         if (refused !== null) throw new Stop(refused.reason, refused.message);
       }
       const intent = attempt === 1 && first !== undefined ? first.intent : this.intent(plan);
@@ -159,61 +160,79 @@ class Engine extends EngineBooks {
           journal.not_placed(intent.seq, 'not_sent', outcome.message);
           retry.failed();
           if (retry.exhausted(attempt)) throw new Stop('error:network', outcome.message);
+          this.check_stop();
           this.input.on_note?.(`bet not sent (${outcome.message}); trying again`);
           await this.wait_out('network', retry.wait_ms(attempt));
+          this.check_stop();
           continue;
-        case 'turned_away': {
-          const cause = outcome.cause === 'rate_limited' ? 'rateLimited' : 'challenge';
-          journal.refused(intent.seq, cause, outcome.message);
-          retry.failed();
-          if (retry.exhausted(attempt)) throw new Stop(`error:${cause}`, outcome.message);
-          await this.wait_out(cause, retry.wait_ms(attempt, outcome.retry_after_ms));
-          continue;
-        }
         case 'auth':
-          journal.refused(intent.seq, 'notAuthenticated', outcome.message);
-          throw new Stop('error:notAuthenticated', outcome.message);
+          // Refused credentials may come after a mutation ran in part: the intent stays open, and the next
+          // start (with good credentials) finds out what became of it before anything is sent.
+          throw new Stop('error:notAuthenticated', `${outcome.message}; the outcome of bet ${intent.identifier} is found out by 'autobet resume' before betting`, intent.identifier);
         case 'unknown': {
-          // The settle period runs from the moment the answer was given up on.
-          const settle = this.input.settle_ms ?? DEFAULT_SETTLE_MS;
-          const settle_until = this.now() + settle;
-          this.input.on_note?.(
-            `the answer to bet ${intent.identifier} was lost (${outcome.cause}); finding out whether it was placed ` +
-              `(nothing is sent before it is found, or before ${Math.ceil(settle / 1000)} s pass without it on the site)`,
-          );
-          retry.failed();
-          const cause = outcome.cause === 'challenge' ? 'challenge' : outcome.cause === 'rate_limited' ? 'rateLimited' : 'network';
-          // Waiting out trouble gives the search as long as the window has left: the outcome is still found out first.
-          // Without --retry-for there is no window: the resolve timeout alone bounds the search.
-          const window_ms = this.policy.retry_for_ms === undefined ? 0 : Math.min(retry.left_ms(), 2 ** 31 - 1);
-          const look_ms = Math.max(this.input.resolve_timeout_ms, window_ms);
-          if (outcome.retry_after_ms !== null) await this.wait_out(cause, Math.min(outcome.retry_after_ms, look_ms));
-          const found = await driver.resolve(this.ref(intent, settle_until), this.now() + look_ms, this.input.signal);
-          if (found.kind === 'placed') {
-            this.input.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
-            await this.settle(intent, found.bet, found.by);
-            return;
-          }
-          if (found.kind === 'unknown') {
-            const interrupted = this.input.signal.aborted;
-            throw new Stop(
-              interrupted ? (typeof this.input.signal.reason === 'string' ? this.input.signal.reason : 'interrupted') : 'unknown_outcome',
-              `the outcome of bet ${intent.identifier} is not known (${found.why}); 'autobet resume' looks for it again before betting`,
-              intent.identifier,
-            );
-          }
-          journal.not_placed(intent.seq, found.by, outcome.message);
-          // Others' bets that took nonces meanwhile are the account's: counted before this step is sent again.
-          await this.adopt_unrecorded();
-          this.#watch_until = this.now() + this.input.resolve_timeout_ms;
-          this.input.on_note?.(`bet ${intent.identifier} was not placed (nothing of it under the seed pair after the settle period); sending it again as a new bet`);
+          const lost = await this.#find_out(plan, intent, outcome, retry);
+          if (lost === 'placed') return;
+          const cause = cause_name(outcome.cause);
           if (retry.exhausted(attempt)) throw new Stop(`error:${cause}`, outcome.message);
           this.check_stop();
-          await this.wait_out(cause, retry.wait_ms(attempt, outcome.retry_after_ms));
+          // A 429's or a challenge's wait was taken before the look.
+          if (outcome.settle) await this.wait_out(cause, retry.wait_ms(attempt));
           continue;
         }
       }
     }
+  }
+
+  /**
+   * A bet whose request may have run (request-fate.ts): nothing is sent again
+   * before the site is looked at. A 429 or a challenge is looked at once,
+   * after its wait; anything else through the settle period. Found: counted
+   * ('placed'). Not there: journaled not placed, its amount held against the
+   * limits while a late landing may still come ('not_placed'). Not known by
+   * the deadline: the run stops, naming the identifier.
+   */
+  async #find_out(plan: PlannedBet, intent: IntentRow, outcome: Extract<PlaceOutcome, { kind: 'unknown' }>, retry: RetryWindow): Promise<'placed' | 'not_placed'> {
+    const { driver, journal } = this.input;
+    const cause = cause_name(outcome.cause);
+    const settle = this.input.settle_ms ?? DEFAULT_SETTLE_MS;
+    this.input.on_note?.(
+      `the answer to bet ${intent.identifier} was lost or turned away (${outcome.cause}); finding out whether it was placed ` +
+        (outcome.settle
+          ? `(nothing is sent before it is found, or before ${Math.ceil(settle / 1000)} s pass without it on the site)`
+          : '(it is sent again only if a look at the site after the wait shows it is not there)'),
+    );
+    retry.failed();
+    // Waiting out trouble gives the search as long as the window has left: the outcome is still found out first.
+    // Without --retry-for there is no window: the resolve timeout alone bounds the search.
+    const window_ms = this.policy.retry_for_ms === undefined ? 0 : Math.min(retry.left_ms(), 2 ** 31 - 1);
+    const look_ms = Math.max(this.input.resolve_timeout_ms, window_ms);
+    if (!outcome.settle) await this.wait_out(cause, Math.min(retry.wait_ms(1, outcome.retry_after_ms), look_ms));
+    else if (outcome.retry_after_ms !== null) await this.wait_out(cause, Math.min(outcome.retry_after_ms, look_ms));
+    // The settle period runs from the moment the answer was given up on; a turned-away answer is looked at once, now.
+    const settle_until = outcome.settle ? this.now() + settle : this.now();
+    const found = await driver.resolve(this.ref(intent, settle_until), this.now() + look_ms, this.input.signal);
+    if (found.kind === 'placed') {
+      this.input.on_note?.(`bet ${intent.identifier} was placed (found by ${found.by})`);
+      await this.settle(intent, found.bet, found.by);
+      return 'placed';
+    }
+    if (found.kind === 'unknown') {
+      const interrupted = this.input.signal.aborted;
+      throw new Stop(
+        interrupted ? (typeof this.input.signal.reason === 'string' ? this.input.signal.reason : 'interrupted') : 'unknown_outcome',
+        `the outcome of bet ${intent.identifier} is not known (${found.why}); 'autobet resume' looks for it again before betting`,
+        intent.identifier,
+      );
+    }
+    journal.not_placed(intent.seq, found.by, outcome.message);
+    // Others' bets that took nonces meanwhile are the account's: counted before this step is sent again.
+    await this.adopt_unrecorded();
+    // It may still land (a queue longer than the settle period, a resent copy): until the watch ends, its amount counts as if lost.
+    const until = this.now() + this.input.resolve_timeout_ms;
+    this.#watch_until = Math.max(this.#watch_until, until);
+    this.hold({ game: plan.game, units: plan.amount_units, until });
+    this.input.on_note?.(`bet ${intent.identifier} was not placed (nothing of it on the site${outcome.settle ? ' after the settle period' : ''}); sending it again as a new bet`);
+    return 'not_placed';
   }
 
   /** Before the first bet of a resumed run: resolve what the journal left open and adopt what it never recorded. */
@@ -224,7 +243,8 @@ class Engine extends EngineBooks {
     for (const intent of pending) {
       if (intent.game === 'vault') {
         // A deposit that ran: the strategy goes on from the state it had when it asked for it.
-        if (await resolve_deposit(this.vault(), intent)) this.seat.restore(intent.strategy_state);
+        const settle_until = (intent.sent_at ?? this.now()) + timeout + settle;
+        if (await resolve_deposit(this.vault(), intent, settle_until)) this.seat.restore(intent.strategy_state);
         continue;
       }
       // The request left at most when it was journaled, and was given up on a request timeout later.

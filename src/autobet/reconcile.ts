@@ -14,6 +14,8 @@
  * client on the account): the engine adopts them, and this one may still
  * land after them. Anything that cannot be read by the deadline is
  * `unknown`: the engine then stops, naming the identifier, rather than guess.
+ * A bet the site already named (a round's opening answered with its id) is
+ * looked for by that id and is never "not placed".
  */
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import type { Adoption, IntentRef, ResolveOutcome, SeedView } from './driver.js';
@@ -89,6 +91,8 @@ export function settled_from_history(entry: HouseBet, identifier: string): Settl
  * make this bet look like another's, and so be sent again.
  */
 export function intended_among(bets: readonly SettledBet[], intent: IntentRef): SettledBet | undefined {
+  // A round's stake grows with its steps: a bet the site named is found by its id, never by an amount.
+  if (intent.bet_id !== undefined) return bets.find((b) => b.id === intent.bet_id);
   const candidates = bets.filter((b) => b.game === intent.game && b.amount === intent.amount);
   return candidates.find((b) => same_params(b, intent)) ?? candidates[0];
 }
@@ -168,7 +172,7 @@ export async function resolve_intent(reader: HistoryReader, intent: IntentRef, d
       const expected = intent.nonce_expected;
       const moved = seeds.server_seed_hash !== intent.seed_hash || seeds.nonce > expected;
       if (!moved) {
-        if (settled) return { kind: 'not_placed', by: 'nonce' };
+        if (settled && intent.bet_id === undefined) return { kind: 'not_placed', by: 'nonce' };
         why = 'the seed pair\'s nonce has not moved';
       } else {
         // Someone's bets took nonces from ours on (or the pair was rotated since): is one of them this bet?
@@ -180,7 +184,7 @@ export async function resolve_intent(reader: HistoryReader, intent: IntentRef, d
           if (bet !== undefined) return { kind: 'placed', bet: { ...bet, identifier: intent.identifier }, by: 'history' };
           const complete = last !== Infinity && nonces.length === last - expected;
           // Only others' bets so far: this one may still land after them, until the settle period ends.
-          if (complete && settled) return { kind: 'not_placed', by: 'history' };
+          if (complete && settled && intent.bet_id === undefined) return { kind: 'not_placed', by: 'history' };
           const first = found.get(expected);
           why = first !== undefined
             ? `the bet with nonce ${expected} is a ${first.game} bet of ${first.amount}, not this ${intent.game} bet of ${intent.amount}, and this one is not in the history`

@@ -61,7 +61,7 @@ async function runChecked(
     return await with_account_lock(file, client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
       const kind = driver_kind(client.base_url);
-      const driver = new ClientDriver(client, kind);
+      const driver = new ClientDriver(client, kind, options.signal ?? undefined);
       const start = await driver.start(currency);
       const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
       try {
@@ -88,7 +88,7 @@ async function runChecked(
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
           strategy,
-          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters }),
+          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
           journal,
           currency,
           money,
@@ -159,7 +159,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);
     return await with_account_lock(file, client.base_url, user.id, async () => {
-      const driver = new ClientDriver(client, record.driver);
+      const driver = new ClientDriver(client, record.driver, options.signal ?? undefined);
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
       const seeds = restored.seeds ?? start.seeds;
@@ -189,7 +189,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const stop = await resume_engine(
           {
             strategy,
-            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters }),
+            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
             journal,
             currency: record.currency,
             money,

@@ -11,6 +11,7 @@ import type { Counters } from './counters.js';
 import type { EngineInput } from './engine-input.js';
 import type { EngineSnapshot, IntentRow } from './journal-port.js';
 import { Stop } from './stop.js';
+import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import type { SettledBet } from './strategy.js';
 
 /** What a deposit needs of the engine: its input, its live counters and a few of its private parts. */
@@ -67,7 +68,8 @@ export async function deposit(port: VaultPort, units: number): Promise<void> {
     return;
   }
   port.input.on_note?.(`the answer to the vault deposit of ${shown} was lost; reading the vault to find out whether it ran`);
-  await resolve_deposit(port, intent);
+  // A deposit still queued in front of the site may land later: an unmoved vault proves nothing before the settle period ends.
+  await resolve_deposit(port, intent, outcome.settle === false ? port.now() : port.now() + (port.input.settle_ms ?? DEFAULT_SETTLE_MS));
 }
 
 /** Counts a deposit that ran: the balance lower, `vaulted` higher, journaled with the counters after it. */
@@ -81,13 +83,14 @@ function deposited(port: VaultPort, intent: IntentRow): void {
 
 /**
  * Whether the deposit of `intent` ran (true: counted), told by the vault's
- * balance against the one before it; a movement of any other size, or no
+ * balance against the one before it, watched until `settle_until` before an
+ * unmoved vault counts as "not run"; a movement of any other size, or no
  * reading before the deadline, stops the run with `unknown_outcome`.
  */
-export async function resolve_deposit(port: VaultPort, intent: IntentRow): Promise<boolean> {
+export async function resolve_deposit(port: VaultPort, intent: IntentRow, settle_until = port.now()): Promise<boolean> {
   const { driver, currency, money, signal, resolve_timeout_ms } = port.input;
   const before = intent.variables['vault_before'];
-  const deadline = port.now() + resolve_timeout_ms;
+  const deadline = Math.max(port.now() + resolve_timeout_ms, settle_until);
   while (typeof before === 'number' && driver.vault_balance !== undefined && !signal.aborted && port.now() <= deadline) {
     const now = await driver.vault_balance(currency, signal);
     if (now !== null) {
@@ -96,11 +99,11 @@ export async function resolve_deposit(port: VaultPort, intent: IntentRow): Promi
         deposited(port, intent);
         return true;
       }
-      if (moved === 0) {
+      if (moved === 0 && port.now() >= settle_until) {
         port.input.journal.not_placed(intent.seq, 'vault', null);
         return false;
       }
-      break;
+      if (moved !== 0) break;
     }
     await driver.sleep(1000, signal);
   }

@@ -20,6 +20,7 @@ import { V8_ACCOUNT_INDEX } from './migration-v8.js';
 import { V9_SEED_TABLE } from './migration-v9.js';
 import { V10_ONEOFF_BETS } from './migration-v10.js';
 import { V11_ROUND_STEPS } from './migration-v11.js';
+import { V12_SPORTS_JOURNAL } from './migration-v12.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
@@ -325,7 +326,7 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 export const MIGRATIONS: readonly Migration[] = [
   V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG, V7_NO_SEQUENCE_INDEX,
   V8_ACCOUNT_INDEX, V9_SEED_TABLE, V10_ONEOFF_BETS,
-  V11_ROUND_STEPS,
+  V11_ROUND_STEPS, V12_SPORTS_JOURNAL,
 ];
 
 /** The schema version this stakeql writes. */

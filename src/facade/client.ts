@@ -265,7 +265,7 @@ export class StakeClient extends GameMethods implements AsyncDisposable {
     return conversion_rates(this, options);
   }
 
-  /** Reads `currencyConfiguration` and checks this client's amounts against its decimals from now on. */
+  /** The currencies the site lists (`CurrencyConfiguration`); amounts stay checked against the built-in decimals table. */
   load_currency_configuration(options?: OperationOptions): Promise<readonly CurrencyConfig[]> {
     return load_currency_configuration(this, options);
   }

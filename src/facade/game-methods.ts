@@ -10,8 +10,10 @@ import type { CasinoBet, DiceInput, DiceState, KenoInput, KenoState, LimboInput,
 import { play, type PlayGame, type PlayInputs, type PlayStates } from '../operations/bets.js';
 import { place_mines_bet, place_mines_cashout, place_mines_next, type MinesBetInput, type MinesCashoutInput, type MinesNextInput } from '../operations/mines.js';
 import { act_round, active_round, cashout_round, start_round, type ActiveBetGame, type CashoutGame, type RoundActions, type RoundBet, type RoundGame, type RoundStartInputs, type RoundStates } from '../operations/rounds.js';
-import { crash_bet, crash_cashout, crash_history, slide_bet, slide_history, type CrashGame, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from '../operations/multiplayer.js';
+import { crash_bet, crash_cashout, crash_history, find_round_bet, slide_bet, slide_history, type RoundBetLook, type CrashGame, type MultiplayerBet, type MultiplayerBetInput, type RoundHistoryOptions, type SlideGame } from '../operations/multiplayer.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
+import type { BetHistoryOptions } from '../operations/bet-pages.js';
+import type { HouseBet } from '../operations/documents/my-bet-list.js';
 import { watch_crash, watch_slide, type MultiplayerFrame } from '../realtime/multiplayer.js';
 
 /** The games of the client; `StakeClient` is the class to use. */
@@ -22,6 +24,8 @@ export abstract class GameMethods implements OperationsClient {
   abstract rest<T = unknown>(path: string, body: Readonly<Record<string, unknown>>, options?: OperationOptions): Promise<T>;
   /** See `StakeClient.prefers_rest`. */
   abstract get prefers_rest(): boolean;
+  /** See `StakeClient.bets`. */
+  abstract bets(options?: BetHistoryOptions): AsyncIterable<HouseBet>;
 
   // Bets: inputs are checked before anything is sent (RangeError/TypeError
   // naming the field); each sends one mutation, never retried; the result and
@@ -130,6 +134,20 @@ export abstract class GameMethods implements OperationsClient {
   /** Finished Slide rounds, newest first (`slideGameList`). */
   slide_history(options?: RoundHistoryOptions): Promise<SlideGame[]> {
     return slide_history(this, options);
+  }
+
+  /**
+   * The user's bet in round `round_id` of Crash or Slide (the active bet, or
+   * the newest page of the user's bets), and the round itself once finished:
+   * how a bet whose answer was lost is found (src/operations/multiplayer.ts).
+   */
+  find_round_bet(game: 'crash' | 'slide', round_id: string, sent_at: number, options?: OperationOptions): Promise<RoundBetLook> {
+    const list = async (): Promise<HouseBet[]> => {
+      const out: HouseBet[] = [];
+      for await (const bet of this.bets({ max: 50, page_size: 50, signal: options?.signal ?? null })) out.push(bet);
+      return out;
+    };
+    return find_round_bet(this, game, round_id, sent_at, list, options);
   }
 
 }

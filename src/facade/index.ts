@@ -36,3 +36,4 @@ export {
   type ErrorType,
   type SiteErrorType,
 } from '../transport/errors/index.js';
+export { request_fate, cause_name, type RequestFate, type MayHaveRunCause } from '../operations/request-fate.js';

@@ -11,7 +11,7 @@
  * the active pair's `previousServerSeed`, and for any other seed still missing
  * one `BetLookup` of a bet placed under it (bounded per sync).
  */
-import { MyBetList, type HouseBet } from '../operations/documents/my-bet-list.js';
+import { MyBetList, read_house_bets, type HouseBet } from '../operations/documents/my-bet-list.js';
 import type { UserSeedPairResult } from '../operations/documents/seeds.js';
 import type { OperationOptions, OperationsClient } from '../operations/runner.js';
 import { start_checkpointer } from '../database/checkpointer.js';
@@ -185,7 +185,7 @@ async function readPages(
 ): Promise<void> {
   const context = { site: o.site, decimals_owner: client, now_ms: o.now };
   const fetchPage = (offset: number): Promise<readonly HouseBet[]> => {
-    const request = client.graphql(MyBetList, { offset, limit: o.page_size }, { signal: o.signal }).then((data) => data.user.houseBetList);
+    const request = client.graphql(MyBetList, { offset, limit: o.page_size }, { signal: o.signal }).then(read_house_bets);
     // Awaited on the next turn; until then a failure must not count as unhandled.
     request.catch(() => undefined);
     return request;

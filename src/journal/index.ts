@@ -4,7 +4,7 @@
  * autobet and history: it brings the native SQLite module. The file itself
  * (opening, the native module, migrations, checkpoints) is src/database/;
  * this folder holds autobet's tables on it (sessions, the journal, one-off
- * bets, round steps, the account lock).
+ * bets, round steps, sports slips and cashouts, the account lock).
  */
 export { JournalError, type JournalErrorCode } from '../database/errors.js';
 export { DATABASE_FILE, LIBRARY_DATABASE_FILE, default_database_path, library_database_path, resolve_data_dir } from '../database/paths.js';
@@ -23,3 +23,4 @@ export { journal_identifiers, journal_row_by, journal_row_of, type SiteBetKey } 
 export { OneOffBets, type OneOffIntent, type OneOffSettlement } from './oneoff-bets.js';
 export { start_checkpointer, type Checkpointer } from '../database/checkpointer.js';
 export { RoundSteps, type StepIntent, type StepRow, type StepStatus } from './round-steps.js';
+export { SportsJournal, type SportsIntent, type SportsRow, type SportsStatus } from './sports-journal.js';

@@ -4,7 +4,7 @@
  * short page. Queries are retried by the client on network errors, 429 and
  * 5xx; a page that fails after that ends the iteration with the error.
  */
-import { MAX_BET_PAGE, MyBetList, type HouseBet } from './documents/my-bet-list.js';
+import { MAX_BET_PAGE, MyBetList, read_house_bets, type HouseBet } from './documents/my-bet-list.js';
 import { check_options, type OperationOptions, type OperationsClient } from './runner.js';
 import { optional_number } from '../games/kernel/number.js';
 
@@ -37,7 +37,7 @@ export function bet_history(client: OperationsClient, options: BetHistoryOptions
       while (read < max) {
         const limit = Math.min(page_size, max - read);
         const data = await client.graphql(MyBetList, { offset, limit }, { signal: opts.signal ?? null });
-        const page = data.user.houseBetList;
+        const page = read_house_bets(data);
         for (const bet of page.slice(0, limit)) {
           read++;
           yield bet;

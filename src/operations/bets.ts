@@ -38,14 +38,15 @@ export const PLAY_DOCUMENTS: Readonly<Record<PlayGame, { readonly document: unkn
 export async function play<G extends PlayGame>(client: OperationsClient, game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
   const name: unknown = game;
   if (!is_registry_game(name)) throw new RangeError(`game must be one of ${REGISTRY_GAMES.join(', ')} (got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 40)) : typeof name})`);
-  const checked = check_input(input, game);
+  const raw = check_input(input, game);
   const opts = check_options(options);
   const rules = GAMES[game] as { check: (i: Record<string, unknown>) => object; stake?: (p: object) => number };
   // A game whose stake is its chips (roulette, baccarat) takes no `amount`: it is then the chips' total.
-  const given = checked['amount'] === undefined && rules.stake !== undefined ? { ...checked, amount: rules.stake(rules.check(checked)) } : checked;
+  const given = raw['amount'] === undefined && rules.stake !== undefined ? { ...raw, amount: rules.stake(rules.check(raw)) } : raw;
   const { amount, currency, identifier } = bet_basics(client, given);
-  const params = GAMES[game].check(given);
   const site = SITES[game];
+  const checked: Readonly<Record<string, unknown>> = { ...GAMES[game].check(given) };
+  const params = site.complete === undefined ? checked : site.complete(checked);
   // A game whose document takes no amount (roulette) is sent its chips only; `check` held amount to their sum.
   const variables = GAMES[game].transport.amount === false ? { currency, ...params, identifier } : { amount, currency, ...params, identifier };
   // Drill's, moles's and primedice-x's answer keys were never captured (SBOT reads the answer's only key):

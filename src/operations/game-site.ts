@@ -47,6 +47,12 @@ export interface GameSite {
   readonly field: string;
   /** The sourced REST route, when one is (sent when there is no document, or with the client's `rest: true`). */
   readonly rest?: GameRestRoute;
+  /**
+   * Fills in what every public source sends though our input may leave it
+   * out (keno's `risk`, roulette's empty chip lists): the checked params in,
+   * the variables out, the same for GraphQL and REST.
+   */
+  readonly complete?: (params: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** The `state` type's name and the fragment `MyBetList` selects it with; null when no source gives the type (its state is then not selected). */
   readonly history: { readonly typename: string; readonly fragment: string } | null;
 }

@@ -1,11 +1,9 @@
 /**
- * Conversion rates (`CurrencyConversionRate`) and the opt-in currency
- * precision read (`CurrencyConfiguration`), which replaces the built-in
- * decimals table for one client.
+ * Conversion rates (`CurrencyConversionRate`) and the site's currency list
+ * (`CurrencyConfiguration`).
  */
 import { CurrencyConfiguration, CurrencyConversionRate, type CurrencyConfig, type CurrencyRate } from './documents/rates.js';
 import { check_options, type OperationOptions, type OperationsClient } from './runner.js';
-import { set_decimals } from './validate/currencies.js';
 
 /** Every currency's value in the web app's fiat currencies (`info.currencies`). */
 export async function conversion_rates(client: OperationsClient, options?: OperationOptions): Promise<readonly CurrencyRate[]> {
@@ -15,14 +13,13 @@ export async function conversion_rates(client: OperationsClient, options?: Opera
 }
 
 /**
- * Reads `currencyConfiguration` and makes its decimals the ones this client
- * checks amounts against. Not seen in public clients of the site (see
- * documents/rates.ts): use it against a server that serves it.
+ * Reads `currencyConfiguration` as every public client sends it (`isAcp:
+ * false`, stake.com) and returns the currencies the site lists. No public
+ * document reads a currency's precision, so amounts stay checked against
+ * the built-in decimals table (see documents/rates.ts).
  */
 export async function load_currency_configuration(client: OperationsClient, options?: OperationOptions): Promise<readonly CurrencyConfig[]> {
   const opts = check_options(options);
-  const data = await client.graphql(CurrencyConfiguration, {}, { signal: opts.signal ?? null });
-  const currencies = data.currencyConfiguration.currencies;
-  set_decimals(client, currencies.map((c) => [c.name, c.decimals] as const));
-  return currencies;
+  const data = await client.graphql(CurrencyConfiguration, { isAcp: false }, { signal: opts.signal ?? null });
+  return data.currencyConfiguration.currencies.map((c) => ({ name: c.name }));
 }

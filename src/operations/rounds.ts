@@ -14,7 +14,7 @@
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { CasinoBet } from './documents/fragments.js';
 import { bet_basics } from './bets.js';
-import { check_input, check_options, type OperationOptions, type OperationsClient } from './runner.js';
+import { bet_of, check_input, check_options, on_the_wire, type OperationOptions, type OperationsClient } from './runner.js';
 import { identifier_or_new } from './validate/identifier.js';
 import { MINES_TILES, check_mines_count, check_mines_fields } from './validate/games.js';
 import { RoundOpenError } from './round-error.js';
@@ -148,16 +148,16 @@ function act_request(client: object, game: RoundGame, given: Record<string, unkn
 }
 
 async function send(client: OperationsClient, game: RoundGame, request: Request, options: OperationOptions): Promise<RoundBet<unknown>> {
-  let result: Record<string, CasinoBet<unknown>>;
+  let bet: CasinoBet<unknown>;
   try {
-    result = await client.graphql(request.document, request.variables, { signal: options.signal ?? null });
+    // A step's answer without the round (a null field) is a lost answer, never "not sent" (request-fate.ts).
+    bet = await on_the_wire(async () => bet_of((await client.graphql(request.document, request.variables, { signal: options.signal ?? null }) as Record<string, CasinoBet<unknown>>)[request.field]));
   } catch (error) {
     if (request.identifier !== null && StakeError.is(error) && Object.isExtensible(error)) {
       Object.defineProperty(error, 'identifier', { value: request.identifier, enumerable: true, writable: false, configurable: true });
     }
     throw error;
   }
-  const bet = result[request.field] as CasinoBet<unknown>;
   remember(client, game, bet);
   return { ...bet, identifier: request.identifier };
 }

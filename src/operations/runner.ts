@@ -54,27 +54,50 @@ export async function send_bet<Result, Variables, Bet extends object>(
   pick: (result: Result) => Bet,
   options: OperationOptions,
 ): Promise<Bet & { readonly identifier: string }> {
-  let result: Result;
   const how: BetRequest<Result, Variables> = 'kind' in request && (request.kind === 'rest' || request.kind === 'graphql') && !('definitions' in request)
     ? request
     : { kind: 'graphql', document: request as TypedDocumentNode<Result, Variables> };
+  if (how.kind === 'rest' && typeof client.rest !== 'function') throw new TypeError('this client cannot send REST requests');
   try {
-    if (how.kind === 'rest') {
-      if (typeof client.rest !== 'function') throw new TypeError('this client cannot send REST requests');
-      result = await client.rest<Result>(how.path, variables as Record<string, unknown>, { signal: options.signal ?? null });
-    } else {
-      result = await client.graphql(how.document, variables, { signal: options.signal ?? null });
-    }
+    const bet = await on_the_wire(async () => {
+      const result = how.kind === 'rest'
+        ? await (client.rest as NonNullable<OperationsClient['rest']>)<Result>(how.path, variables as Record<string, unknown>, { signal: options.signal ?? null })
+        : await client.graphql(how.document, variables, { signal: options.signal ?? null });
+      return bet_of(pick(result));
+    });
+    return { ...bet, identifier };
   } catch (error) {
     throw with_identifier(error, identifier);
   }
-  const bet = pick(result);
-  // An answer without the bet (a null field, an unexpected shape) says nothing of whether it ran:
-  // never an empty bet taken as placed, but a lost answer the caller finds out about by its identifier.
-  if (typeof bet !== 'object' || bet === null || Array.isArray(bet)) {
-    throw with_identifier(new TransportError({ reason: 'bad_response', may_have_reached_server: true, detail: 'The answer holds no bet' }), identifier);
+}
+
+/**
+ * Runs what happens from the moment a request may leave: any failure that is
+ * not already the client's typed error (a TypeError reading an answer of an
+ * unexpected shape, say) becomes a TransportError that may have reached the
+ * server, so nobody reads it as the client's own check before the wire
+ * (request-fate.ts).
+ */
+export async function on_the_wire<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (StakeError.is(error)) throw error;
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : 'a failure';
+    throw new TransportError({ reason: 'bad_response', may_have_reached_server: true, detail: `The answer could not be read (${why.slice(0, 200)})` });
   }
-  return { ...bet, identifier };
+}
+
+/**
+ * The bet of an answer; an answer without one (a null field, an unexpected
+ * shape) says nothing of whether it ran: never an empty bet taken as placed,
+ * but a lost answer the caller finds out about.
+ */
+export function bet_of<Bet>(bet: Bet): Bet & object {
+  if (typeof bet !== 'object' || bet === null || Array.isArray(bet) || typeof (bet as { id?: unknown }).id !== 'string') {
+    throw new TransportError({ reason: 'bad_response', may_have_reached_server: true, detail: 'The answer holds no bet' });
+  }
+  return bet as Bet & object;
 }
 
 /** `error` with the bet's identifier on it (a StakeError the caller can look the bet up by). */

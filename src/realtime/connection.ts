@@ -11,6 +11,7 @@
  * ends every subscription with its typed error at once, and a run of failed
  * reconnections ends them after `retry_attempts`.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createClient, type Client } from 'graphql-ws';
 import { TransportError } from '../transport/errors/index.js';
@@ -69,6 +70,14 @@ export class RealtimeConnection {
   #acknowledged = false;
   #closed = false;
 
+  /**
+   * `lockdownToken` in `connection_init`: every public client sends one (BOT4 web.js:348 and YUKI stake.py:385
+   * the web app's fixed value; SLOT stakeBalanceSubscription.js:201–207 a made-up `sl-<time>-<random>`, and still
+   * gets its events; research/wire-conformance.md §3 #4), none leaves it out. The web app's value is not ours to
+   * copy, so a made-up one as SLOT's, 20 characters like the web app's; `init_fields.lockdownToken` replaces it.
+   */
+  readonly #lockdown_token = randomBytes(15).toString('base64url');
+
   constructor(host: RealtimeHost, opts: ResolvedRealtimeOptions) {
     this.#host = host;
     this.#opts = opts;
@@ -108,7 +117,7 @@ export class RealtimeConnection {
       connectionParams: () => {
         const token = host.token_to_send();
         this.#connected_token = token;
-        return { ...(token === null ? {} : { accessToken: token }), language: opts.language, ...opts.init_fields };
+        return { ...(token === null ? {} : { accessToken: token }), language: opts.language, lockdownToken: this.#lockdown_token, ...opts.init_fields };
       },
       on: {
         connected: () => this.#on_connected(),

@@ -45,9 +45,10 @@ export interface RealtimeOptions {
   /** `language` in `connection_init`, as the web app sends it; default `'en'`. */
   readonly language?: string | null;
   /**
-   * More `connection_init` fields, sent as given after `accessToken` and
-   * `language` — the web app adds a fixed `lockdownToken`; copy it from
-   * DevTools (Network → WS → the first message) if the site asks for it.
+   * More `connection_init` fields, sent as given after `accessToken`,
+   * `language` and `lockdownToken` (a made-up value by default, as a public
+   * client sends; the web app sends a fixed one: copy it from DevTools,
+   * Network → WS → the first message, to send that instead).
    */
   readonly init_fields?: Readonly<Record<string, string>> | null;
   /** A ping every this many ms; a pong missing for as long again drops the connection (then it reconnects). Default 20000; 0 turns pings off. */

@@ -5,6 +5,7 @@
  *   SPEC  = RULE *( "," RULE )
  *   RULE  = FAULT *( ":" PART )
  *   FAULT = drop | drop_after_processing | bad_json | challenge | slow=MS
+ *         | after_processing=(STATUS | challenge | drop) | drop_feed[=MS]
  *         | an HTTP status (3 digits: 429, 503, ...)
  *         | a site errorType (parallelCasinoBet, insufficientBalance, ...)
  *   PART  = an operation name (DiceRoll, LimboBet, ...; several allowed)
@@ -39,6 +40,8 @@ const MAX_COUNT = 1_000_000;
 /** The grammar, for help texts. */
 export const FAULT_SPEC_HELP = `SPEC is one or more RULEs separated by commas; a RULE is a FAULT, then ':'-separated PARTs:
   FAULT  drop | drop_after_processing | bad_json | challenge | slow=MS
+         | after_processing=STATUS|challenge|drop (the request runs, then that is the answer)
+         | drop_feed[=MS] (answered, then the realtime feed drops; reconnects refused for MS)
          | an HTTP status such as 429 or 503
          | a site errorType such as parallelCasinoBet or insufficientBalance
   PART   an operation name (DiceRoll, LimboBet, ...): only those requests take the fault
@@ -97,9 +100,10 @@ function parseRule(text: string, name: string): FaultRule {
 
   const retryAfter = settings.get('retry_after');
   if (retryAfter !== undefined) {
-    if (action.kind !== 'status') return fail(`retry_after=${retryAfter}`, 'retry_after= goes only with an HTTP status');
+    const status = action.kind === 'status' || (action.kind === 'after_processing' && typeof action.answer === 'number');
+    if (!status) return fail(`retry_after=${retryAfter}`, 'retry_after= goes only with an HTTP status');
     if (!TEXT.test(retryAfter)) fail(`retry_after=${retryAfter}`, 'must be 1 to 200 printable characters');
-    action = { ...action, retry_after: retryAfter };
+    action = { ...action, retry_after: retryAfter } as SandboxFaultAction;
   }
   let fault: SandboxFault = operations.length === 0 ? action : { ...action, operations };
   try {
@@ -120,6 +124,18 @@ function parseAction(head: string, fail: (part: string, why: string) => never): 
     default:
       break;
   }
+  if (head.startsWith('after_processing=')) {
+    const answer = head.slice('after_processing='.length);
+    if (answer === 'challenge' || answer === 'drop') return { kind: 'after_processing', answer };
+    if (!STATUS.test(answer)) fail(head, 'after_processing= takes an HTTP status (429, 503, ...), challenge or drop');
+    return { kind: 'after_processing', answer: Number(answer) };
+  }
+  if (head === 'drop_feed') return { kind: 'drop_feed' };
+  if (head.startsWith('drop_feed=')) {
+    const ms = head.slice('drop_feed='.length);
+    if (!INTEGER.test(ms)) fail(head, 'drop_feed= takes a whole number of milliseconds');
+    return { kind: 'drop_feed', refuse_ms: Number(ms) };
+  }
   if (head.startsWith('slow=')) {
     const ms = head.slice('slow='.length);
     if (!INTEGER.test(ms)) fail(head, 'slow= takes a whole number of milliseconds');
@@ -129,7 +145,7 @@ function parseAction(head: string, fail: (part: string, why: string) => never): 
   if (isSiteErrorType(head)) return { kind: 'site_error', error_type: head };
   return fail(
     head,
-    'unknown fault: give drop, drop_after_processing, bad_json, challenge, slow=MS, an HTTP status such as 503, ' +
+    'unknown fault: give drop, drop_after_processing, after_processing=STATUS|challenge|drop, drop_feed[=MS], bad_json, challenge, slow=MS, an HTTP status such as 503, ' +
       `or an errorType (${Object.keys(SITE_ERROR_MESSAGES).join(', ')})`,
   );
 }

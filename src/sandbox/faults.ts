@@ -16,7 +16,7 @@ export const MAX_FAULT_OPERATIONS = 64;
 // A GraphQL Name (spec, section 2.1.9): one pass, no backtracking.
 const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,127}$/;
 
-const KINDS = 'status, drop, drop_after_processing, slow, bad_json, challenge or site_error';
+const KINDS = 'status, drop, drop_after_processing, after_processing, drop_feed, slow, bad_json, challenge or site_error';
 
 /**
  * Checks a fault from user code; throws TypeError / RangeError naming the
@@ -35,17 +35,23 @@ function checkAction(fault: Record<string, unknown>, fn: string): SandboxFaultAc
   switch (kind) {
     case 'status': {
       const { status, retry_after } = fault;
-      if (typeof status !== 'number' || !Number.isInteger(status)) {
-        throw new TypeError(`${fn}: status must be an integer`);
-      }
-      if (status < 200 || status > 599) throw new RangeError(`${fn}: status must be 200 to 599`);
-      if (retry_after === undefined) return { kind, status };
-      if (typeof retry_after !== 'string') throw new TypeError(`${fn}: retry_after must be a string`);
-      // A header value: visible ASCII and spaces only, so nothing can be injected.
-      if (!/^[\x20-\x7e]{1,200}$/.test(retry_after)) {
-        throw new RangeError(`${fn}: retry_after must be 1 to 200 printable ASCII characters`);
-      }
-      return { kind, status, retry_after };
+      checkStatus(status, fn, 'status');
+      return retry_after === undefined ? { kind, status: status as number } : { kind, status: status as number, retry_after: checkRetryAfter(retry_after, fn) };
+    }
+    case 'after_processing': {
+      const { answer, retry_after } = fault;
+      if (answer !== 'challenge' && answer !== 'drop') checkStatus(answer, fn, 'answer');
+      const checked = answer as number | 'challenge' | 'drop';
+      if (retry_after === undefined) return { kind, answer: checked };
+      if (typeof checked !== 'number') throw new RangeError(`${fn}: retry_after goes only with an HTTP status answer`);
+      return { kind, answer: checked, retry_after: checkRetryAfter(retry_after, fn) };
+    }
+    case 'drop_feed': {
+      const { refuse_ms } = fault;
+      if (refuse_ms === undefined) return { kind };
+      if (typeof refuse_ms !== 'number') throw new TypeError(`${fn}: refuse_ms must be a number`);
+      if (!Number.isInteger(refuse_ms) || refuse_ms < 0 || refuse_ms > MAX_SLOW_DELAY_MS) throw new RangeError(`${fn}: refuse_ms must be a whole number from 0 to ${MAX_SLOW_DELAY_MS}`);
+      return { kind, refuse_ms };
     }
     case 'slow': {
       const { delay_ms } = fault;
@@ -73,6 +79,20 @@ function checkAction(fault: Record<string, unknown>, fn: string): SandboxFaultAc
   }
 }
 
+function checkStatus(status: unknown, fn: string, field: string): void {
+  if (typeof status !== 'number' || !Number.isInteger(status)) throw new TypeError(`${fn}: ${field} must be an integer`);
+  if (status < 200 || status > 599) throw new RangeError(`${fn}: ${field} must be 200 to 599`);
+}
+
+function checkRetryAfter(retry_after: unknown, fn: string): string {
+  if (typeof retry_after !== 'string') throw new TypeError(`${fn}: retry_after must be a string`);
+  // A header value: visible ASCII and spaces only, so nothing can be injected.
+  if (!/^[\x20-\x7e]{1,200}$/.test(retry_after)) {
+    throw new RangeError(`${fn}: retry_after must be 1 to 200 printable ASCII characters`);
+  }
+  return retry_after;
+}
+
 function checkOperations(operations: unknown, fn: string): readonly string[] {
   if (!Array.isArray(operations)) throw new TypeError(`${fn}: operations must be an array of operation names`);
   if (operations.length === 0 || operations.length > MAX_FAULT_OPERATIONS) {
@@ -96,6 +116,7 @@ function targets(fault: SandboxFault, operation: string): boolean {
 
 /** The name a fault is counted under in `faults_applied`. */
 export function faultLabel(fault: SandboxFaultAction): string {
+  if (fault.kind === 'after_processing') return `after_processing:${fault.answer}`;
   return fault.kind === 'site_error' ? `site_error:${fault.error_type}` : fault.kind;
 }
 

@@ -77,6 +77,8 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     limiter: limit === null ? null : new RateLimiter(limit.maxRequests, limit.windowMs, limit.retryAfterSeconds),
     stats: new StatsRecorder(),
     runner: new GraphQLRunner(),
+    // Set once the realtime server exists (below).
+    drop_feed: () => undefined,
     sleep: (ms) =>
       new Promise<boolean>((resolve) => {
         const entry = {
@@ -112,6 +114,10 @@ export async function start_sandbox(options?: SandboxOptions): Promise<Sandbox> 
     kasada,
     events: core.events,
   });
+  core.drop_feed = (refuse_ms) => {
+    realtime.refuse_for(refuse_ms);
+    realtime.drop_all();
+  };
   return new RunningSandbox(server, core, cancelSleeps, realtime);
 }
 

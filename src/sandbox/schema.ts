@@ -88,7 +88,7 @@ export const ROOT = Object.freeze({
     }),
 
   currencyConfiguration: () => ({
-    currencies: CURRENCIES.map((c) => ({ name: c.name, decimals: c.decimals, minBet: c.minBet })),
+    currencies: CURRENCIES.map((c) => ({ name: c.name })),
   }),
 
   info: () => ({

@@ -62,7 +62,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
 
   type CasinoSeedPair { clientSeed: CasinoClientSeed! serverSeed: CasinoServerSeed! }
 
-  type CurrencyConfig { name: CurrencyEnum! decimals: Int! minBet: Float! }
+  "A currency as currencyConfiguration lists it (public clients read name and rates; none reads a precision)."
+  type CurrencyConfig { name: CurrencyEnum! }
   type CurrencyConfiguration { currencies: [CurrencyConfig!]! }
   type InfoCurrency { name: CurrencyEnum! value(fiatCurrency: FiatCurrencyEnum!): Float! }
   type Info { currencies: [InfoCurrency!]! }
@@ -106,8 +107,8 @@ export const SANDBOX_SDL: string = /* GraphQL */ `
     user(name: String): User!
     "One bet by share id (house:N or casino:N) or by its id."
     bet(iid: String, betId: String): Bet!
-    "Public: the currencies and their betting precision."
-    currencyConfiguration: CurrencyConfiguration!
+    "Public: the currencies. isAcp: false on stake.com, true on stake.us (every public client passes it)."
+    currencyConfiguration(isAcp: Boolean!): CurrencyConfiguration!
     "Public: currency values in fiat (sandbox fixtures, not market data)."
     info: Info!
   }

@@ -66,6 +66,8 @@ export interface SandboxCore {
   readonly multiplayer: MultiplayerClocks;
   /** Resolves true after `ms`, or false as soon as the sandbox closes. */
   sleep(ms: number): Promise<boolean>;
+  /** Drops the realtime feed's connections, refusing upgrades for `refuse_ms` afterwards (the `drop_feed` fault). */
+  drop_feed: (refuse_ms: number) => void;
 }
 
 type BodyReading =
@@ -130,11 +132,23 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
   if (fault?.kind === 'slow' && !(await core.sleep(fault.delay_ms))) return;
 
   const answer = await answerNormally(core, casino, req, onGraphQL, reading, cookies, rest);
-  if (fault?.kind === 'drop_after_processing') {
+  if (fault?.kind === 'drop_after_processing' || (fault?.kind === 'after_processing' && fault.answer === 'drop')) {
     res.destroy();
     return;
   }
+  if (fault?.kind === 'after_processing') {
+    // The request ran (the bet is booked); what answers is an edge, a proxy, or the site's reply to a resent copy.
+    write(res, fault.answer === 'challenge' ? challengeAnswer() : statusAnswer(fault.answer as number, fault.retry_after), needsCfBm);
+    return;
+  }
   write(res, answer, needsCfBm);
+  if (fault?.kind === 'drop_feed') core.drop_feed(fault.refuse_ms ?? 0);
+}
+
+/** The answer of a `status` fault (and of `after_processing` with a status). */
+function statusAnswer(status: number, retry_after: string | undefined): Answer {
+  const headers: Record<string, string> = retry_after === undefined ? {} : { 'retry-after': retry_after };
+  return status === 429 ? rateLimitedAnswer(headers) : errorAnswer(status, `Injected fault: HTTP ${status}.`, 'sandboxFault', headers);
 }
 
 /**
@@ -144,12 +158,8 @@ async function handle(core: SandboxCore, casino: Casino, req: IncomingMessage, r
  */
 async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: BodyReading, rest: RestRoute | undefined): Promise<Answer | 'drop' | undefined> {
   switch (fault.kind) {
-    case 'status': {
-      const headers: Record<string, string> = fault.retry_after === undefined ? {} : { 'retry-after': fault.retry_after };
-      return fault.status === 429
-        ? rateLimitedAnswer(headers)
-        : errorAnswer(fault.status, `Injected fault: HTTP ${fault.status}.`, 'sandboxFault', headers);
-    }
+    case 'status':
+      return statusAnswer(fault.status, fault.retry_after);
     case 'drop':
       return 'drop';
     case 'bad_json':
@@ -164,6 +174,8 @@ async function faultAnswer(core: SandboxCore, fault: SandboxFault, reading: Body
     }
     case 'slow':
     case 'drop_after_processing':
+    case 'after_processing':
+    case 'drop_feed':
       return undefined;
   }
 }

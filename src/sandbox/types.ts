@@ -20,6 +20,22 @@ export type SandboxFaultAction =
   /** Process the request normally (the mutation happens: a bet is booked) then destroy the socket before answering. */
   | { readonly kind: 'drop_after_processing' }
   /**
+   * Process the request normally (a bet is booked), then answer something
+   * else, as real sites do when an edge, a proxy or a resent copy of the
+   * request answers for a request that already ran: an HTTP status (429 as
+   * the sandbox's rate limit answers it, with `retry_after` as
+   * `Retry-After`; 5xx with a short body), Cloudflare's challenge page
+   * (`'challenge'`), or nothing (`'drop'`, as `drop_after_processing`).
+   */
+  | { readonly kind: 'after_processing'; readonly answer: number | 'challenge' | 'drop'; readonly retry_after?: string }
+  /**
+   * Process and answer normally, then destroy every websocket connection of
+   * the realtime feed (as `drop_websockets()`): the feed is lost right after
+   * a bet was placed. With `refuse_ms`, upgrades are refused (503) for that
+   * long afterwards (at most 120 000 ms), so reconnecting fails meanwhile.
+   */
+  | { readonly kind: 'drop_feed'; readonly refuse_ms?: number }
+  /**
    * Wait this long (at most 120 000 ms) before processing and answering
    * normally. A client that gives up meanwhile does not cancel the request:
    * a mutation still happens, as on a real server.

@@ -3,28 +3,25 @@
  * re-read just before the wire (market active, odds within what `oddsChange`
  * accepts against the odds the caller saw), the intent handed to
  * `on_intent` before the request leaves, one mutation sent once with a fresh
- * identifier. A lost answer is looked up among the active sport bets, never
- * re-sent: exactly one match placed after the intent is the result;
- * none or several, and the call rejects with the TransportError (it carries
- * the identifier and `lookup`).
+ * identifier. A lost answer (any failure but a refusal or a request that
+ * never left: lookup.ts `may_have_run`) is looked up, never re-sent: the
+ * identical slips already on the site are read before sending, and the one
+ * new identical slip seen before the settle period ends is the result; none
+ * by then, or several, and the call rejects with the error (marked with the
+ * identifier and `lookup`).
  */
 import { bet_basics, type AmountInput } from '../operations/bets.js';
-import { StakeError, TransportError } from '../transport/errors/index.js';
+import { StakeError } from '../transport/errors/index.js';
 import { bet_type, name, object, odds, odds_change, signal } from './check.js';
-import { BetSlipFooter_CustomSportBet, FetchActiveSportBets, PlaceSportBet, type SportBet } from './documents/bets.js';
+import { BetSlipFooter_CustomSportBet, PlaceSportBet, type SportBet } from './documents/bets.js';
 import type { OutcomeCheck } from './documents/read.js';
 import { SportsError, describe_reason, to_sports_error } from './errors.js';
-import { custom_bet_odds, outcome, read, type SportsCore } from './read.js';
+import { check_clock, find_slip, identical_slips, may_have_run, settle_period, type LookupClock } from './lookup.js';
+import { custom_bet_odds, outcome, type SportsCore } from './read.js';
 import type { OddsChange, PlacedSlip, Provider, SlipIntent, SlipLeg, SportBetType } from './types.js';
 
 /** Most legs one slip may hold (ours: the site's maximum is not public). */
 export const MAX_LEGS = 20;
-
-/** How far back (ms) an identical active slip makes a lost answer ambiguous rather than found. */
-export const LOOKUP_AMBIGUITY_MS = 10_000;
-
-/** The most active slips the lookup reads: the site's cap of 150 (SLOT), three pages of 50. */
-const LOOKUP_PAGES = 3;
 
 /** Inputs of `bet` and `custom_bet`. */
 export interface SlipInput {
@@ -50,6 +47,14 @@ export interface SlipOptions {
   readonly signal?: AbortSignal | null;
   /** Called with the intent before the request leaves (write it down here); if it throws, nothing is sent. */
   readonly on_intent?: (intent: SlipIntent) => void | Promise<void>;
+  /**
+   * How long (ms) a slip whose answer was lost is looked for before it is
+   * taken as not placed; at least twice the client's `timeout_ms`. Default
+   * the larger of 30 s and twice `timeout_ms` (lookup.ts `settle_period`).
+   */
+  readonly settle_ms?: number;
+  /** The clock the settle period is measured on (tests inject one); default the system's. */
+  readonly clock?: LookupClock;
 }
 
 interface CheckedSlip {
@@ -118,32 +123,6 @@ function product(values: readonly number[]): number {
   return p;
 }
 
-function same_outcomes(bet: SportBet, ids: readonly string[]): boolean {
-  if (bet.outcomes.length !== ids.length) return false;
-  const booked = new Set(bet.outcomes.map((o) => o.outcome.id));
-  return ids.every((id) => booked.has(id));
-}
-
-/** Finds the slip a lost answer was about; null when not exactly one candidate. */
-async function look_up(core: SportsCore, intent: SlipIntent, custom: boolean): Promise<{ bet: SportBet | null; lookup: 'found' | 'not_found' | 'ambiguous' }> {
-  const ids = intent.legs.map((l) => l.outcomeId);
-  const after: SportBet[] = [];
-  let near = 0;
-  for (let page = 0; page < LOOKUP_PAGES; page++) {
-    const bets = (await read(core, FetchActiveSportBets, { limit: 50, offset: page * 50 }, null)).user.activeSportBets;
-    for (const bet of bets) {
-      if (bet.customBet !== custom || bet.currency !== intent.currency || bet.amount !== intent.amount || !same_outcomes(bet, ids)) continue;
-      const at = Date.parse(bet.createdAt);
-      // Placed after the intent: ours. Just before it: another identical slip, and we cannot tell which is which.
-      if (at >= intent.intent_at) after.push(bet);
-      else if (!(at < intent.intent_at - LOOKUP_AMBIGUITY_MS)) near++;
-    }
-    if (bets.length < 50) break;
-  }
-  if (after.length === 1 && near === 0) return { bet: after[0] as SportBet, lookup: 'found' };
-  return { bet: null, lookup: after.length === 0 && near === 0 ? 'not_found' : 'ambiguous' };
-}
-
 function mark(error: unknown, fields: Record<string, unknown>): void {
   if (typeof error !== 'object' || error === null || !Object.isExtensible(error)) return;
   for (const [key, value] of Object.entries(fields)) {
@@ -171,7 +150,12 @@ export async function place_slip(core: SportsCore, input: SlipInput, options: Sl
   const on_intent = o['on_intent'];
   if (on_intent !== undefined && typeof on_intent !== 'function') throw new TypeError('on_intent must be a function');
   if (custom && slip.outcomeIds.length < 2) throw new RangeError('a same-game multi needs at least 2 outcome ids');
+  const clock = check_clock(o['clock']);
+  const settle = settle_period(o['settle_ms'], core.client.timeout_ms);
 
+  // The identical slips already on the site: after a lost answer, ours is the one new among them.
+  const key = { amount: slip.amount, currency: slip.currency, outcomeIds: slip.outcomeIds, custom };
+  const prior_ids = (await identical_slips(core, key, abort)).map((b) => b.id);
   const legs = await check_legs(core, slip, abort);
   let expected_total = product(legs.map((l) => l.expected_odds));
   if (custom) {
@@ -184,7 +168,7 @@ export async function place_slip(core: SportsCore, input: SlipInput, options: Sl
   const kind = custom ? 'same_game_multi' : slip.outcomeIds.length === 1 ? 'single' : 'accumulator';
   const intent: SlipIntent = {
     kind, identifier: slip.identifier, amount: slip.amount, currency: slip.currency, betType: slip.betType,
-    oddsChange: slip.oddsChange, legs, expected_total_odds: expected_total, intent_at: Date.now(),
+    oddsChange: slip.oddsChange, legs, expected_total_odds: expected_total, intent_at: clock.now(), prior_ids,
   };
   if (typeof on_intent === 'function') await (on_intent as NonNullable<SlipOptions['on_intent']>)(intent);
 
@@ -201,15 +185,17 @@ export async function place_slip(core: SportsCore, input: SlipInput, options: Sl
     return placed(intent, bet, false);
   } catch (error) {
     const mapped = to_sports_error(error, true, slip.identifier);
-    if (!(TransportError.is(mapped) && mapped.may_have_reached_server)) {
+    if (!may_have_run(mapped)) {
       if (StakeError.is(mapped)) mark(mapped, { identifier: slip.identifier });
       throw mapped;
     }
-    // The slip may be booked: find it, never send it again.
-    let found: Awaited<ReturnType<typeof look_up>>;
+    // The slip may be booked, or be booked later: look for it through the settle period, never send it again.
+    const settle_until = clock.now() + settle;
+    let found: Awaited<ReturnType<typeof find_slip>>;
     try {
-      found = await look_up(core, intent, custom);
+      found = await find_slip(core, { ...key, prior_ids }, settle_until, clock, abort);
     } catch {
+      // Aborted while looking: still unknown, and the error must still say the slip may be booked.
       mark(mapped, { identifier: slip.identifier, lookup: 'failed' });
       throw mapped;
     }

@@ -13,8 +13,9 @@
  */
 import type { StakeClient } from '../facade/client.js';
 import { place_slip, type SlipInput, type SlipOptions } from './bet.js';
-import { cashout, cashout_preview, type CashoutOffer } from './cashout.js';
-import type { CashedOut, SportBet, SportBetChange } from './documents/bets.js';
+import { cashout, cashout_preview, type CashoutOffer, type CashoutOptions, type CashoutResult } from './cashout.js';
+import type { SportBet, SportBetChange } from './documents/bets.js';
+import { check_lookup, find_cashout, find_slip, type CashoutLookup, type LookupOptions, type SlipKey, type SlipLookup } from './lookup.js';
 import type { CustomBetOdds, FixtureMarkets, FixturePreview, OutcomeCheck, SportSummary, SportTournaments } from './documents/read.js';
 import {
   active_bets, custom_bet_odds, finished_bets, finished_bets_all, fixture, fixtures, fixtures_all, list_sports, outcome, sport_bet, tournaments,
@@ -100,7 +101,7 @@ export class Sportsbook {
   }
 
   /** Cashes a slip out at the previewed multiplier (`CashoutSportBet`); sent once, never retried. */
-  cashout(betId: string, multiplier: number, options?: SportsReadOptions): Promise<CashedOut> {
+  cashout(betId: string, multiplier: number, options?: CashoutOptions): Promise<CashoutResult> {
     return cashout(this.#core, betId, multiplier, options);
   }
 
@@ -124,6 +125,25 @@ export class Sportsbook {
   /** One slip by its share id (`BetLookup`); null when the id is another kind of bet. */
   bet_by_iid(iid: string, options?: SportsReadOptions): Promise<SportBet | null> {
     return sport_bet(this.#core, iid, options);
+  }
+
+  // ---- Lost answers, looked for again (`stakeql sports check`).
+
+  /**
+   * Looks for a slip whose answer was lost (its journaled intent: amount,
+   * currency, outcome ids, kind, `prior_ids`) until `settle_until` (on the
+   * options' clock): `found` with the slip, or `not_found` (only from a look
+   * after `settle_until`), `ambiguous`, `failed`. Sends nothing but reads.
+   */
+  find_slip(key: SlipKey, options: LookupOptions): Promise<SlipLookup> {
+    const { settle_until, clock, signal } = check_lookup(options);
+    return find_slip(this.#core, key, settle_until, clock, signal);
+  }
+
+  /** Looks at the slip `betId` whose cashout's answer was lost, until `settle_until`: `found` when cashed out. */
+  find_cashout(betId: string, options: LookupOptions): Promise<CashoutLookup> {
+    const { settle_until, clock, signal } = check_lookup(options);
+    return find_cashout(this.#core, betId, settle_until, clock, signal);
   }
 
   /** Shows the client it runs on, never a credential. */

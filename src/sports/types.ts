@@ -40,8 +40,14 @@ export interface SlipIntent {
   readonly legs: readonly SlipLeg[];
   /** The product of the legs' expected odds. */
   readonly expected_total_odds: number;
-  /** `Date.now()` when the intent was made, just before sending. */
+  /** The local clock (ms) when the intent was made, just before sending: for the record, never compared with the site's times. */
   readonly intent_at: number;
+  /**
+   * The ids of the identical slips (same outcomes, amount, currency and kind)
+   * the site showed just before this one was sent: after a lost answer, ours
+   * is the one new identical slip.
+   */
+  readonly prior_ids: readonly string[];
 }
 
 /** A booked slip: the intent and what the site answered. */

@@ -91,7 +91,7 @@ class ModelSite implements Driver {
   async place(bet: PlannedBet, _currency: string, identifier: string): Promise<PlaceOutcome> {
     const fate = this.#fates.shift() ?? { kind: 'answered', ms: 5 };
     this.#advance(1);
-    const lost = { kind: 'unknown', cause: 'network', message: 'lost', retry_after_ms: null } as const;
+    const lost = { kind: 'unknown', cause: 'network', settle: true, message: 'lost', retry_after_ms: null } as const;
     switch (fate.kind) {
       case 'answered': {
         this.#advance(fate.ms);

@@ -46,7 +46,8 @@ describe('stakeql bet on wheel, pump, baccarat and roulette', () => {
       expect(pocket).toBeGreaterThanOrEqual(0);
       expect(last()).toEqual({
         operation_name: 'RouletteBet',
-        variables: { currency: 'usd', numbers: [{ value: 'number17', amount: 0.5 }], colors: [{ value: 'colorRed', amount: 1 }], rows: [{ value: 'row1', amount: 0.25 }], identifier: 'cli-roulette-1' },
+        // All five lists, empty when unused, as SBOT and BOT4X send them (research/wire-conformance.md §3 #8).
+        variables: { currency: 'usd', numbers: [{ value: 'number17', amount: 0.5 }], colors: [{ value: 'colorRed', amount: 1 }], rows: [{ value: 'row1', amount: 0.25 }], parities: [], ranges: [], identifier: 'cli-roulette-1' },
       });
       // Straight 36×, red 2×, row1 (1, 4, … 34) 3×; 0 loses the outside chips. The bet records paid / staked to four
       // decimals (README: a spread of chips) and pays the stake times that, rounded down to the cent.

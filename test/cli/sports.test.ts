@@ -82,7 +82,7 @@ describe('stakeql sports', () => {
     session.sandbox.fail_next({ kind: 'drop_after_processing', operations: ['PlaceSportBet'] });
     const r = await run(['sports', 'bet', f.markets[0]?.outcomes[0]?.id as string, '--amount', '2', '--currency', 'usd', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^placed single \S+ \(its answer was lost; found among the active bets, nothing re-sent\)/);
+    expect(r.stdout).toMatch(/^placed single \S+ \(its answer was lost; found on the site, nothing re-sent\)/);
     expect(count('PlaceSportBet') - before).toBe(1);
   });
 
@@ -95,7 +95,7 @@ describe('stakeql sports', () => {
     session.sandbox.sports.set_cashout_multiplier(slip.id, 0.5);
     const r = await run(['sports', 'cashout', slip.iid, '--yes', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(lines(r)[0]).toEqual({ id: slip.id, payout: 1.5, currency: 'usd' });
+    expect(lines(r)[0]).toEqual({ id: slip.id, payout: 1.5, currency: 'usd', recovered: false });
     expect(session.sandbox.sports.bets().find((b) => b.id === slip.id)?.status).toBe('cashout');
   });
 

@@ -114,6 +114,8 @@ describe('roulette on the sandbox', () => {
     const chips = { numbers: [{ value: 'number7', amount: 1 }], colors: [{ value: 'colorRed', amount: 2 }] };
     const bet = await client.play('roulette', { amount: 3, currency: 'usd', ...chips });
     expect(bet.amount).toBe(3);
-    expect(last_request(box)).toEqual({ operation_name: 'RouletteBet', variables: { currency: 'usd', ...chips, identifier: bet.identifier } });
+    // All five lists, empty when unused, as SBOT and BOT4X send them (research/wire-conformance.md §3 #8).
+    const empty = { parities: [], ranges: [], rows: [] };
+    expect(last_request(box)).toEqual({ operation_name: 'RouletteBet', variables: { currency: 'usd', ...chips, ...empty, identifier: bet.identifier } });
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StakeClient } from '../../src/facade/index.js';
 import { sync_history, verify_history, type SqliteDatabase } from '../../src/history/index.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../src/realtime/multiplayer.js';
+import type { HouseBet, HouseMultiplayerBet } from '../../src/operations/documents/my-bet-list.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { BLOCK_584500, chain_from, sha, shown_point } from '../support/crash-chain.js';
 import { sandboxUser, tempDatabase } from './helpers.js';
@@ -102,6 +103,17 @@ describe('Crash and Slide bets in the history database', () => {
       expect(row.payout_multiplier).toBe(cashoutAt <= point ? cashoutAt : 0);
       expect(JSON.parse(row.state)).toMatchObject({ cashoutAt, result: cashoutAt <= point ? 'autocashout' : 'bust' });
     });
+    // client.bets() reads the same list (MyBetList, Slide's result aliased on the wire and named `result` again):
+    // each Crash and Slide bet with the result the chain computed here gives it.
+    const listed: HouseBet[] = [];
+    for await (const entry of client.bets({ max: 10 })) listed.push(entry);
+    const multiplayer = listed
+      .map((entry) => entry.bet)
+      .filter((bet): bet is HouseMultiplayerBet => bet?.__typename === 'MultiplayerCrashBet' || bet?.__typename === 'MultiplayerSlideBet')
+      .reverse();
+    expect(multiplayer.map((bet) => [bet.__typename, bet.result])).toEqual(
+      rows.map((row) => [row.game === 'crash' ? 'MultiplayerCrashBet' : 'MultiplayerSlideBet', row.payout_multiplier > 0 ? 'autocashout' : 'bust']),
+    );
     // Every third window was skipped: the stored rounds are not all adjacent, the walk goes through the others.
     const crashNumbers = rows.filter((r) => r.game === 'crash').map((r) => r.nonce!);
     expect(crashNumbers[crashNumbers.length - 1]! - crashNumbers[0]!).toBeGreaterThan(CRASH_TARGETS.length - 1);
@@ -117,15 +129,17 @@ describe('Crash and Slide bets in the history database', () => {
 
   it('a changed payout fails as outcome, a hash off the chain as chain; without round numbers the walk finds the rounds', () => {
     const rows = db.prepare("SELECT id, game, payout_multiplier, server_seed, nonce, state FROM bets WHERE game = 'crash' ORDER BY time_ms").all() as Row[];
-    const lost = rows.find((r) => r.payout_multiplier === 0)!;
     const middle = rows[2]!;
+    // Which rounds were bet depends on timing, so a loss is not certain: a lost bet is changed to a win, else a won one to a loss.
+    const others = rows.filter((r) => r !== middle);
+    const lost = others.find((r) => r.payout_multiplier === 0) ?? others[0]!;
     const save = db.prepare('SELECT id, payout_multiplier, server_seed, nonce FROM bets').all() as Row[];
     try {
       db.prepare('UPDATE bets SET nonce = NULL').run();
       expect(verify_history(db)).toMatchObject({ checked: 9, passed: 9, failed: 0 });
 
       const cashoutAt = (JSON.parse(lost.state) as { cashoutAt: number }).cashoutAt;
-      db.prepare('UPDATE bets SET payout_multiplier = ? WHERE id = ?').run(cashoutAt, lost.id);
+      db.prepare('UPDATE bets SET payout_multiplier = ? WHERE id = ?').run(lost.payout_multiplier === 0 ? cashoutAt : 0, lost.id);
       // A hash whose round pays what the bet was paid, yet not on the chain: only the walk can tell.
       let off = sha(`off the chain ${middle.id}`);
       const target = (JSON.parse(middle.state) as { cashoutAt: number }).cashoutAt;

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/sandbox/index.js';
 import { TransportError } from '../../src/facade/index.js';
 import { DiceRoll, identifier_of, type DiceRollResult, type HouseBet } from '../../src/operations/index.js';
 import { verify_bet } from '../../src/fairness/index.js';
+import { CURRENCIES } from '../../src/sandbox/currencies.js';
 import { last_request, sandbox, user } from './helpers.js';
 
 let box: Sandbox;
@@ -155,11 +156,13 @@ describe('rates', () => {
     expect(btc?.eur).toBeGreaterThan(0);
   });
 
-  it('load_currency_configuration replaces the decimals the client checks against', async () => {
+  it('load_currency_configuration sends isAcp as every public client does and lists the currencies the sandbox serves', async () => {
     const { client } = user(box);
     const config = await client.load_currency_configuration();
-    expect(config.find((c) => c.name === 'usd')?.decimals).toBe(2);
-    await expect(client.dice({ amount: 0.001, currency: 'usd', target: 50, condition: 'above' })).rejects.toThrow(/more decimals than usd allows \(2\)/);
+    expect(config.map((c) => c.name)).toEqual(CURRENCIES.map((c) => c.name));
+    const sent = box.stats().request_log.at(-1);
+    expect(sent?.operation_name).toBe('CurrencyConfiguration');
+    expect(sent?.variables).toEqual({ isAcp: false });
   });
 });
 

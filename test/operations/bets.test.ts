@@ -78,6 +78,16 @@ describe('one-shot bets', () => {
     expect(bet.state.risk).toBe('medium');
   });
 
+  it('keno without a risk still sends one, classic, as every public source sends risk (KenoBet declares $risk non-null)', async () => {
+    const { client } = user(box);
+    const bet = await client.keno({ amount: 1, currency: 'usd', numbers: [3, 4] });
+    expect(last_request(box)).toEqual({
+      operation_name: 'KenoBet',
+      variables: { amount: 1, currency: 'usd', numbers: [3, 4], identifier: bet.identifier, risk: 'classic' },
+    });
+    expect(bet.state.risk).toBe('classic');
+  });
+
   it('plinko sends PlinkoBet', async () => {
     const { client } = user(box);
     const bet = await client.plinko({ amount: 1, currency: 'usd', rows: 8, risk: 'low' });

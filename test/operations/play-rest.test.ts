@@ -146,8 +146,10 @@ describe('the REST path', () => {
       const request = proxy.seen[proxy.seen.length - 1] as Seen;
       expect(request.path, game).toBe(path);
       expect(request.method).toBe('POST');
-      // Baccarat's sides not staked are sent as 0 (the check fills them in).
-      const sent = game === 'baccarat' ? { tie: 0, ...params } : params;
+      // Baccarat's sides not staked are sent as 0 (the check fills them in); roulette sends all five chip lists,
+      // empty when unused, as SBOT (BotEngine.cs:778) and BOT4X do.
+      const empty_lists = { colors: [], numbers: [], parities: [], ranges: [], rows: [] };
+      const sent = game === 'baccarat' ? { tie: 0, ...params } : game === 'roulette' ? { ...empty_lists, ...params } : params;
       expect(request.body, game).toEqual({ ...(sends_amount ? { amount } : {}), currency: 'usd', ...sent, identifier: bet.identifier });
       expect(bet).toMatchObject({ game, active: false, currency: 'usd' });
       // The game's own `state`, every field its type has (src/games/<game>/site.ts).

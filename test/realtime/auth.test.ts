@@ -88,7 +88,7 @@ describe('token changes and refusals', () => {
     await reader.done;
     expect(reader.error).toBeInstanceOf(AuthenticationError);
     expect((reader.error as AuthenticationError).error_type).toBe('notAuthenticated');
-    expect(sandbox.websocket_stats().connection_inits.map((r) => [r.verdict, r.payload_keys])).toEqual([['anonymous', ['language']]]);
+    expect(sandbox.websocket_stats().connection_inits.map((r) => [r.verdict, r.payload_keys])).toEqual([['anonymous', ['language', 'lockdownToken']]]);
   });
 });
 

@@ -37,7 +37,7 @@ describe('sandbox websocket server', () => {
     send(c, { type: 'connection_init', payload: { accessToken: login.access_token, language: 'en' } });
     await wait_until(() => c.messages.length === 1, 'connection_ack');
     expect(c.messages[0]).toEqual({ type: 'connection_ack' });
-    send(c, { id: 'q', type: 'subscribe', payload: { query: 'query { currencyConfiguration { currencies { name } } }' } });
+    send(c, { id: 'q', type: 'subscribe', payload: { query: 'query { currencyConfiguration(isAcp: false) { currencies { name } } }' } });
     send(c, { id: 'v', type: 'subscribe', payload: { query: 'subscription { nope }' } });
     await wait_until(() => c.messages.length === 3, 'two errors');
     expect(c.messages.find((m) => m.id === 'q')).toMatchObject({ type: 'error', payload: [{ message: expect.stringMatching(/Only subscriptions/) }] });

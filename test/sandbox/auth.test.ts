@@ -19,7 +19,7 @@ describe('sandbox authentication', () => {
   it('answers public data without a token', async () => {
     const reply = await post(sandbox.url, { query: PUBLIC_QUERY });
     expect(reply.status).toBe(200);
-    const currencies = (reply.json?.['data'] as { currencyConfiguration: { currencies: Array<{ name: string; decimals: number }> } })
+    const currencies = (reply.json?.['data'] as { currencyConfiguration: { currencies: Array<{ name: string }> } })
       .currencyConfiguration.currencies;
     expect(currencies.map((c) => c.name)).toEqual(expect.arrayContaining(['btc', 'usd']));
     expect(reply.json?.['errors']).toBeUndefined();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outcome, server_seed_hash, verify_bet } from '../../src/fairness/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { read_house_bets, type MyBetListAnswer } from '../../src/operations/documents/my-bet-list.js';
 import { DOCS, balanceOf, identifier, send, seedsOf } from './site.js';
 import { PAY_TABLES } from '../support/pay-tables.js';
 
@@ -131,8 +132,9 @@ describe('sandbox games: each bet drawn from the seed pair, books moved by exact
 
     const rotated = await send(sandbox, login, DOCS.RotateSeedPair, { seed: 'my-new-client-seed' });
     expect(rotated.errors).toBeUndefined();
-    const history = await send<{ user: { houseBetList: Array<{ bet: Bet }> } }>(sandbox, login, DOCS.MyBetList, { limit: 5 });
-    const bets = history.data!.user.houseBetList.map((entry) => entry.bet).reverse();
+    const history = await send<MyBetListAnswer>(sandbox, login, DOCS.MyBetList, { limit: 5 });
+    // The site's names back from the aliases MyBetList sends (`diceResult: result`, ...).
+    const bets = read_house_bets(history.data!).map((entry) => entry.bet as unknown as Bet).reverse();
     expect(bets.map((b) => b.id)).toEqual(placed.map((b) => b.id));
     for (const bet of bets) {
       const seed = bet.serverSeed.seed;

@@ -14,7 +14,7 @@ export interface Reply {
 export type ErrorList = Array<{ message: string; errorType?: string; path?: unknown[] }>;
 
 export const USER_QUERY = 'query Me { user { id name balances { available { amount currency } vault { amount currency } } } }';
-export const PUBLIC_QUERY = '{ currencyConfiguration { currencies { name decimals minBet } } }';
+export const PUBLIC_QUERY = '{ currencyConfiguration(isAcp: false) { currencies { name } } }';
 export const DICE_MUTATION = `mutation Roll($amount: Float!, $target: Float!, $condition: CasinoGameDiceConditionEnum!, $currency: CurrencyEnum!, $identifier: String!) {
   diceRoll(amount: $amount, target: $target, condition: $condition, currency: $currency, identifier: $identifier) {
     id amount payout payoutMultiplier currency state { ... on CasinoGameDice { result target condition } }

@@ -32,7 +32,7 @@ describe('sandbox request log and dropped answers', () => {
     const id = identifier();
     await send(sandbox, login, DOCS.DiceRoll, { amount: 1, target: 50, condition: 'above', currency: 'usd', identifier: id });
     await send(sandbox, login, DOCS.CreateVaultWithdrawal, { currency: 'usd', amount: 1, password: 'hunter2', tfaToken: '123456' });
-    await send(sandbox, login, '{ currencyConfiguration { currencies { name } } }');
+    await send(sandbox, login, '{ currencyConfiguration(isAcp: false) { currencies { name } } }');
     const log = sandbox.stats().request_log.slice(start);
     expect(log).toEqual([
       { operation_name: 'DiceRoll', variables: { amount: 1, target: 50, condition: 'above', currency: 'usd', identifier: id } },

@@ -10,7 +10,7 @@ import { inspect } from 'node:util';
 import type { Sandbox, SandboxFixtureInfo } from '../../src/sandbox/index.js';
 import { TransportError } from '../../src/facade/index.js';
 import { SportsError, type SlipIntent } from '../../src/sports/index.js';
-import { balance, count, sandbox, user } from './helpers.js';
+import { balance, count, fake_clock, sandbox, user } from './helpers.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -208,7 +208,8 @@ describe('a lost answer', () => {
     const leg = first_outcome(fresh());
     const sent = count(box, 'PlaceSportBet');
     box.fail_next({ kind: 'drop', operations: ['PlaceSportBet'] });
-    const error = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [leg.id] }).catch((e: unknown) => e);
+    // The settle period passes on a clock that moves when the lookup waits (test/sports/lookup.test.ts times it).
+    const error = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [leg.id] }, { clock: fake_clock() }).catch((e: unknown) => e);
     expect(TransportError.is(error)).toBe(true);
     const t = error as TransportError & { identifier: string; lookup: string };
     expect(t.may_have_reached_server).toBe(true);
@@ -300,7 +301,7 @@ describe('secrets', () => {
     const refused = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: ['no-such-outcome'] }).catch((e: unknown) => e);
     expect(SportsError.is(refused)).toBe(true);
     box.fail_next({ kind: 'drop', operations: ['PlaceSportBet'] });
-    const lost = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [first_outcome(fresh()).id] }).catch((e: unknown) => e);
+    const lost = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [first_outcome(fresh()).id] }, { clock: fake_clock() }).catch((e: unknown) => e);
     expect(TransportError.is(lost)).toBe(true);
     const slip = await sports.bet({ amount: 0.001, currency: 'btc', outcomeIds: [first_outcome(fresh()).id] });
     for (const value of [refused, lost, slip, sports]) {

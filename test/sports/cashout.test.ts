@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxFixtureInfo } from '../../src/sandbox/index.js';
 import { TransportError } from '../../src/facade/index.js';
 import { SportsError, type SportBetChange } from '../../src/sports/index.js';
-import { balance, count, sandbox, user } from './helpers.js';
+import { balance, count, fake_clock, sandbox, user } from './helpers.js';
 
 let box: Sandbox;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('cashout', () => {
     expect((await sports.active_bets()).map((b) => b.id)).toEqual([slip.id]);
   });
 
-  it('never retried once it may have reached the site', async () => {
+  it('never retried once it may have reached the site: a lost answer is looked up on the slip, and found cashed out', async () => {
     const { client, sports } = user(box);
     const f = box.sports.add_fixture();
     const slip = await sports.bet({ amount: 5, currency: 'usd', outcomeIds: [leg(f).id] });
@@ -74,12 +74,36 @@ describe('cashout', () => {
     const sent = count(box, 'CashoutSportBet');
     const before = await balance(client, 'usd');
     box.fail_next({ kind: 'drop_after_processing', operations: ['CashoutSportBet'] });
-    const error = await sports.cashout(offer.id, offer.cashoutMultiplier).catch((e: unknown) => e);
-    expect(TransportError.is(error) && error.may_have_reached_server).toBe(true);
+    const done = await sports.cashout(offer.id, offer.cashoutMultiplier);
+    expect(done.recovered).toBe(true);
     expect(count(box, 'CashoutSportBet') - sent).toBe(1);
     // It did run once: the ledger paid once, and the slip is cashed out.
-    expect(await balance(client, 'usd')).toBeCloseTo(before + Math.floor(5 * offer.cashoutMultiplier * 100) / 100, 8);
+    const paid = Math.floor(5 * offer.cashoutMultiplier * 100) / 100;
+    expect(await balance(client, 'usd')).toBeCloseTo(before + paid, 8);
+    expect(done.payout).toBeCloseTo(paid, 8);
     expect(box.sports.bets().find((b) => b.id === slip.id)?.status).toBe('cashout');
+  });
+
+  it('dropped before it ran: on_intent first, then "not cashed out" only after the settle period; nothing re-sent', async () => {
+    const { client, sports } = user(box);
+    const slip = await sports.bet({ amount: 5, currency: 'usd', outcomeIds: [leg(box.sports.add_fixture()).id] });
+    const offer = await sports.cashout_preview(slip.iid as string);
+    const sent = count(box, 'CashoutSportBet');
+    const before = await balance(client, 'usd');
+    const clock = fake_clock();
+    const start = clock.now();
+    const at_intent: number[] = [];
+    box.fail_next({ kind: 'drop', operations: ['CashoutSportBet'] });
+    const error = await sports.cashout(offer.id, offer.cashoutMultiplier, { clock, on_intent: () => void at_intent.push(count(box, 'CashoutSportBet')) })
+      .catch((e: unknown) => e);
+    expect(TransportError.is(error) && error.may_have_reached_server).toBe(true);
+    expect((error as { lookup?: string }).lookup).toBe('not_found');
+    expect(at_intent).toEqual([sent]);
+    expect(count(box, 'CashoutSportBet') - sent).toBe(1);
+    // The client's timeout is 10 s (helpers.ts): the settle period is the larger of 30 s and twice it.
+    expect(clock.now() - start).toBeGreaterThanOrEqual(Math.max(30_000, 2 * 10_000));
+    expect(await balance(client, 'usd')).toBe(before);
+    expect(box.sports.bets().find((b) => b.id === slip.id)?.status).toBe('active');
   });
 });
 

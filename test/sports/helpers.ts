@@ -28,3 +28,21 @@ export async function balance(client: StakeClient, currency: string): Promise<nu
   const line = (await client.balances()).find((b) => b.available.currency === currency);
   return line?.available.amount ?? 0;
 }
+
+/**
+ * A clock for the settle period that moves only when the library sleeps (no
+ * real wait), `skew_ms` off the system's: `now()` at each look is recorded
+ * in `looks`, so a test reads when (on this clock) the site was looked at.
+ */
+export function fake_clock(skew_ms = 0): { now(): number; sleep(ms: number): Promise<void>; readonly slept: number[] } {
+  let t = Date.now() + skew_ms;
+  const slept: number[] = [];
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      t += ms;
+    },
+    slept,
+  };
+}

@@ -6,22 +6,29 @@
  * a running round); the bet is answered once its round has ended, settled as
  * the feed reports it.
  *
- * Money first: a bet refused because its window closed (the feed shows the
- * round left `pending`), or found not placed after a lost answer
- * (`crash_bet`'s own check), booked nothing: it goes into the next window.
- * An outcome `crash_bet` could not find out is `unknown` to the engine,
- * which stops rather than guess.
+ * Money first, by the one rule (src/operations/request-fate.ts): a bet the
+ * site refused with an errorType because its window closed (the feed shows
+ * the round left `pending`) booked nothing: it goes into the next window.
+ * Anything else that may have run is `unknown` to the engine, which asks
+ * `resolve` before anything else is sent: the bet is looked for in the round
+ * it was sent into (and in a later one, where a queued request lands), and
+ * is "not placed" only once that round has finished with no bet of ours in
+ * it and the settle period has passed. Once `crash_bet` answered, the bet is
+ * placed: a feed that fails while its round runs never makes it "not
+ * placed"; its result is then read from the round history and the bet list.
  */
 import type { StakeClient } from '../../facade/index.js';
-import { GraphQLError, TransportError } from '../../transport/errors/index.js';
+import { request_fate } from '../../operations/request-fate.js';
 import type { MultiplayerGame } from '../../games/crash/rules.js';
 import type { MultiplayerBet } from '../../games/crash/site.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../realtime/multiplayer.js';
-import type { PlaceOutcome } from '../driver.js';
+import type { IntentRef, PlaceOutcome, ResolveOutcome } from '../driver.js';
 import { multiplayer_settled } from './settled.js';
 
 // Windows tried for one bet before the engine is told it was refused.
 const MAX_WINDOWS = 5;
+/** How often the site is looked at while a lost bet's round runs. */
+const LOOK_EVERY_MS = 500;
 
 interface Waiter {
   readonly test: () => boolean;
@@ -77,6 +84,7 @@ class RoundWatch {
 
   /** Resolves once `test` holds (or the feed failed: then throws its error). */
   async until(test: () => boolean, signal: AbortSignal): Promise<void> {
+    if (!test() && signal.aborted) throw signal.reason;
     if (!test()) {
       await new Promise<void>((resolve, reject) => {
         const onAbort = (): void => reject(signal.reason);
@@ -99,6 +107,8 @@ export class RoundBetting {
   #user_id: string | null = null;
   /** The last round bet into, per game: never a second bet in one round. */
   readonly #last = new Map<MultiplayerGame, string>();
+  /** Bets whose answer or result was lost, by identifier: the round each was sent into. */
+  readonly #lost = new Map<string, { readonly game: MultiplayerGame; readonly round: string; readonly sent_at: number }>();
 
   constructor(client: StakeClient) {
     this.#client = client;
@@ -116,29 +126,47 @@ export class RoundBetting {
 
   /** One bet in the next open window of `game`, answered once its round ended. */
   async place(game: MultiplayerGame, input: { amount: number; currency: string; cashoutAt: number; identifier: string }, signal: AbortSignal): Promise<PlaceOutcome> {
-    const watch = await this.#watch(game);
+    let watch: RoundWatch;
+    try {
+      watch = await this.#watch(game);
+    } catch (error) {
+      // Nothing of the bet was sent: the feed or the user could not be read first.
+      return { kind: 'not_sent', message: `the ${game} round feed could not be read (${error instanceof Error ? error.message : String(error)})` };
+    }
     for (let window = 1; ; window++) {
       const open = (): boolean => watch.current !== null && watch.current.status === 'pending' && watch.current.id !== this.#last.get(game);
-      await watch.until(open, signal);
+      try {
+        await watch.until(open, signal);
+      } catch (error) {
+        return { kind: 'not_sent', message: `the ${game} round feed failed before the bet was sent (${error instanceof Error ? error.message : String(error)})` };
+      }
       const round = (watch.current as MultiplayerRoundFrame).id;
+      const sent_at = Date.now();
       let bet: MultiplayerBet;
       try {
         bet = game === 'crash' ? await this.#client.crash_bet(input) : await this.#client.slide_bet(input);
       } catch (error) {
-        const outcome = (error as { outcome?: unknown }).outcome;
-        const closed = GraphQLError.is(error) && watch.current?.id === round && watch.current.status !== 'pending';
-        const late = GraphQLError.is(error) && watch.current?.id !== round;
-        if ((outcome === 'not_placed' || closed || late) && window < MAX_WINDOWS) {
+        const fate = request_fate(error);
+        if (fate.kind === 'may_have_run') {
+          this.#lost.set(input.identifier, { game, round, sent_at });
+          return { ...fate, kind: 'unknown' };
+        }
+        const closed = fate.kind === 'refused' && (watch.current?.id !== round || watch.current.status !== 'pending');
+        if (closed && window < MAX_WINDOWS) {
           this.#last.set(game, round);
           continue;
         }
-        if (TransportError.is(error) && error.may_have_reached_server) {
-          return { kind: 'unknown', cause: 'network', message: error.message, retry_after_ms: null };
-        }
-        throw error;
+        return fate;
       }
       this.#last.set(game, bet.gameId);
-      await watch.until(() => watch.ended.has(bet.gameId) && watch.bets.has(bet.gameId), signal);
+      try {
+        // Not the run's signal: a placed bet is the bet in flight, answered when its round ends (seconds), even on a stop.
+        await watch.until(() => watch.ended.has(bet.gameId) && watch.bets.has(bet.gameId), new AbortController().signal);
+      } catch (error) {
+        // The bet is placed: whatever fails now, it is found (and settled) from the site, never "not placed".
+        this.#lost.set(input.identifier, { game, round: bet.gameId, sent_at });
+        return { kind: 'unknown', cause: 'network', settle: false, retry_after_ms: null, message: `bet placed in round ${bet.gameId}; the round feed failed before its end (${error instanceof Error ? error.message : String(error)})` };
+      }
       const ended = watch.ended.get(bet.gameId) as MultiplayerRoundFrame;
       const settled = watch.bets.get(bet.gameId) as MultiplayerBet;
       const point = game === 'crash' ? (ended.crashpoint as number) : ended.multiplier;
@@ -146,6 +174,67 @@ export class RoundBetting {
         kind: 'placed',
         bet: multiplayer_settled(game, settled, { cashoutAt: settled.cashoutAt, point, hash: ended.hash?.hash ?? '', gameId: bet.gameId }, input.identifier),
       };
+    }
+  }
+
+  /**
+   * What became of a bet `place` answered `unknown`: looked for in the round
+   * it was sent into until that round has finished and the settle period
+   * (`intent.settle_until`) has passed; a bet of ours active in a later round
+   * meanwhile is this one, landed late. Found and finished: placed, with the
+   * round's point. Not found by then: not placed. Not known by `deadline`:
+   * unknown. A bet lost by an earlier process cannot be told by its round
+   * (the journal does not hold it): unknown.
+   */
+  async resolve(intent: IntentRef, deadline: number, signal: AbortSignal, now: () => number = Date.now): Promise<ResolveOutcome> {
+    const lost = this.#lost.get(intent.identifier);
+    const game = intent.game as MultiplayerGame;
+    if (lost === undefined) {
+      return { kind: 'unknown', why: `the ${game} round this bet was sent into is not known to this process; check the ${game} bets on the site` };
+    }
+    const settle_until = intent.settle_until ?? now();
+    let round = lost.round;
+    let why = `round ${round} has not finished yet`;
+    for (;;) {
+      try {
+        const look = await this.#client.find_round_bet(game, round, lost.sent_at, { signal });
+        if (look.bet !== null && look.over && look.bet.result !== 'pending') {
+          this.#lost.delete(intent.identifier);
+          // The round's point and hash when the history pages still hold it; else the bet's own payout is what counts.
+          const point = look.finished === null ? Number.NaN : 'crashpoint' in look.finished ? look.finished.crashpoint : look.finished.multiplier;
+          const bet = multiplayer_settled(game, look.bet, { cashoutAt: look.bet.cashoutAt, point, hash: look.finished?.hash.hash ?? '', gameId: round }, intent.identifier);
+          return { kind: 'placed', bet, by: 'round' };
+        }
+        if (look.bet === null && look.elsewhere !== null && look.elsewhere.gameId !== this.#last.get(game)) {
+          // Our bet in another round than the one it was sent into: the queued request landed late, there.
+          round = look.elsewhere.gameId;
+          this.#lost.set(intent.identifier, { game, round, sent_at: lost.sent_at });
+          this.#last.set(game, round);
+          why = `the bet landed in round ${round}, which has not finished yet`;
+        } else if (look.bet === null && look.over) {
+          if (now() >= settle_until) {
+            this.#lost.delete(intent.identifier);
+            this.#last.set(game, round);
+            return { kind: 'not_placed', by: 'round' };
+          }
+          why = `round ${round} finished with no bet of ours yet; the settle period has not passed`;
+        } else {
+          why = look.bet === null ? `round ${round} has not finished yet` : `the bet is in round ${round}, which has not finished yet`;
+        }
+      } catch (error) {
+        why = `the ${game} rounds could not be read (${error instanceof Error ? error.message : String(error)})`;
+      }
+      const t = now();
+      if (signal.aborted || t >= Math.max(deadline, settle_until)) return { kind: 'unknown', why };
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(LOOK_EVERY_MS, Math.max(0, Math.max(deadline, settle_until) - t)));
+        function done(): void {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          resolve();
+        }
+        signal.addEventListener('abort', done, { once: true });
+      });
     }
   }
 

@@ -77,8 +77,10 @@ export async function play_round(
     opened = await port.client.start(game, input as never);
   } catch (error) {
     const outcome = classify(error);
+    // Refused with an errorType, or certainly never sent: the round never opened. Anything else may have opened it:
+    // the step stays an intent, and the engine finds out (round-driver.ts resolve).
     if (outcome.kind === 'refused') log.failed(n, 'refused', outcome.error_type);
-    else if (outcome.kind === 'not_sent' || outcome.kind === 'turned_away' || outcome.kind === 'auth') log.failed(n, 'not_sent', outcome.message);
+    else if (outcome.kind === 'not_sent') log.failed(n, 'not_sent', outcome.message);
     return { outcome, held: null };
   }
   log.answered(n, opened);
@@ -98,15 +100,16 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
           game, state: bet.state, actions: round_actions(game, bet.state), stake: money.amount(total), amount: money.amount(stake.opening), multiplier: round_multiplier(game, bet.state),
         };
         if (port.decide === null) throw new Error('the run has no round policy');
-        chosen = choose_step(game, await port.decide(view), { opening: stake.opening, total }, port.refusal);
+        chosen = choose_step(game, await port.decide(view), { opening: stake.opening, total }, port.refusal, null, bet.state);
       } catch (error) {
-        chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) });
+        chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) }, bet.state);
       }
     } else {
-      chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, held);
+      chosen = choose_step(game, null, { opening: stake.opening, total }, port.refusal, held, bet.state);
     }
     held = chosen.held;
     const { request, adds, safe } = chosen;
+    if (request === null) return open_end(bet, identifier, total, money, held);
     // HiloNext takes no identifier (the site finds the round by the session): its step is told by the round's progress.
     const step_id = request.kind === 'act' && game === 'hilo' ? null : new_identifier();
     const sent = { ...(request.kind === 'act' ? request.input : {}), ...(step_id === null ? {} : { identifier: step_id }) };
@@ -117,26 +120,26 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
       total += adds;
       continue;
     } catch (error) {
-      if (error instanceof RangeError || error instanceof TypeError) {
-        // The client's own check refused it before the wire (hilo higher on a king).
-        log.failed(n, 'not_sent', error.message);
-        if (safe) return open_end(bet, identifier, total, money, held);
-        held = { reason: 'error:strategy', message: `the round's step ${request.label}: ${error.message}`.slice(0, 500) };
-        continue;
-      }
+      // One rule for every request (request-fate.ts): a step is "not sent" only when it provably never left.
       const outcome = classify(error);
-      if (outcome.kind === 'unknown') {
-        // Lost: what the site did is read from the open round, and the step is never sent again.
-        const found = await found_from_active(port, game, bet);
+      if (outcome.kind === 'unknown' || outcome.kind === 'auth') {
+        // It may have been played: what the site did is read from the open round, and the step is never sent again.
+        const found = outcome.kind === 'unknown' ? await found_from_active(port, game, bet) : null;
         if (found === null) return { outcome, held };
         log.answered(n, found, 'found');
         bet = found;
         total += adds;
         continue;
       }
-      const message = 'message' in outcome ? outcome.message : 'no answer';
-      const failure: Refusal = { reason: outcome.kind === 'refused' ? `error:${outcome.error_type}` : 'error:network', message };
-      log.failed(n, outcome.kind === 'refused' ? 'refused' : 'not_sent', outcome.kind === 'refused' ? outcome.error_type : message);
+      if (outcome.kind === 'not_sent' && (error instanceof RangeError || error instanceof TypeError)) {
+        // The client's own check refused it before the wire (hilo higher on a king).
+        log.failed(n, 'not_sent', outcome.message);
+        if (safe) return open_end(bet, identifier, total, money, held);
+        held = { reason: 'error:strategy', message: `the round's step ${request.label}: ${outcome.message}`.slice(0, 500) };
+        continue;
+      }
+      const failure: Refusal = { reason: outcome.kind === 'refused' ? `error:${outcome.error_type}` : 'error:network', message: outcome.message };
+      log.failed(n, outcome.kind === 'refused' ? 'refused' : 'not_sent', outcome.kind === 'refused' ? outcome.error_type : outcome.message);
       if (safe) return open_end(bet, identifier, total, money, held ?? failure);
       held = failure;
     }
@@ -144,9 +147,9 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
   return { outcome: { kind: 'placed', bet: settled(bet, identifier, total, money) }, held };
 }
 
-/** The step a round plays next: what is sent, what it adds, whether it is the safe action, and the stop the run then makes. */
+/** The step a round plays next: what is sent (null: nothing can be, the round is left open), what it adds, whether it is the safe action, and the stop the run then makes. */
 export interface ChosenStep {
-  readonly request: StepRequest;
+  readonly request: StepRequest | null;
   readonly adds: number;
   readonly safe: boolean;
   readonly held: Refusal | null;
@@ -155,11 +158,16 @@ export interface ChosenStep {
 /**
  * The step to send for the policy's `answer` (null: none, `held` says why):
  * the answer's step when it is one and adds nothing a limit refuses (the
- * round's whole stake with it, `refusal`); else the game's safe action,
- * adding nothing, with the stop the run makes after the round.
+ * round's whole stake with it, `refusal`); else the game's safe action for
+ * the round's `state` (steps.ts), adding nothing, with the stop the run
+ * makes after the round; or no request where the state has no safe action.
  */
-export function choose_step(game: RoundGame, answer: RoundStep | null, stake: RoundStake, refusal: (units: number) => Refusal | null, held: Refusal | null = null): ChosenStep {
+export function choose_step(game: RoundGame, answer: RoundStep | null, stake: RoundStake, refusal: (units: number) => Refusal | null, held: Refusal | null = null, state?: unknown): ChosenStep {
   let stop = held;
+  const safe_request = (): StepRequest | null => {
+    const step = safe_step(game, state);
+    return step === null ? null : step_request(game, step);
+  };
   if (stop === null && answer !== null) {
     let request: StepRequest | null = null;
     try {
@@ -172,12 +180,18 @@ export function choose_step(game: RoundGame, answer: RoundStep | null, stake: Ro
       const refused = adds > 0 ? refusal(stake.total + adds) : null;
       if (refused === null) return { request, adds, safe: false, held: null };
       // The limit's own arithmetic speaks of "the next bet": here that is the round's whole stake with this step.
-      const safe = step_request(game, safe_step(game));
-      stop = { reason: refused.reason, message: `the round's ${request.label} was not sent and the round was finished with ${safe.label} (the round's stake with it counted as the bet)${refused.message === undefined ? '' : `: ${refused.message}`}`.slice(0, 500) };
+      const safe = safe_request();
+      const ending = safe === null ? 'the round was left open (it has no step that adds nothing)' : `the round was finished with ${safe.label}`;
+      stop = { reason: refused.reason, message: `the round's ${request.label} was not sent and ${ending} (the round's stake with it counted as the bet)${refused.message === undefined ? '' : `: ${refused.message}`}`.slice(0, 500) };
       return { request: safe, adds: 0, safe: true, held: stop };
     }
   }
-  return { request: step_request(game, safe_step(game)), adds: 0, safe: true, held: stop };
+  const safe = safe_request();
+  if (safe === null && stop !== null) {
+    const where = game === 'mines' || game === 'hilo' ? ` before its first ${game === 'mines' ? 'reveal' : 'guess'} (the site refuses a cashout then, and every step risks the stake)` : '';
+    stop = { ...stop, message: `${stop.message ?? stop.reason}; the round is left open${where}: finish it with 'stakeql play ${game} --resume'`.slice(0, 500) };
+  }
+  return { request: safe, adds: 0, safe: true, held: stop };
 }
 
 /** The round left open: the engine stops on an active bet (`error:open_round`). */

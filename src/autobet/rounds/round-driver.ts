@@ -14,12 +14,17 @@ import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOut
 import type { Refusal } from '../limit-rules.js';
 import type { PlannedBet } from '../planned-bet.js';
 import type { DriverKind } from '../strategy.js';
+import { DEFAULT_SETTLE_MS } from '../reconcile.js';
 import { lost_step_fate } from './lost-step.js';
 import { play_on, play_round, type RoundPort } from './play-round.js';
 import { StepLog, type RoundKey } from './step-log.js';
 
 /** How often the open round is read again while a lost step may still land. */
 const LOOK_EVERY_MS = 250;
+/** How often the site is looked at while no round of ours is open (as the nonce is watched for a single bet). */
+const LOOK_CLOSED_EVERY_MS = 1000;
+/** The most one look where a settled bet is may take (the nonce, then history pages). */
+const ONE_LOOK_MS = 5000;
 
 /** What a round driver is made of. */
 export interface RoundDriverOptions extends RoundPort {
@@ -30,6 +35,8 @@ export interface RoundDriverOptions extends RoundPort {
   /** The autobet session the steps belong to. */
   readonly session_id: number | null;
   readonly now?: () => number;
+  /** The run's settle period: a step lost while a round is played on here is watched for that long. */
+  readonly settle_ms?: number;
 }
 
 /** A driver that plays `game`'s bets as rounds over `inner`. */
@@ -75,36 +82,71 @@ export class RoundDriver implements Driver {
     return end.outcome;
   }
 
+  /**
+   * What became of a round whose answer was lost. Each look reads the open
+   * round first: a round of ours still open is played on by the policy
+   * (never counted before it ends); else the round is looked for where a
+   * settled bet is (the nonce and the history), by the id its opening answer
+   * gave (whatever its stake grew to: a double, a split, an insurance) or,
+   * when the opening's answer itself was lost, as the intent's bet. A round
+   * whose opening was answered is never "not placed"; one whose opening was
+   * not is, only after the settle period with no sign of it.
+   */
   async resolve(intent: IntentRef, deadline: number, signal: AbortSignal): Promise<ResolveOutcome> {
     const game = this.#round(intent.game);
     if (game === null || this.#o.steps === null) return this.#inner.resolve(intent, deadline, signal);
-    const { log, rows } = StepLog.resume(this.#o.steps, this.#key(intent.identifier, game));
     const now = this.#o.now ?? Date.now;
+    let settle_until = intent.settle_until ?? 0;
+    let why = 'the round is neither open nor in the history yet';
     for (;;) {
+      // Read afresh each look: playing the round on journals new steps.
+      const { log, rows } = StepLog.resume(this.#o.steps, this.#key(intent.identifier, game));
+      const start = rows[0];
+      const opened = start !== undefined && start.bet_id !== null ? start.bet_id : null;
+      const wanted: IntentRef = opened === null ? intent : { ...intent, bet_id: opened };
+      let every = LOOK_CLOSED_EVERY_MS;
       let open: CasinoBet<unknown> | null;
       try {
         open = rows.length === 0 || game === 'videoPoker' ? null : await this.#o.client.active_bet(game, { signal });
       } catch (error) {
-        return { kind: 'unknown', why: `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})` };
+        open = null;
+        why = `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})`;
       }
-      if (open === null || !is_ours(open, intent, rows)) break;
-      const fate = lost_step_fate(game, rows, open);
-      // Within the settle period an unmoved round does not prove the step was never played: it may still land. Look again.
-      if (fate !== 'not_played' || now() >= (intent.settle_until ?? 0)) return this.#playOn(log, rows, open, intent, game, fate);
-      if (now() >= deadline || signal.aborted) {
-        return { kind: 'unknown', why: `step ${(rows[rows.length - 1] as StepRow).step} of round ${intent.identifier} is not in the open round yet` };
+      if (open !== null && is_ours(open, intent, rows)) {
+        const fate = lost_step_fate(game, rows, open);
+        // Within the settle period an unmoved round does not prove the step was never played: it may still land. Look again.
+        if (fate !== 'not_played' || now() >= settle_until) {
+          const played = await this.#playOn(log, rows, open, intent, game, fate);
+          if (played.kind !== 'lost') return played;
+          // Another step's answer was lost while the round was played on: it gets a settle period of its own.
+          settle_until = played.settle ? now() + (this.#o.settle_ms ?? DEFAULT_SETTLE_MS) : now();
+          why = played.why;
+          continue;
+        }
+        why = `step ${(rows[rows.length - 1] as StepRow).step} of round ${intent.identifier} is not in the open round yet`;
+        every = LOOK_EVERY_MS;
+      } else {
+        // No round of ours open: one look where a settled bet is (the settle period is this loop's to keep).
+        const found = await this.#inner.resolve({ ...wanted, settle_until: Math.min(settle_until, now()) }, now() + ONE_LOOK_MS, signal);
+        if (found.kind === 'placed' && !found.bet.active) {
+          const last = rows[rows.length - 1];
+          if (last !== undefined && last.status === 'intent') log.answered(last.step, found.bet, 'found');
+          return found;
+        }
+        if (found.kind === 'placed') why = `round ${intent.identifier} is in the history, still open`;
+        else if (found.kind === 'unknown') why = found.why;
+        else if (now() >= settle_until) {
+          const last = rows[rows.length - 1];
+          if (last !== undefined && last.status === 'intent' && last.kind === 'start') log.failed(last.step, 'not_played', found.by);
+          return found;
+        }
       }
-      await this.#inner.sleep(Math.min(LOOK_EVERY_MS, Math.max(0, deadline - now())), signal);
+      if (now() >= Math.max(deadline, settle_until) || signal.aborted) return { kind: 'unknown', why };
+      await this.#inner.sleep(Math.min(every, Math.max(0, Math.max(deadline, settle_until) - now())), signal);
     }
-    // No round of ours open: it ended (or never opened); the bet is found where a settled bet is.
-    const found = await this.#inner.resolve(intent, deadline, signal);
-    const last = rows[rows.length - 1];
-    if (found.kind === 'placed' && last !== undefined && last.status === 'intent') log.answered(last.step, found.bet, 'found');
-    if (found.kind === 'not_placed' && last !== undefined && last.status === 'intent' && last.kind === 'start') log.failed(last.step, 'not_played', found.by);
-    return found;
   }
 
-  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame, fate: 'found' | 'not_played' | null): Promise<ResolveOutcome> {
+  async #playOn(log: StepLog, rows: StepRow[], open: CasinoBet<unknown>, intent: IntentRef, game: RoundGame, fate: 'found' | 'not_played' | null): Promise<ResolveOutcome | { kind: 'lost'; settle: boolean; why: string }> {
     const last = rows[rows.length - 1] as StepRow;
     if (fate === 'found') log.answered(last.step, open, 'found');
     if (fate === 'not_played') log.failed(last.step, 'not_played', 'the open round does not show it after the settle period (active_bet)');
@@ -114,7 +156,8 @@ export class RoundDriver implements Driver {
     const end = await play_on(this.#o, log, game, open, { opening, total: Math.max(total, opening) }, intent.identifier);
     this.#held = end.held;
     if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet' };
-    return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet, and its last step's answer was lost` };
+    if (end.outcome.kind === 'unknown') return { kind: 'lost', settle: end.outcome.settle, why: `the round ${intent.identifier} was played on from active_bet, and a step's answer was lost again` };
+    return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet and stopped: ${(end.outcome as { message?: string }).message ?? 'no answer'}` };
   }
 
   start(currency: string): Promise<DriverStart> {

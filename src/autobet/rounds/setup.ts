@@ -81,6 +81,8 @@ export interface RoundsOf {
   readonly limits: Limits;
   /** The engine's counters (the same object: a step is checked against the run as it stands). */
   readonly counters: Counters;
+  /** The run's settle period (a step lost while a lost round is played on gets one of its own). */
+  readonly settle_ms?: number;
 }
 
 /** `driver`, or a driver that plays rounds over it when the run has a round policy. */
@@ -105,5 +107,6 @@ export function with_rounds(driver: Driver, o: RoundsOf): Driver {
     games: round !== null ? [round.game] : decide !== undefined ? AUTOBET_ROUNDS : ROUND_BET_GAMES,
     steps: new RoundSteps(o.db),
     session_id: o.session_id,
+    ...(o.settle_ms === undefined ? {} : { settle_ms: o.settle_ms }),
   });
 }

@@ -91,9 +91,11 @@ function hilo_round(cards: readonly SiteCard[], opening: number, start: SiteCard
         held = { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
       }
     }
-    const chosen = choose_step('hilo', answer, { opening, total: opening }, play.refusal, held);
+    const chosen = choose_step('hilo', answer, { opening, total: opening }, play.refusal, held, state);
     held = chosen.held;
     const { request } = chosen;
+    // No safe step before the first guess: the live run leaves the round open and stops; so does the simulation.
+    if (request === null) throw new Stop(held?.reason ?? 'error:open_round', held?.message);
     if (request.kind === 'cashout') {
       // Before a won guess the site refuses the cashout: the round stays open, as on the sandbox.
       if (!hilo_can_cash_out(state)) throw new Stop('error:open_round', 'the simulated hilo round was cashed out before a won guess (the site answers hiloNoRoundsPlayed)');
@@ -103,7 +105,7 @@ function hilo_round(cards: readonly SiteCard[], opening: number, start: SiteCard
     let step: ReturnType<typeof hilo_step>;
     try {
       if (card === undefined) throw new RangeError('the round has drawn all 52 of its cards');
-      step = hilo_step(state, request.input['guess'] as HiloGuess, card);
+      step = hilo_step(state, (request as Extract<typeof request, { kind: 'act' }>).input['guess'] as HiloGuess, card);
     } catch (error) {
       if (short(cards)) throw NEEDS_MORE_CARDS;
       // The client's own check refuses it before the wire: the safe action next.
@@ -139,9 +141,10 @@ function blackjack_round(cards: readonly SiteCard[], opening: number, play: SimR
         held = { reason: 'error:strategy', message: `the round's step: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500) };
       }
     }
-    const chosen = choose_step('blackjack', answer, { opening, total }, play.refusal, held);
+    const chosen = choose_step('blackjack', answer, { opening, total }, play.refusal, held, state);
     held = chosen.held;
-    const action = chosen.request.kind === 'act' ? (chosen.request.input['action'] as BlackjackAction) : 'stand';
+    const request = chosen.request;
+    const action = request !== null && request.kind === 'act' ? (request.input['action'] as BlackjackAction) : 'stand';
     try {
       round = blackjack_act(round, action);
     } catch (error) {

@@ -13,6 +13,7 @@
  */
 import type { RoundGame } from '../../operations/rounds.js';
 import type { BlackjackState } from '../../games/blackjack/site.js';
+import { blackjack_insurance_offered } from '../../games/blackjack/rules.js';
 import type { HiloState } from '../../games/hilo/site.js';
 import type { MinesState } from '../../games/mines/site.js';
 import { BLACKJACK_ACTIONS } from '../../games/blackjack/round.js';
@@ -77,9 +78,25 @@ export function added_units(game: RoundGame, request: StepRequest, opening_units
   return 0;
 }
 
-/** The step that ends the round without adding to its stake. */
-export function safe_step(game: RoundGame): RoundStep {
-  return game === 'blackjack' ? 'stand' : 'cashout';
+/**
+ * The step that ends the round (or brings it nearer its end) without adding
+ * to its stake, read from the round's `state`: blackjack answers an offered
+ * insurance with noInsurance, then stands; mines and hilo cash out once a
+ * tile is revealed or a card guessed. Null where there is none: mines and
+ * hilo before their first step (the site refuses a cashout then, and every
+ * reveal or guess risks the stake), video poker. The round is then left open
+ * and the run stops saying so. Without a state: stand, cashout.
+ */
+export function safe_step(game: RoundGame, state?: unknown): RoundStep | null {
+  switch (game) {
+    case 'blackjack':
+      return state !== undefined && blackjack_insurance_offered(state as BlackjackState) ? 'noInsurance' : 'stand';
+    case 'mines':
+    case 'hilo':
+      return state !== undefined && round_progress(game, state) === 0 ? null : 'cashout';
+    case 'videoPoker':
+      return null;
+  }
 }
 
 /** How many steps `state` shows were played (a lost step landed when this grew). */

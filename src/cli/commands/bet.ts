@@ -177,10 +177,12 @@ async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
       return placed;
     } catch (error) {
       const m = opened.module;
-      if (m.TransportError.is(error) && error.may_have_reached_server) {
-        throw new CliError(EXIT_FAILURE, `${error.message}; the bet may have been placed: ${lookUp}`, { cause: error });
+      // The one rule (request-fate.ts): a 429, a challenge, a typeless GraphQL error may come after the bet ran.
+      const fate = m.StakeError.is(error) ? m.request_fate(error) : null;
+      if (fate?.kind === 'may_have_run') {
+        throw new CliError(EXIT_FAILURE, `${fate.message}; the bet may have been placed: ${lookUp}`, { cause: error });
       }
-      if (m.GraphQLError.is(error)) {
+      if (m.GraphQLError.is(error) && fate?.kind === 'refused') {
         await with_oneoff_journal(ctx, (j) => j.record_refused(bet.identifier, error.error_type ?? error.message));
         const meaning = m.describe_error_type(error.error_type);
         throw new CliError(EXIT_FAILURE, meaning === null ? error.message : `${error.message}: ${meaning}`, { cause: error });

@@ -3,13 +3,18 @@
  * `UserBalances` by each path it can — direct; through `impit` when it is
  * installed; through the browser when one is given — and says for each:
  * works, or why not (Cloudflare, Kasada, region block, token refused,
- * unreachable), and which path to use. Exit 0 when one works, 4 when none does.
+ * unreachable), and which path to use. Then, through the first path that
+ * works, whether the site's schema still takes the documents the commands
+ * send (doctor-documents.ts: one harmless query per family, never a bet).
+ * Exit 0 when a path works and every family validates, 1 when a family does
+ * not, 4 when no path works.
  */
 import type * as ClientModule from '../../facade/index.js';
 import type { FetchLike, StakeClientOptions } from '../../facade/index.js';
 import { load_credentials } from '../../store/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
-import { EXIT_AUTH, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
+import { EXIT_AUTH, EXIT_FAILURE, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
+import type { FamilyVerdict } from '../doctor-documents.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, timeoutMs } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { profileArgument } from '../profile-args.js';
@@ -49,6 +54,17 @@ const ADVICE: Readonly<Record<Reason, string>> = {
   unreachable: 'unreachable',
   error: 'failed',
 };
+
+/** Each document family's verdict, asked through the path that works. */
+async function families(m: typeof ClientModule, options: StakeClientOptions): Promise<FamilyVerdict[]> {
+  const { check_families } = await import('../doctor-documents.js');
+  const client = new m.StakeClient({ ...options, retry: { limit: 0 } });
+  try {
+    return await check_families(client);
+  } finally {
+    await client.close();
+  }
+}
 
 async function ask(path: Verdict['path'], m: typeof ClientModule, options: StakeClientOptions): Promise<Verdict> {
   // One attempt: the question is whether a path works now, not to wait out a retry.
@@ -94,19 +110,29 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
     base_url,
     timeout_ms,
   };
-  const verdicts: Verdict[] = [await ask('direct', m, direct)];
   const impit = await impit_fetch();
-  if (impit !== null) verdicts.push(await ask('impit', m, { ...direct, fetch: impit }));
-  if (browser !== null) {
-    verdicts.push(await ask('browser', m, { base_url, timeout_ms, browser: { cdp_url: browser } }));
-  }
+  const paths: Array<[Verdict['path'], StakeClientOptions]> = [['direct', direct]];
+  if (impit !== null) paths.push(['impit', { ...direct, fetch: impit }]);
+  if (browser !== null) paths.push(['browser', { base_url, timeout_ms, browser: { cdp_url: browser } }]);
+  const verdicts: Verdict[] = [];
+  for (const [path, options] of paths) verdicts.push(await ask(path, m, options));
   const works = verdicts.find((v) => v.ok);
+  const through = paths.find(([path]) => path === works?.path)?.[1];
+  const documents = through === undefined ? [] : await families(m, through);
   if (args.values['json'] === true) {
     for (const v of verdicts) writeJson(ctx.io.stdout, { path: v.path, ok: v.ok, reason: v.reason, ...(v.status === undefined ? {} : { status: v.status }) }, true);
+    // Only on request: scripts that read the path lines keep reading exactly those.
+    if (args.values['documents'] === true) {
+      for (const d of documents) writeJson(ctx.io.stdout, { family: d.family, ok: d.ok, reason: d.reason, ...(d.ok ? {} : { detail: printable(d.detail) }) }, true);
+    }
   } else {
     const { out } = ctx;
     for (const v of verdicts) {
       ctx.io.stdout.write(`${v.path.padEnd(8)}${v.ok ? out.green('ok') : out.bold(v.reason)}  ${printable(v.detail)}\n`);
+    }
+    if (works !== undefined) ctx.io.stdout.write(`Documents, asked through the ${works.path} path (one read each, no bet):\n`);
+    for (const d of documents) {
+      ctx.io.stdout.write(`  ${d.family.padEnd(10)}${d.ok ? out.green('ok') : out.bold(d.reason)}  ${printable(d.detail)}\n`);
     }
     ctx.io.stdout.write(
       works !== undefined
@@ -115,25 +141,36 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
           ? "No path works. If the site refuses copied requests, start a browser with 'stakeql browser', log in there, and run 'stakeql doctor --browser URL'.\n"
           : 'No path works.\n',
     );
+    const invalid = documents.filter((d) => d.reason === 'invalid').map((d) => d.family);
+    if (invalid.length > 0) {
+      ctx.io.stdout.write(`The site's schema refuses the documents of: ${invalid.join(', ')}. What needs them fails until stakeql follows the change.\n`);
+    }
   }
-  return works !== undefined ? EXIT_OK : EXIT_AUTH;
+  if (works === undefined) return EXIT_AUTH;
+  return documents.every((d) => d.ok) ? EXIT_OK : EXIT_FAILURE;
 }
 
 /** The command's own options, once: the parser's config and the help's lines come from here. */
 const OPTIONS: OptionTable = {
   json: { type: 'boolean', help: 'one line per path: {"path","ok","reason","status"?}, path one of\ndirect, impit, browser; reason one of ok, cloudflare, kasada,\nregion_blocked, unauthorized, unreachable, error' },
+  documents: { type: 'boolean', help: 'with --json, also one line per document family after the paths:\n{"family","ok","reason","detail"?}, reason one of ok, invalid (the\nsite\'s schema refuses the document), unknown (no answer to judge)' },
 };
 
 /** The `doctor` command. */
 export const command: Command = {
-  usage: 'stakeql doctor [--profile NAME | --base-url URL] [--browser URL] [--json]',
+  usage: 'stakeql doctor [--profile NAME | --base-url URL] [--browser URL] [--json [--documents]]',
   help: `Asks the site for your balances by each way in it can — direct (the saved
 credentials), through impit when it is installed, through your browser when
 --browser (or STAKE_BROWSER) is given — and says for each whether it works,
 or why not: a Cloudflare challenge, a Kasada refusal (x-kpsdk-*), a region
 block (HTTP 451), a refused token, unreachable. Then it says which path to use.
-Each path is tried once (no retries). Exit code 0 when at least one path
-works, 4 when none does.
+Through that path it asks one harmless read per family of documents stakeql
+sends (bets, lookup, seeds, mines, blackjack, hilo, crash, slide, rates,
+rewards, sports; never a bet) and says whether the site's schema still takes
+each: a family the site answers with a validation error (a field or argument
+it no longer has) is named. Each path and read is tried once (no retries).
+Exit code 0 when a path works and every family validates, 1 when a family
+does not, 4 when no path works.
 
 Options:
 ${CLIENT_OPTIONS_HELP}

@@ -111,9 +111,13 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, l
     return bet;
   } catch (error) {
     const m = await import('../../facade/index.js');
-    if (m.GraphQLError.is(error)) log.failed(step, 'refused', error.error_type ?? error.message);
-    else if (error instanceof RangeError || error instanceof TypeError || (m.TransportError.is(error) && !error.may_have_reached_server)) log.failed(step, 'not_sent', error.message);
-    if (id !== null && m.GraphQLError.is(error)) await with_oneoff_journal(ctx, (j) => j.record_refused(id, error.error_type ?? error.message));
+    // The one rule (request-fate.ts): refused with an errorType, or never sent; anything else may have opened the round.
+    // An interruption (the CLI's own error) keeps its own message; only the client's failures are read by the rule.
+    const fate = m.StakeError.is(error) || error instanceof RangeError || error instanceof TypeError ? m.request_fate(error) : null;
+    if (fate?.kind === 'refused') log.failed(step, 'refused', fate.error_type);
+    else if (fate?.kind === 'not_sent') log.failed(step, 'not_sent', fate.message);
+    if (id !== null && fate?.kind === 'refused') await with_oneoff_journal(ctx, (j) => j.record_refused(id, fate.error_type));
+    if (fate?.kind === 'may_have_run') throw new CliError(EXIT_FAILURE, `${fate.message}; the ${o.game} bet may have been placed: ${unknown}`, { cause: error });
     if (m.StakeError.is(error)) throw new CliError(EXIT_FAILURE, error.message, { cause: error });
     throw error;
   }
@@ -147,15 +151,17 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
         bet = await answerOrInterrupt(ctx, { what, unknown }, () => ('cashout' in step ? client.cashout(game as 'hilo' | 'mines') : client.act(game, step.act as never)));
         log.answered(n, bet);
       } catch (error) {
-        // Checked before the wire (an impossible step) or refused by the site: nothing happened, ask again.
-        if (error instanceof RangeError || error instanceof TypeError || m.GraphQLError.is(error)) {
-          log.failed(n, m.GraphQLError.is(error) ? 'refused' : 'not_sent', error.message);
-          ctx.io.stderr.write(`stakeql: ${error.message}\n`);
+        // Checked before the wire (an impossible step) or refused by the site naming why: nothing happened, ask again.
+        const fate = m.StakeError.is(error) || error instanceof RangeError || error instanceof TypeError ? m.request_fate(error) : null;
+        if (fate === null) throw error;
+        if (fate.kind === 'refused' || (fate.kind === 'not_sent' && (error instanceof RangeError || error instanceof TypeError))) {
+          log.failed(n, fate.kind === 'refused' ? 'refused' : 'not_sent', fate.message);
+          ctx.io.stderr.write(`stakeql: ${fate.message}\n`);
           continue;
         }
-        if (m.TransportError.is(error) && !error.may_have_reached_server) log.failed(n, 'not_sent', error.message);
-        if (m.TransportError.is(error) && error.may_have_reached_server) {
-          throw new CliError(EXIT_FAILURE, `${error.message}; ${what} may have been played: ${unknown}`, { cause: error });
+        if (fate.kind === 'not_sent') log.failed(n, 'not_sent', fate.message);
+        if (fate.kind === 'may_have_run') {
+          throw new CliError(EXIT_FAILURE, `${fate.message}; ${what} may have been played: ${unknown}`, { cause: error });
         }
         throw error;
       }

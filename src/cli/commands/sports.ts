@@ -14,12 +14,15 @@ import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { oneLine, plainAmount, printable, writeJson } from '../output.js';
 import type * as SportsModule from '../../sports/index.js';
-import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
+import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 import { read_decimal } from '../numbers.js';
 import { check_account_currency } from '../currency-check.js';
+import { timing_from_args } from '../autobet/timing-args.js';
+import { cashout_intent, close_row, failure_status, slip_intent, with_sports_journal, type CashoutRequest } from '../sports-journal.js';
+import { run_check } from '../sports-check.js';
 
-const SUBCOMMANDS = ['list', 'fixtures', 'fixture', 'bet', 'cashout', 'bets'] as const;
+const SUBCOMMANDS = ['list', 'fixtures', 'fixture', 'bet', 'cashout', 'bets', 'check'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
 
 const COMMON = ['profile', 'base-url', 'timeout', 'json'];
@@ -28,9 +31,10 @@ const ALLOWED: Readonly<Record<Sub, readonly string[]>> = {
   list: [...COMMON, 'live'],
   fixtures: [...COMMON, 'live', 'limit', 'offset', 'all'],
   fixture: [...COMMON, 'group'],
-  bet: [...COMMON, 'yes', 'amount', 'currency', 'odds-change', 'odds', 'esports', 'identifier'],
-  cashout: [...COMMON, 'yes'],
+  bet: [...COMMON, 'yes', 'amount', 'currency', 'odds-change', 'odds', 'esports', 'identifier', 'settle'],
+  cashout: [...COMMON, 'yes', 'settle'],
   bets: [...COMMON, 'active', 'limit', 'offset'],
+  check: [...COMMON, 'settle'],
 };
 
 // Plain decimal text as typed: no sign, exponent or blanks.
@@ -58,12 +62,16 @@ function describe_sports_failure(error: unknown, m: typeof SportsModule, identif
       : '';
     return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}${odds}`, { cause: error });
   }
-  const maybe = error as { name?: unknown; may_have_reached_server?: unknown; message?: unknown; lookup?: unknown };
-  if (identifier !== null && maybe.name === 'TransportError' && maybe.may_have_reached_server === true) {
+  const maybe = error as { message?: unknown; lookup?: unknown };
+  // Marked with `lookup` by the library: the slip may have been booked, and was looked for.
+  if (identifier !== null && typeof error === 'object' && error !== null && 'lookup' in error) {
+    const verdict = maybe.lookup === 'not_found'
+      ? 'it was not on the site when the settle period ended, so it was most likely not placed (nothing was re-sent)'
+      : `the site could not tell whether it was placed (lookup: ${String(maybe.lookup ?? 'not looked up')}; nothing was re-sent)`;
     return new CliError(
       EXIT_FAILURE,
-      `${oneLine(String(maybe.message))}; the slip may have been placed and was not found among the active bets (${String(maybe.lookup ?? 'not looked up')}): ` +
-        `its identifier is ${identifier}. Check 'stakeql sports bets --active' before betting again`,
+      `${oneLine(String(maybe.message))}; ${verdict}: its identifier is ${identifier}. ` +
+        `Check it with 'stakeql sports check ${identifier}' before betting again`,
       { cause: error },
     );
   }
@@ -77,7 +85,8 @@ interface BetPlan {
   readonly oddsChange: SportsModule.OddsChange;
   readonly expected: readonly number[] | null;
   readonly betType: SportsModule.SportBetType;
-  readonly identifier: string | undefined;
+  /** Given with --identifier, else made here, so an interrupt can name it. */
+  readonly identifier: string;
 }
 
 function bet_plan(args: CommandArgs, ids: readonly string[]): BetPlan {
@@ -106,10 +115,15 @@ function bet_plan(args: CommandArgs, ids: readonly string[]): BetPlan {
     });
   }
   const identifier = args.values['identifier'];
+  try {
+    if (typeof identifier === 'string') identifier_or_new(identifier);
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : 'bad --identifier');
+  }
   return {
     outcomeIds: ids, amount, currency, oddsChange: change, expected,
     betType: args.values['esports'] === true ? 'esports' : 'sports',
-    identifier: typeof identifier === 'string' ? identifier : undefined,
+    identifier: identifier_or_new(typeof identifier === 'string' ? identifier : undefined),
   };
 }
 
@@ -122,11 +136,15 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
   }
   const wantsOne = sub === 'fixture' || sub === 'cashout';
   if (wantsOne && rest.length !== 1) throw usageError(`sports ${sub}: give exactly one ${sub === 'fixture' ? 'fixture slug' : 'bet share id (iid)'}`);
-  if (!wantsOne && sub !== 'bet' && rest.length > 0) throw usageError(`sports ${sub} takes no argument`);
+  if (sub === 'check' && rest.length > 1) throw usageError('sports check: give one slip identifier or cashed-out slip id, or none to list the open ones');
+  if (!wantsOne && sub !== 'bet' && sub !== 'check' && rest.length > 0) throw usageError(`sports ${sub} takes no argument`);
   const json = args.values['json'] === true;
   const limit = count_option(args, 'limit');
   const offset = count_option(args, 'offset');
   const plan = sub === 'bet' ? bet_plan(args, rest) : null;
+  // The settle period of a lost answer: --settle, never under twice --timeout (autobet's rule).
+  const timing = timing_from_args(args);
+  if (sub === 'check') return run_check(args, ctx, rest[0], timing.settle_ms);
 
   const m = await import('../../sports/index.js');
   const opened = await openClient(args, ctx, sub === 'bet' || sub === 'cashout' || sub === 'bets');
@@ -194,16 +212,38 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
             question: 'Cash out?',
           };
           if (!(await confirm(ctx, asked, args.values['yes'] === true))) return EXIT_DECLINED;
-          const flight = { what: `the cashout of ${printable(rest[0] as string)}`, unknown: "preview it again with 'stakeql sports bets --active' before retrying" };
-          const done = await answerOrInterrupt(ctx, flight, () => sports.cashout(offer.id, offer.cashoutMultiplier));
+          const request: CashoutRequest = { betId: offer.id, iid: rest[0] as string, multiplier: offer.cashoutMultiplier, amount: offer.amount };
+          const check = `check it with 'stakeql sports check ${printable(offer.id)}' before cashing out again`;
+          const flight = { what: `the cashout of ${printable(rest[0] as string)}`, unknown: check };
+          let row: number | null = null;
+          const options = {
+            ...(timing.settle_ms === undefined ? {} : { settle_ms: timing.settle_ms }),
+            // Written down before the request leaves: a killed process leaves it for 'sports check'.
+            on_intent: async () => {
+              row = await with_sports_journal(ctx, (j) => j.record_intent(cashout_intent(request, offer.currency, opened.client.base_url)));
+            },
+          };
+          let done: SportsModule.CashoutResult;
+          try {
+            done = await answerOrInterrupt(ctx, flight, () => sports.cashout(offer.id, offer.cashoutMultiplier, options));
+          } catch (error) {
+            if (row !== null) await close_row(ctx, row, failure_status(error, m));
+            const t = error as { lookup?: unknown; message?: unknown };
+            if (typeof error === 'object' && error !== null && 'lookup' in error) {
+              const verdict = t.lookup === 'not_found' ? 'the slip was still open when the settle period ended, so it was most likely not cashed out' : `the site could not tell (lookup: ${String(t.lookup)})`;
+              throw new CliError(EXIT_FAILURE, `${oneLine(String(t.message))}; ${verdict} (nothing was re-sent): ${check}`, { cause: error });
+            }
+            throw error;
+          }
+          if (row !== null) await close_row(ctx, row, { status: 'placed', bet_id: offer.id, answer: JSON.stringify(done) });
           if (json) one_line_json(ctx, done);
-          else ctx.io.stdout.write(`cashed out: ${plainAmount(done.payout)} ${printable(done.currency)}\n`);
+          else ctx.io.stdout.write(`cashed out: ${plainAmount(done.payout)} ${printable(done.currency)}${done.recovered ? ' (its answer was lost; the slip shows it cashed out, nothing re-sent)' : ''}\n`);
           return EXIT_OK;
         }
         case 'bet':
           await check_account_currency(opened.client, (plan as BetPlan).currency);
           try {
-            return await place(sports, plan as BetPlan, args, ctx, opened, (id) => (identifier = id));
+            return await place(sports, m, plan as BetPlan, args, ctx, opened, timing.settle_ms, (id) => (identifier = id));
           } catch (error) {
             // Before the client's own wording: a lost slip must name its identifier.
             throw describe_sports_failure(error, m, identifier);
@@ -216,9 +256,14 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
 }
 
 async function place(
-  sports: SportsModule.Sportsbook, plan: BetPlan, args: CommandArgs, ctx: CommandContext,
-  opened: Awaited<ReturnType<typeof openClient>>, sent: (identifier: string) => void,
+  sports: SportsModule.Sportsbook, m: typeof SportsModule, plan: BetPlan, args: CommandArgs, ctx: CommandContext,
+  opened: Awaited<ReturnType<typeof openClient>>, settle_ms: number | undefined, sent: (identifier: string) => void,
 ): Promise<number> {
+  // An identifier is sent once: a slip journaled under it before is that slip, never a new one.
+  const earlier = await with_sports_journal(ctx, (j) => j.by_key(plan.identifier));
+  if (earlier !== null && earlier.kind === 'slip') {
+    throw usageError(`--identifier ${plan.identifier} was sent before (its slip is ${earlier.status}; 'stakeql sports check ${plan.identifier}'): give a new one`);
+  }
   // The legs as the site shows them now: what the person confirms is what the slip accepts.
   let legs: SportsModule.OutcomeCheck[];
   try {
@@ -240,23 +285,34 @@ async function place(
   const input = {
     amount: plan.amount, currency: plan.currency, outcomeIds: plan.outcomeIds, expected_odds: expected,
     providers: legs.map((l) => l.market.provider), oddsChange: plan.oddsChange, betType: plan.betType,
-    ...(plan.identifier === undefined ? {} : { identifier: plan.identifier }),
+    identifier: plan.identifier,
   };
   let slip: SportsModule.PlacedSlip;
+  let row: number | null = null;
+  const options = {
+    ...(settle_ms === undefined ? {} : { settle_ms }),
+    // The intent is committed before the request leaves: a killed process leaves it, naming the slip.
+    on_intent: async (intent: SportsModule.SlipIntent) => {
+      row = await with_sports_journal(ctx, (j) => j.record_intent(slip_intent(intent, opened.client.base_url)));
+      sent(intent.identifier);
+    },
+  };
   try {
     slip = await answerOrInterrupt(
       ctx,
-      { what: 'the slip', unknown: "check 'stakeql sports bets --active' before betting again" },
-      () => sports.bet(input, { on_intent: (intent) => sent(intent.identifier) }),
+      { what: `the slip (identifier ${plan.identifier})`, unknown: `check it with 'stakeql sports check ${plan.identifier}' before betting again` },
+      () => sports.bet(input, options),
     );
   } catch (error) {
+    if (row !== null) await close_row(ctx, row, failure_status(error, m));
     throw error instanceof RangeError || error instanceof TypeError ? usageError(error.message) : error;
   }
+  if (row !== null) await close_row(ctx, row, { status: 'placed', bet_id: slip.id, answer: JSON.stringify(slip) });
   if (args.values['json'] === true) {
     one_line_json(ctx, slip);
     return EXIT_OK;
   }
-  const recovered = slip.recovered ? ' (its answer was lost; found among the active bets, nothing re-sent)' : '';
+  const recovered = slip.recovered ? ' (its answer was lost; found on the site, nothing re-sent)' : '';
   ctx.io.stdout.write(
     `placed ${slip.kind} ${printable(slip.id)}${recovered}: ${plainAmount(slip.amount)} ${printable(slip.currency)} at ×${plainAmount(slip.total_odds)}, ` +
       `potential payout ${plainAmount(slip.potential_payout)} ${printable(slip.currency)}\nshare id ${printable(slip.iid ?? '-')}, identifier ${slip.identifier}\n`,
@@ -277,6 +333,7 @@ const OPTIONS: OptionTable = {
   odds: { type: 'string', value: 'X,Y,...', help: 'bet: the odds you accept, one per outcome' },
   esports: { type: 'boolean', help: 'bet: an esports slip (betType esports, provider oddin)' },
   identifier: { type: 'string', value: 'ID', help: 'bet: send this identifier (default: 21 random characters)' },
+  settle: { type: 'string', value: 'S', help: 'bet, cashout, check: how long a lost answer is looked for on the site\n(default the larger of 30 and twice --timeout; never less than twice --timeout)' },
   active: { type: 'boolean', help: 'bets: open slips' },
   json: { type: 'boolean', help: 'one JSON line per item' },
 };
@@ -288,7 +345,8 @@ export const command: Command = {
        stakeql sports fixture SLUG [--group main,goals,...] [--json]
        stakeql sports bet OUTCOME_ID... --amount A --currency C [--odds-change none|higher|any] [--odds X,Y,...] [options]
        stakeql sports cashout IID [options]
-       stakeql sports bets [--active] [--limit N] [--offset N] [--json]`,
+       stakeql sports bets [--active] [--limit N] [--offset N] [--json]
+       stakeql sports check [IDENTIFIER | SLIP_ID] [--settle S] [--json]`,
   help: `The sportsbook. 'list' shows sports with their fixture counts (upcoming, or
 --live); 'fixtures' one page of fixtures (--limit 1-50, default 20; --all for
 every page); 'fixture' a fixture's markets with each outcome's id and decimal
@@ -299,12 +357,22 @@ odds; 'bets' your finished slips (--active: the open ones).
 the total odds (their product) and the potential payout; the slip then accepts
 exactly those odds (or --odds X,Y,...: the ones you saw) unless --odds-change
 says higher or any. Moved odds or a suspended market refuse the slip before
-anything is sent. When the answer is lost, the slip is looked up among your
-active bets and never sent again; if it is not found, the error names its
-identifier.
+anything is sent. The slip (identifier, legs with their odds, amount,
+currency) is written to the local journal before it is sent, and closed by
+the answer. When the answer is lost, the slip is looked for on the site
+until the settle period ends (--settle) and never sent again: found, it is
+printed as placed; not there when the period ends, it is "most likely not
+placed"; either way the error names its identifier and 'sports check'.
 
 'cashout' reads the live offer of a slip (by its share id), asks, and cashes
-out at exactly that multiplier; it is never retried.
+out at exactly that multiplier; it is journaled the same way and never
+retried: a lost answer is looked for on the slip through the settle period.
+
+'check' lists the journal's slips and cashouts whose outcome is not known
+(a killed process, an interrupt, a lookup that could not tell); 'check KEY'
+(a slip's identifier, or the id of a slip cashed out) shows one, and for one
+still open looks at the site until its settle period ends, then records
+what it found. It only reads: nothing is ever sent again.
 
 ${CONFIRM_HELP}
 

@@ -17,7 +17,7 @@ import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { check_account_currency } from '../currency-check.js';
 
 /** The query that shows whether an interrupted deposit ran. */
-const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
+export const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
 
 function checked(args: CommandArgs): { amount: number; currency: string } {
   const [action, amountText, currencyText] = args.positionals as [string, string, string];

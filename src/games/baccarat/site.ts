@@ -27,9 +27,9 @@ export type BaccaratState = {
   readonly result: BaccaratSide;
 };
 
-/** The `BaccaratBet` mutation `client.play('baccarat', …)` sends. */
+/** The `BaccaratBet` mutation `client.play('baccarat', …)` sends; the three sides `Float!` as FORCE declares them (always sent, 0 when not staked). */
 export const BaccaratBet = typed_document<{ readonly baccaratBet: CasinoBet<BaccaratState> }, Record<string, unknown>>(/* GraphQL */ `
-mutation BaccaratBet($tie: Float, $player: Float, $banker: Float, $currency: CurrencyEnum!, $identifier: String!) {
+mutation BaccaratBet($tie: Float!, $player: Float!, $banker: Float!, $currency: CurrencyEnum!, $identifier: String!) {
   baccaratBet(tie: $tie, player: $player, banker: $banker, currency: $currency, identifier: $identifier) {
     ...CasinoBet
     state {

@@ -9,7 +9,7 @@
  * never taken (basic strategy declines it). An unlimited deck is closest to
  * the chart's many decks.
  */
-import { blackjack_total, type BlackjackAction, type BlackjackHand, type BlackjackState } from './rules.js';
+import { blackjack_insurance_offered, blackjack_total, type BlackjackAction, type BlackjackHand, type BlackjackState } from './rules.js';
 
 type Cell = 'H' | 'S' | 'Dh' | 'Ds' | 'P';
 /** Dealer up card 2, 3, …, 10, A → column 0–9. */
@@ -63,7 +63,7 @@ export function basic_strategy(state: BlackjackState): BlackjackAction {
   const up = state.dealer[0]?.cards[0];
   const first = state.player[0];
   if (up === undefined || first === undefined) throw new RangeError('the state has no dealer up card or no player hand');
-  if (up.rank === 'A' && state.player.length === 1 && !first.actions.includes('insurance') && !first.actions.includes('noInsurance')) return 'noInsurance';
+  if (blackjack_insurance_offered(state)) return 'noInsurance';
   const hand = state.player.find(open_hand);
   if (hand === undefined) throw new RangeError('no hand of the round is open');
   const col = column(up.rank);

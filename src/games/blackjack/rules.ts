@@ -37,6 +37,18 @@ export type BlackjackState = {
   readonly dealer: readonly BlackjackHand[];
 };
 
+/**
+ * Whether the site's state offers insurance now: the dealer shows an ace and
+ * the one hand has not answered it (then only insurance or noInsurance is
+ * taken).
+ */
+export function blackjack_insurance_offered(state: BlackjackState): boolean {
+  const up = state.dealer[0]?.cards[0];
+  const first = state.player[0];
+  if (up === undefined || first === undefined || up.rank !== 'A' || state.player.length !== 1) return false;
+  return !first.actions.includes('insurance') && !first.actions.includes('noInsurance');
+}
+
 /** The value of a hand and whether an ace counts 11 in it. */
 export function blackjack_total(cards: readonly SiteCard[]): { total: number; soft: boolean } {
   let total = 0;

@@ -57,7 +57,11 @@ export interface CrashGame {
   readonly hash: { readonly id: string; readonly hash: string };
 }
 
-/** `CrashGameListHistory`: finished rounds, newest first. */
-export const CrashGameListHistory = typed_document<{ crashGameList: CrashGame[] }, { limit?: number; offset?: number }>(/* GraphQL */ `
-query CrashGameListHistory($limit: Int, $offset: Int) {
+/**
+ * `CrashGameListHistory`: finished rounds, newest first. `$limit: Int!,
+ * $offset: Int!` as CRASH-JS (search-index file 39474779453) declares them:
+ * crash_history always sends both (research/wire-conformance.md §4.3).
+ */
+export const CrashGameListHistory = typed_document<{ crashGameList: CrashGame[] }, { limit: number; offset: number }>(/* GraphQL */ `
+query CrashGameListHistory($limit: Int!, $offset: Int!) {
   crashGameList(limit: $limit, offset: $offset) { id startTime crashpoint hash { id hash } } }`);

@@ -21,9 +21,9 @@ export interface DiamondsBetResult {
   readonly diamondsBet: CasinoBet<DiamondsState>;
 }
 
-/** The `DiamondsBet` mutation `client.play('diamonds', …)` sends. */
+/** The `DiamondsBet` mutation `client.play('diamonds', …)` sends; `$identifier: String!` as SLOT2 declares it (always sent). */
 export const DiamondsBet = typed_document<DiamondsBetResult, Record<string, unknown>>(/* GraphQL */ `
-mutation DiamondsBet($amount: Float!, $currency: CurrencyEnum!, $identifier: String) {
+mutation DiamondsBet($amount: Float!, $currency: CurrencyEnum!, $identifier: String!) {
   diamondsBet(amount: $amount, currency: $currency, identifier: $identifier) {
     ...CasinoBet
     state {

@@ -14,7 +14,7 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 
-import type { KenoRisk } from './rules.js';
+import { KENO_DEFAULT_RISK, type KenoRisk } from './rules.js';
 
 export type { KenoRisk };
 
@@ -32,7 +32,7 @@ export interface KenoBetVariables {
   readonly currency: string;
   readonly numbers: readonly number[];
   readonly identifier: string;
-  readonly risk?: KenoRisk;
+  readonly risk: KenoRisk;
 }
 
 /** Result of `KenoBet`. */
@@ -42,7 +42,7 @@ export interface KenoBetResult {
 
 /** The `KenoBet` mutation `client.keno()` sends. */
 export const KenoBet = typed_document<KenoBetResult, KenoBetVariables>(/* GraphQL */ `
-mutation KenoBet($amount: Float!, $currency: CurrencyEnum!, $numbers: [Int!]!, $identifier: String!, $risk: CasinoGameKenoRiskEnum) {
+mutation KenoBet($amount: Float!, $currency: CurrencyEnum!, $numbers: [Int!]!, $identifier: String!, $risk: CasinoGameKenoRiskEnum!) {
   kenoBet(amount: $amount, currency: $currency, numbers: $numbers, risk: $risk, identifier: $identifier) {
     ...CasinoBet
     state {
@@ -72,6 +72,9 @@ export const site: GameSite = {
   document: KenoBet,
   field: 'kenoBet',
   rest: { path: 'keno/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
+  // Every source sends `risk`: SLOT declares `$risk: CasinoGameKenoRiskEnum!`, SBOT, MJE and BOT4X put it in every
+  // REST body (research/wire-conformance.md §3 #9). Left out, it is the risk our rules pay a bet without one by.
+  complete: (params) => ({ ...params, risk: params['risk'] ?? KENO_DEFAULT_RISK }),
   history: {
     typename: 'CasinoGameKeno',
     fragment: `fragment CasinoGameKeno on CasinoGameKeno {

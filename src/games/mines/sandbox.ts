@@ -51,7 +51,9 @@ export const sandbox: SandboxGame = {
     minesCount: Int!
     rounds: [CasinoGameMinesRound!]!
   }`,
+  // minesNext's fields are non-null: the web app's own capture (search-index file 33211996780) and four more
+  // clients declare `$fields: [Int!]!` (research/wire-conformance.md §3 #3), so a nullable variable is refused.
   mutations: `minesBet(amount: Float!, currency: CurrencyEnum!, minesCount: Int!, fields: [Int!], identifier: String): CasinoBet!
-    minesNext(fields: [Int!], identifier: String!): CasinoBet!
+    minesNext(fields: [Int!]!, identifier: String!): CasinoBet!
     minesCashout(identifier: String!): CasinoBet!`,
 };

@@ -11,7 +11,11 @@
  * Public copies of `MinesNext` differ: the web app's `($fields: [Int!]!)`
  * (files 15515011835, 33211996780) and `($fields: [Int!]!, $identifier:
  * String!)` (file 36008956795); we follow site-api.md, which carries the
- * identifier so every step of a round can be found again.
+ * identifier so every step of a round can be found again. `$fields` of
+ * `MinesNext` is `[Int!]!` as the web app's capture (WEB-MINES) and four more
+ * clients declare it (research/wire-conformance.md §3 #3), and `$identifier`
+ * of `MinesBet` `String!` as FORCE and SLOT declare it: both are always sent,
+ * and a non-null variable is valid for a nullable argument too.
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
@@ -37,12 +41,12 @@ export interface MinesBetVariables {
   readonly currency: string;
   readonly minesCount: number;
   readonly fields?: readonly number[];
-  readonly identifier?: string;
+  readonly identifier: string;
 }
 
 /** Variables of `MinesNext`. */
 export interface MinesNextVariables {
-  readonly fields?: readonly number[];
+  readonly fields: readonly number[];
   readonly identifier: string;
 }
 
@@ -75,7 +79,7 @@ fragment CasinoGameMines on CasinoGameMines {
 
 /** Opens a round (optionally revealing `fields` at once). */
 export const MinesBet = typed_document<MinesBetResult, MinesBetVariables>(/* GraphQL */ `
-mutation MinesBet($amount: Float!, $currency: CurrencyEnum!, $minesCount: Int!, $fields: [Int!], $identifier: String) {
+mutation MinesBet($amount: Float!, $currency: CurrencyEnum!, $minesCount: Int!, $fields: [Int!], $identifier: String!) {
   minesBet(amount: $amount, currency: $currency, minesCount: $minesCount, fields: $fields, identifier: $identifier) {
     ...CasinoBet
     state {
@@ -89,7 +93,7 @@ ${MINES_FRAGMENT}
 
 /** Reveals more tiles of the open round. */
 export const MinesNext = typed_document<MinesNextResult, MinesNextVariables>(/* GraphQL */ `
-mutation MinesNext($fields: [Int!], $identifier: String!) {
+mutation MinesNext($fields: [Int!]!, $identifier: String!) {
   minesNext(fields: $fields, identifier: $identifier) {
     ...CasinoBet
     state {

@@ -39,9 +39,9 @@ export interface PumpBetResult {
   readonly pumpBet: CasinoBet<PumpState>;
 }
 
-/** The `PumpBet` mutation `client.play('pump', …)` sends. */
+/** The `PumpBet` mutation `client.play('pump', …)` sends; `$identifier: String!` as SLOT2 declares it (always sent). */
 export const PumpBet = typed_document<PumpBetResult, PumpBetVariables>(/* GraphQL */ `
-mutation PumpBet($amount: Float!, $difficulty: CasinoGamePumpDifficultyEnum!, $currency: CurrencyEnum!, $identifier: String, $round: Int!) {
+mutation PumpBet($amount: Float!, $difficulty: CasinoGamePumpDifficultyEnum!, $currency: CurrencyEnum!, $identifier: String!, $round: Int!) {
   pumpBet(amount: $amount, difficulty: $difficulty, currency: $currency, identifier: $identifier, round: $round) {
     ...CasinoBet
     state {

@@ -15,7 +15,7 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/
 import { typed_document } from '../../operations/documents/typed.js';
 import type { ChipsBetInput, GameSite } from '../../operations/game-site.js';
 
-import type { RouletteChip } from './rules.js';
+import { ROULETTE_CHIPS, type RouletteChip, type RouletteChipList } from './rules.js';
 
 export type { RouletteChip };
 
@@ -73,6 +73,11 @@ export const site: GameSite = {
   document: RouletteBet,
   field: 'rouletteBet',
   rest: { path: 'roulette/bet', source: 'site-coverage.md §2.1 (SBOT: `roulette/bet` with the same five chip arrays)' },
+  // SBOT (BotEngine.cs:778) and BOT4X send all five lists, empty when unused (research/wire-conformance.md §3 #8).
+  complete: (params) => ({
+    ...Object.fromEntries((Object.keys(ROULETTE_CHIPS) as RouletteChipList[]).map((list) => [list, params[list] ?? []])),
+    ...params,
+  }),
   history: {
     typename: 'CasinoGameRoulette',
     fragment: `fragment CasinoGameRoulette on CasinoGameRoulette {

@@ -12,6 +12,16 @@ export const MULTIPLAYER_SLIDE_BET_FRAGMENT = /* GraphQL */ `
 fragment MultiplayerSlideBet on MultiplayerSlideBet {
   id user { id name } payoutMultiplier gameId amount payout currency result updatedAt cashoutAt btcAmount: amount(currency: btc) }`;
 
+/**
+ * The fragment as the web app's `MyBetList` sends it (WEB-BETS, search-index
+ * file 33212091033; PYLIB's `houseBetList`; BOT4): `slideResult: result`,
+ * because Slide's `result` and Crash's have different types and one union
+ * selection cannot hold both under one key. Our fields, with that alias.
+ */
+export const MULTIPLAYER_SLIDE_BET_LIST_FRAGMENT = /* GraphQL */ `
+fragment MultiplayerSlideBet on MultiplayerSlideBet {
+  id user { id name } payoutMultiplier gameId amount payout currency slideResult: result updatedAt cashoutAt btcAmount: amount(currency: btc) }`;
+
 /** `MultiplayerSlideBet`: a bet in the round now in its betting window. */
 export const MultiplayerSlideBet = typed_document<
   { multiplayerSlideBet: MultiplayerBet },

@@ -22,7 +22,7 @@ export {
   type ActiveClientSeed, type ActiveServerSeed, type PreviousServerSeed,
   type RotateSeedPairResult, type RotateSeedPairVariables, type UserSeedPairResult,
 } from './seeds.js';
-export { MAX_BET_PAGE, MyBetList, type AnyGameState, type HouseBet, type MyBetListResult, type MyBetListVariables } from './my-bet-list.js';
+export { MAX_BET_PAGE, MyBetList, read_house_bets, type AnyGameState, type HouseBet, type MyBetListAnswer, type MyBetListResult, type MyBetListVariables } from './my-bet-list.js';
 export {
   CurrencyConfiguration, CurrencyConversionRate, FIAT_CURRENCIES,
   type CurrencyConfig, type CurrencyConfigurationResult, type CurrencyConversionRateResult, type CurrencyRate, type FiatCurrency,

@@ -7,10 +7,15 @@
  * and several other clients (search-index files 61477419084, 30337100627).
  * The fiat list is the one those clients send.
  *
- * `CurrencyConfiguration`: named by site-api.md as where a currency's
- * betting precision lives; no public client was found sending it, so the
- * client never needs it: decimals come from a built-in table
- * (../validate/currencies.ts) and this read is only an opt-in override.
+ * `CurrencyConfiguration`: five public clients send it, every one as
+ * `CurrencyConfiguration($isAcp: Boolean!) { currencyConfiguration(isAcp:
+ * $isAcp) { … } }` (SLOT electron/main.ts:84, BROKE "verified", search-index
+ * files 53694447900, 25902658220, 59196260426; research/wire-conformance.md
+ * §3 #2). None selects a currency's precision (`decimals`, `minBet`, which
+ * site-api.md guessed): we select `currencies { name }`, which they all
+ * read, so the call is valid; decimals stay the built-in table's
+ * (../validate/currencies.ts). `isAcp` is false on stake.com (BROKE: true
+ * on stake.us).
  */
 import { typed_document } from './typed.js';
 
@@ -40,11 +45,9 @@ ${FIAT_CURRENCIES.map((f) => `      ${f}: value(fiatCurrency: ${f})`).join('\n')
 }
 `);
 
-/** One currency's betting precision. */
+/** One currency the site lists. */
 export interface CurrencyConfig {
   readonly name: string;
-  readonly decimals: number;
-  readonly minBet: number;
 }
 
 /** Result of `CurrencyConfiguration`. */
@@ -52,14 +55,12 @@ export interface CurrencyConfigurationResult {
   readonly currencyConfiguration: { readonly currencies: readonly CurrencyConfig[] };
 }
 
-/** The opt-in `CurrencyConfiguration` read behind `client.load_currency_configuration()`. */
-export const CurrencyConfiguration = typed_document<CurrencyConfigurationResult, Record<string, never>>(/* GraphQL */ `
-query CurrencyConfiguration {
-  currencyConfiguration {
+/** The `CurrencyConfiguration` read behind `client.load_currency_configuration()`. */
+export const CurrencyConfiguration = typed_document<CurrencyConfigurationResult, { readonly isAcp: boolean }>(/* GraphQL */ `
+query CurrencyConfiguration($isAcp: Boolean!) {
+  currencyConfiguration(isAcp: $isAcp) {
     currencies {
       name
-      decimals
-      minBet
     }
   }
 }

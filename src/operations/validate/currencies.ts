@@ -6,9 +6,9 @@
  * mydicebot's `toFixed(8)`), 6 for the tokens the sandbox keeps at 6, 2 for
  * fiat-pegged play currencies. A currency not in the table gets
  * {@link DEFAULT_DECIMALS}. The site stays the judge: an amount it thinks too
- * precise comes back as its own refusal. `client.load_currency_configuration()`
- * replaces the table for one client with what the server's
- * `currencyConfiguration` says.
+ * precise comes back as its own refusal. No public client reads a
+ * currency's precision from the site (research/wire-conformance.md §3 #2).
+ * `set_decimals` replaces the table for one client.
  */
 
 /** Decimals of a currency the table does not list. */

@@ -7,7 +7,8 @@
  * bets in `Bet.bet`'s union as the `houseBets` feed's fragment selects them,
  * operations.md §3.3). The event wrapper types (`MultiplayerCrashUpdate`,
  * `MultiplayerSlideUpdate`, the unions), `MultiplayerGameHash`,
- * `MultiplayerGameSeed` and `MultiplayerBetGame` are ours: no source spells them.
+ * `MultiplayerGameSeed`, `MultiplayerBetGame` and the two result enums are
+ * ours: no source spells them.
  */
 
 /** Types, queries and mutations (the User fields go through `extend type User`). */
@@ -19,14 +20,18 @@ export const MULTIPLAYER_SDL: string = /* GraphQL */ `
   "A bet's round as the share lookup reads it: the salt (seed) and, once the round ended, its hash."
   type MultiplayerBetGame { id: String! seed: MultiplayerGameSeed! hash: MultiplayerGameHash }
 
-  "result: pending until the round settles it, autocashout (cashoutAt reached), cashout (manual), bust (the sandbox's loss value)."
+  "A Crash bet's result: pending until the round settles it, autocashout (cashoutAt reached), cashout (manual), bust (the sandbox's loss value)."
+  enum MultiplayerCrashBetResultEnum { pending autocashout cashout bust }
+  "A Slide bet's result, as Crash's. Another type than Crash's: see MultiplayerSlideBet."
+  enum MultiplayerSlideBetResultEnum { pending autocashout cashout bust }
   type MultiplayerCrashBet {
     id: String! user: MultiplayerBetUser! payoutMultiplier: Float! gameId: String! amount(currency: CurrencyEnum): Float!
-    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
+    payout: Float! currency: CurrencyEnum! result: MultiplayerCrashBetResultEnum! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
   }
+  "result has another type than MultiplayerCrashBet's: every copy of the web app's MyBetList selects it as slideResult: result beside Crash's result (research/wire-conformance.md §3 #1), so one union selection of both unaliased is refused, as on the site."
   type MultiplayerSlideBet {
     id: String! user: MultiplayerBetUser! payoutMultiplier: Float! gameId: String! amount(currency: CurrencyEnum): Float!
-    payout: Float! currency: CurrencyEnum! result: String! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
+    payout: Float! currency: CurrencyEnum! result: MultiplayerSlideBetResultEnum! updatedAt: String! cashoutAt: Float! game: MultiplayerBetGame
   }
   "status: pending (nextRoundIn ms left), in_progress, crash (multiplier = crashpoint; hash revealed)."
   type MultiplayerCrash {

@@ -112,6 +112,7 @@ export class RealtimeServer {
   readonly #disposeServer: () => Promise<void>;
   #opened = 0;
   #refused = 0;
+  #refuse_until = 0;
   #closing: Promise<void> | null = null;
   readonly #onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.#upgrade(req, socket, head);
 
@@ -196,10 +197,20 @@ export class RealtimeServer {
     return this.#closing;
   }
 
+  /** Refuses upgrades (503) for `ms` from now: a feed whose reconnects fail for a while. */
+  refuse_for(ms: number): void {
+    this.#refuse_until = Math.max(this.#refuse_until, Date.now() + ms);
+  }
+
   #upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     if (this.#closing !== null) {
       socket.destroy();
+      return;
+    }
+    if (Date.now() < this.#refuse_until) {
+      this.#refused++;
+      writeRawAnswer(socket, { status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service unavailable.', cookies: [] });
       return;
     }
     const path = (req.url ?? '/').split('?', 1)[0];

@@ -109,16 +109,17 @@ export const SPORTS_SDL: string = /* GraphQL */ `
     slugTournament(sport: String!, category: String!, tournament: String!): SportTournament!
     slugFixture(fixture: String!): SportFixture!
     fixtureCount(type: SportSearchEnum!, sportType: SportTypeEnum): Int!
-    "limit 1 to 50 (numberLessEqual above)."
-    fixtureList(type: SportSearchEnum!, limit: Int!, offset: Int, sportType: SportTypeEnum): [SportFixture!]!
+    "limit 1 to 50 (numberLessEqual above). offset non-null: SLOT, its one source, always passes it as Int! (wire-corpus)."
+    fixtureList(type: SportSearchEnum!, limit: Int!, offset: Int!, sportType: SportTypeEnum): [SportFixture!]!
     sportMarketOutcome(outcomeId: String!, provider: SportsbookOddsProviderEnum!): SportMarketOutcome!
     customBetOdds(selections: [String!]!): CustomBetOdds!
   }
 
   extend type Mutation {
+    "betType non-null: SLOT, ARB and MCS all pass it, each as SportBetTypeEnum! (wire-corpus)."
     sportBet(
       amount: Float!, currency: CurrencyEnum!, outcomeIds: [String!]!, oddsChange: SportOddsChangeEnum!, identifier: String,
-      betType: SportBetTypeEnum, stakeShieldEnabled: Boolean, stakeShieldProtectionLevel: Int, stakeShieldOfferOdds: Float
+      betType: SportBetTypeEnum!, stakeShieldEnabled: Boolean, stakeShieldProtectionLevel: Int, stakeShieldOfferOdds: Float
     ): SportBet!
     customSportBet(
       amount: Float!, currency: CurrencyEnum!, outcomeIds: [String!]!, oddsChange: SportOddsChangeEnum!, identifier: String,

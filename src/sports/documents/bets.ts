@@ -161,13 +161,15 @@ ${SPORT_BET_FRAGMENT}`);
 /**
  * `BetLookup` for a sport bet: MCS's `betLookupQuery.graphql` takes
  * `$iid, $betId` and reads `bet { ... on SportBet {…} }`; its SportBet
- * selection is not quoted, so SLOT's fragment stands in for it.
+ * selection is not quoted, so SLOT's fragment stands in for it. `$iid` is
+ * `String!` as LOOKUP's and KENO's `bet(iid:)` declare it: the sport read
+ * always sends it (research/wire-conformance.md §4.4).
  */
 export const SportBetLookup = typed_document<
   { readonly bet: { readonly id: string; readonly iid: string; readonly bet: SportBet | Record<string, never> } },
-  { readonly iid?: string | null; readonly betId?: string | null }
+  { readonly iid: string; readonly betId?: string | null }
 >(/* GraphQL */ `
-query BetLookup($iid: String, $betId: String) {
+query BetLookup($iid: String!, $betId: String) {
   bet(iid: $iid, betId: $betId) { id iid bet { ... on SportBet { ...SportBetPreview_SportBet } } } }
 ${SPORT_BET_FRAGMENT}`);
 

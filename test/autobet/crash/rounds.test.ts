@@ -41,7 +41,7 @@ function strategy(game: 'crash' | 'slide'): FunctionStrategy {
   }, `six-${game}`);
 }
 
-async function run(driver: Driver, game: 'crash' | 'slide', limits: Limits = {}): Promise<{ lines: BetLine[]; reason: string }> {
+async function run(driver: Driver, game: 'crash' | 'slide', limits: Limits = {}, settle_ms?: number): Promise<{ lines: BetLine[]; reason: string; message?: string }> {
   const start = await driver.start('btc');
   const lines: BetLine[] = [];
   const counters = new_counters(btc.units(start.balance));
@@ -59,9 +59,10 @@ async function run(driver: Driver, game: 'crash' | 'slide', limits: Limits = {})
     seeds: start.seeds,
     signal: AbortSignal.timeout(60_000),
     resolve_timeout_ms: 5_000,
+    ...(settle_ms === undefined ? {} : { settle_ms }),
     on_bet: (line) => lines.push(line),
   });
-  return { lines, reason: stop.reason };
+  return { lines, reason: stop.reason, ...(stop.message === undefined ? {} : { message: stop.message }) };
 }
 
 const compared = (l: BetLine) => ({ amount: l.amount, payout: l.payout, payoutMultiplier: l.payoutMultiplier, balance: l.balance, state: { ...(l.state as object), gameId: undefined } });
@@ -122,7 +123,8 @@ describe('autobet on crash: lost answers', () => {
     try {
       w.sandbox.fail_next({ kind: 'drop_after_processing', operations: ['MultiplayerCrashBet'] });
       w.sandbox.fail_next({ kind: 'drop', operations: ['MultiplayerCrashBet'] });
-      const live = await run(new ClientDriver(w.client, 'sandbox'), 'crash');
+      // The one dropped before it ran is "not placed" only once its round has finished and the settle period passed.
+      const live = await run(new ClientDriver(w.client, 'sandbox'), 'crash', {}, 1_000);
       expect(live.reason).toBe('strategy');
       expect(live.lines).toHaveLength(6);
       // Seven requests: six bets booked, one dropped before it ran; none booked twice.

@@ -3,9 +3,10 @@
  * (a blackjack double or split puts up the opening bet again, an insurance
  * half of it) is checked with the round's whole stake against the run's
  * limits (the engine's own rules); one that would pass `max_bet` or
- * `stop_loss` is not chosen: the round's safe action is (stand; cashout),
- * adding nothing, and the run stops with the limit's name. The sandbox does
- * not play blackjack (round-games.ts), so these are pure.
+ * `stop_loss` is not chosen: the round's safe action for the state is
+ * (noInsurance while insurance is offered, then stand; cashout once a step
+ * was played), adding nothing, and the run stops with the limit's name.
+ * Pure: states written out by hand.
  */
 import { describe, expect, it } from 'vitest';
 import { Money, new_counters } from '../../../src/autobet/counters.js';
@@ -53,5 +54,30 @@ describe('a round step against the run\'s limits', () => {
     const bad = choose_step('mines', 'jump', opening, r);
     expect(bad).toMatchObject({ request: { kind: 'cashout' }, safe: true, held: { reason: 'error:strategy' } });
     expect(bad.held?.message).toMatch(/it answered "jump"/);
+  });
+
+  it('the safe step reads the state: noInsurance while insurance is offered (then stand); stand otherwise', () => {
+    const offered = { player: [{ value: 12, actions: ['deal'], cards: [{ rank: '5', suit: 'H' }, { rank: '7', suit: 'C' }] }], dealer: [{ value: 11, actions: ['deal'], cards: [{ rank: 'A', suit: 'S' }] }] };
+    const answered = { ...offered, player: [{ ...offered.player[0]!, actions: ['deal', 'noInsurance'] }] };
+    // Insurance refused by max_bet on a flat 1.00 bet: the round goes on with noInsurance, not a stand the site refuses.
+    const r = refusal({ max_bet: 1, stop_loss: 100 });
+    const chosen = choose_step('blackjack', 'insurance', opening, r, null, offered);
+    expect(chosen.request).toEqual({ kind: 'act', input: { action: 'noInsurance' }, label: 'noInsurance' });
+    expect(chosen.held?.reason).toBe('max_bet');
+    expect(choose_step('blackjack', null, opening, r, chosen.held, answered).request).toEqual({ kind: 'act', input: { action: 'stand' }, label: 'stand' });
+  });
+
+  it('mines and hilo before their first step have no safe step: nothing is sent, the round is left open, and the stop says so with its reason', () => {
+    const r = refusal({ max_bet: 10, stop_loss: 100 });
+    const fresh_mines = { mines: null, minesCount: 3, rounds: [] };
+    const bad = choose_step('mines', 'jump', opening, r, null, fresh_mines);
+    expect(bad.request).toBeNull();
+    expect(bad.held?.reason).toBe('error:strategy');
+    expect(bad.held?.message).toMatch(/the round is left open before its first reveal .*stakeql play mines --resume/);
+    const fresh_hilo = { startCard: { rank: '7', suit: 'H' }, rounds: [] };
+    expect(choose_step('hilo', null, opening, r, { reason: 'max_bet' }, fresh_hilo)).toMatchObject({ request: null, held: { reason: 'max_bet' } });
+    // Once a tile is revealed, the cashout is the safe step again.
+    const revealed = { ...fresh_mines, rounds: [{ field: 4, payoutMultiplier: 1.1 }] };
+    expect(choose_step('mines', 'jump', opening, r, null, revealed).request).toEqual({ kind: 'cashout', label: 'cashout' });
   });
 });
