@@ -39,8 +39,8 @@ async function verify(): Promise<{ code: number | null; result: Verified; human:
 
 describe('history verify: blackjack and hilo from the journaled cards', () => {
   it('verifies the rounds stakeql played, says why for one played elsewhere, and fails a changed card', async () => {
-    // Two rounds through the CLI (journaled): blackjack stands, hilo guesses then cashes out (or loses).
-    const bj = await session.run(['play', 'blackjack', '1', 'usd', '--yes'], 'stand\n', env());
+    // Two rounds through the CLI (journaled): blackjack declines insurance if offered and stands, hilo guesses then cashes out (or loses).
+    const bj = await session.run(['play', 'blackjack', '1', 'usd', '--yes'], 'noInsurance\nstand\nstand\n', env());
     expect(bj.stdout, bj.stderr).toMatch(/blackjack ended/);
     const hilo = await session.run(['play', 'hilo', '1', 'usd', '--start-card', '7H', '--yes'], 'lowerEqual\ncashout\n', env());
     expect(hilo.stdout, hilo.stderr).toMatch(/hilo ended/);
