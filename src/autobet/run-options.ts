@@ -29,7 +29,10 @@ export interface RunPreview {
 export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   /** A client for the account (live site, or the sandbox's URL). The run does not close it. */
   readonly client: StakeClient;
-  /** The database file; default `default_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql.db`). */
+  /**
+   * The database file; default `library_database_path()` (`$XDG_DATA_HOME/stakeql/stakeql-library.db`),
+   * not the CLI's: pass `default_database_path()` for a run `stakeql autobet list` shows.
+   */
   readonly database?: string;
   /** The credential profile the client was built from, recorded so `resume` can find it again. */
   readonly profile?: string | null;

@@ -20,7 +20,7 @@ import { AutobetError } from './errors.js';
 import type { WaitLine } from './events.js';
 import { resolve_period, settle_period } from './reconcile.js';
 import type { AutobetCommonOptions, AutobetOptions } from './run-options.js';
-import { prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
+import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
 /** The engine's state as the journal left it. */
@@ -36,12 +36,13 @@ function isStrategy(value: unknown): value is Strategy {
 }
 
 /** The run's strategy, loaded but not yet bound to the account (a file, a settings object, or a Strategy object). */
-export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined): Promise<PreparedStrategy> {
-  if (typeof strategy === 'string') return prepare_strategy_file(strategy, lua_timeout_ms === undefined ? {} : { lua_timeout_ms });
+export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined, round?: AutobetOptions['round']): Promise<PreparedStrategy> {
+  const round_fields = round_policy_fields(round);
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy, { ...(lua_timeout_ms === undefined ? {} : { lua_timeout_ms }), ...(round_fields === undefined ? {} : { round_fields }) });
   if (isStrategy(strategy)) {
     return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
   }
-  return prepare_settings(strategy);
+  return prepare_settings(strategy, 'settings', round_fields);
 }
 
 /**
@@ -69,7 +70,8 @@ export async function driver_kind(base_url: string): Promise<'live' | 'sandbox'>
 /** The journal's database, opened (the driver is loaded only when a run needs it), with its checkpointer. */
 export async function open_journal(file: string | undefined): Promise<{ db: SqliteDatabase; file: string; table: SessionsTable; close(): Promise<void> }> {
   const journal = await import('../journal/index.js');
-  const at = file ?? journal.default_database_path();
+  // A program's runs keep to their own file unless given the CLI's (issue 48).
+  const at = file ?? journal.library_database_path();
   const db = journal.open_database(at);
   const checkpointer = journal.start_checkpointer(db, at);
   return {

@@ -36,7 +36,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const limits = check_limits(options.limits, true);
   const times = run_timing(options);
   check_round_option(options.round);
-  const prepared = await prepare_run_strategy(options.strategy, options.lua_timeout_ms);
+  const prepared = await prepare_run_strategy(options.strategy, options.lua_timeout_ms, options.round);
   check_round_fits(options.round, prepared);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;

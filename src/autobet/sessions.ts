@@ -11,6 +11,9 @@ import type { Limits } from './limits.js';
 /** One line of `autobet list --json`. Money in currency units. */
 export interface SessionListLine {
   readonly session: number;
+  /** The site the run talked to (its client's `base_url`) and the account it ran as (the site's user name). */
+  readonly site: string;
+  readonly account: string;
   /** ISO 8601. */
   readonly started: string;
   readonly game: string | null;
@@ -37,7 +40,7 @@ export interface SessionListLine {
 
 async function open(database: string | undefined) {
   const journal = await import('../journal/index.js');
-  const file = database ?? journal.default_database_path();
+  const file = database ?? journal.library_database_path();
   const db = journal.open_database(file);
   return { db, file, table: new journal.SessionsTable(db) };
 }
@@ -51,6 +54,8 @@ export async function list_sessions(options: { readonly database?: string; reado
     const holders = sessions.some((s) => s.status === 'running') ? lock_holders(file) : new Map<number, LockHolder>();
     return sessions.map((s) => ({
       session: s.id,
+      site: s.base_url,
+      account: s.account,
       started: new Date(s.started_at).toISOString(),
       game: s.game,
       strategy: s.strategy_name,

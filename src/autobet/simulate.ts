@@ -14,7 +14,7 @@ import { check_limits, type Limits } from './limits.js';
 import type { ReplaySeeds } from './sim-driver.js';
 import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
-import { prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
+import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
 import type { Strategy } from './strategy.js';
 import { with_sim_round } from './rounds/sim-policy.js';
 
@@ -92,7 +92,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const { strategy } = options;
   const prepared: PreparedStrategy = with_sim_round(isStrategy(strategy)
     ? { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy }
-    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy), options.round);
+    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy, 'settings', round_policy_fields(options.round)), options.round);
   const results: SessionResult[] = [];
   const collect = (r: SessionResult): void => {
     results.push(r);
@@ -119,8 +119,9 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
-function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number } {
-  return options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms };
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[] } {
+  const round_fields = round_policy_fields(options.round);
+  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(round_fields === undefined ? {} : { round_fields }) };
 }
 
 /** What every worker gets; each runs the sessions `i`, `i + threads`, … */

@@ -8,7 +8,8 @@ import type { FoundBet } from '../history/index.js';
 import type { CommandArgs, CommandContext } from './context.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK, usageError } from './exit-codes.js';
 import { withHistoryDatabase } from './history-database.js';
-import { formatRows, printable } from './output.js';
+import { formatRows, plainAmount, printable } from './output.js';
+import { decimals_for } from '../operations/validate/currencies.js';
 
 /** Options of `bet` that mean placing a bet: given with a lookup, they are refused, never ignored. */
 const PLACING_OPTIONS = ['target', 'condition', 'multiplier', 'identifier', 'yes', 'profile', 'base-url', 'timeout'];
@@ -66,6 +67,29 @@ function betRows(record: Record<string, unknown>, ctx: CommandContext): string {
   return formatRows(rows, ctx.out);
 }
 
+/**
+ * The stake and, once placed, the payout the journal holds (newcomer §15: a
+ * placed bet showed no payout before a sync), in the currency its variables
+ * name, by the decimals the journal counted its units in (oneoff-journal.ts).
+ */
+function journaledMoney(j: NonNullable<FoundBet['journal']>): Array<[string, string]> {
+  let currency: unknown;
+  try {
+    currency = (JSON.parse(j.variables) as { currency?: unknown }).currency;
+  } catch {
+    return [];
+  }
+  if (typeof currency !== 'string') return [];
+  const scale = 10 ** decimals_for(currency);
+  const amount = j.amount_units / scale;
+  const rows: Array<[string, string]> = [['amount', `${plainAmount(amount)} ${printable(currency)}`]];
+  if (j.payout_units !== null) {
+    const payout = j.payout_units / scale;
+    rows.push(['payout', `${plainAmount(payout)} ${printable(currency)}${amount > 0 ? ` (×${Math.round((payout / amount) * 10_000) / 10_000})` : ''}`]);
+  }
+  return rows;
+}
+
 function journalOnly(found: FoundBet, ctx: CommandContext): string {
   const j = found.journal;
   if (j === null) return '';
@@ -75,6 +99,7 @@ function journalOnly(found: FoundBet, ctx: CommandContext): string {
     ['status', `${printable(j.status)} (journaled by stakeql; not in the synced history yet: run 'stakeql history sync')`],
     ['bet id', j.bet_id === null ? '-' : printable(j.bet_id)],
     ['nonce', j.nonce === null ? '-' : String(j.nonce)],
+    ...journaledMoney(j),
   ];
   return formatRows(rows, ctx.out);
 }

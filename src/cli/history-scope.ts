@@ -65,7 +65,7 @@ function storedAccounts(db: SqliteDatabase): StoredAccount[] {
 }
 
 /** The site the command would talk to, as an origin; null when nothing names one. */
-async function siteOf(args: CommandArgs, ctx: CommandContext): Promise<string | null> {
+export async function siteOf(args: CommandArgs, ctx: CommandContext): Promise<string | null> {
   const given = args.values['base-url'];
   let url: string | null = typeof given === 'string' ? given : null;
   if (url === null) {
@@ -82,8 +82,8 @@ async function siteOf(args: CommandArgs, ctx: CommandContext): Promise<string | 
   }
 }
 
-/** The user id the credentials log in as, or null when there are none or the site cannot say. */
-async function whoIs(args: CommandArgs, ctx: CommandContext): Promise<string | null> {
+/** The account the credentials log in as (id and name), or null when there are none or the site cannot say. */
+export async function whoAmI(args: CommandArgs, ctx: CommandContext): Promise<{ id: string; name: string } | null> {
   let opened;
   try {
     opened = await openClient(args, ctx, true);
@@ -91,10 +91,15 @@ async function whoIs(args: CommandArgs, ctx: CommandContext): Promise<string | n
     return null; // no credentials: the caller names the accounts to choose from
   }
   try {
-    return (await withClient(opened, (client) => client.current_user())).id;
+    return await withClient(opened, (client) => client.current_user());
   } catch {
     return null;
   }
+}
+
+/** The user id the credentials log in as, or null when there are none or the site cannot say. */
+async function whoIs(args: CommandArgs, ctx: CommandContext): Promise<string | null> {
+  return (await whoAmI(args, ctx))?.id ?? null;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from './exit-codes.js';
 import { alignOptionColumns, oneLine, styleFor } from './output.js';
 import { did_you_mean } from './suggest.js';
+import { for_cli } from './cli-wording.js';
 
 export type { CliIo, Command, CommandArgs, CommandContext } from './context.js';
 
@@ -40,12 +41,12 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   play: { summary: 'play a round of blackjack, hilo, mines or video poker, one action a line', load: () => import('./commands/play.js') },
   vault: { summary: 'move funds into the vault', load: () => import('./commands/vault.js') },
   vip: { summary: 'show the VIP progress and the rakeback available', load: () => import('./commands/vip.js') },
-  rakeback: { summary: 'claim the rakeback available into the balance (asks first)', load: () => import('./commands/rakeback.js') },
+  rakeback: { summary: "claim the rakeback available into the balance: 'rakeback claim' (asks first)", load: () => import('./commands/rakeback.js') },
   seeds: { summary: 'show (or --rotate) the provably-fair seed pair', load: () => import('./commands/seeds.js') },
   bets: { summary: 'export the bet history (--json, --csv)', load: () => import('./commands/bets.js') },
   verify: { summary: 'check bets against their revealed seeds, offline', load: () => import('./commands/verify.js') },
   scan: { summary: 'find the nonces of a revealed seed pair whose result meets a condition', load: () => import('./commands/scan.js') },
-  watch: { summary: 'follow your balance or the house bets live (--json)', load: () => import('./commands/watch.js') },
+  watch: { summary: 'follow your balance, the house bets, or crash and slide rounds live (--json)', load: () => import('./commands/watch.js') },
   history: { summary: 'sync, stats, verify and export the bet history in the local database', load: () => import('./commands/history.js') },
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
@@ -55,6 +56,12 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   doctor: { summary: 'say which way in works: direct, impit, or your browser', load: () => import('./commands/doctor.js') },
   games: { summary: 'list the games, their inputs, and what the sandbox and simulator pay them by', load: () => import('./commands/games.js') },
 };
+
+/** The commands' names, in the order the help lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.freeze(Object.keys(COMMANDS));
+
+/** Each command and its one-line summary, as `stakeql --help` lists them (the README's list of commands is generated from it). */
+export const COMMAND_SUMMARIES: readonly (readonly [string, string])[] = Object.freeze(Object.entries(COMMANDS).map(([name, entry]) => [name, entry.summary] as const));
 
 const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -139,11 +146,37 @@ function optionSuggestion(error: unknown, command: Command): string {
   return did_you_mean(typed, Object.keys({ ...command.options, ...COMMON_OPTIONS }).map((o) => `--${o}`));
 }
 
+// A word that is a negative number (`-1`, `-0.5`, `-.5`): a value typed with a sign, never an option.
+const NEGATIVE_NUMBER = /^-[0-9.]/;
+// A placeholder a command line cannot hold (an argument never contains NUL), so it is never an option either.
+const HELD = '\u0000';
+
+/**
+ * `argv` with each negative number replaced by a placeholder `parseArgs`
+ * reads as a value (a positional, or the value of the option before it), and
+ * the way back: `-1` then reaches the command, which refuses it by the
+ * field's own rule instead of the parser calling it an unknown option.
+ */
+function holdNegativeNumbers(argv: readonly string[]): { args: string[]; restore: <T>(value: T) => T } {
+  const held: string[] = [];
+  const end = argv.indexOf('--');
+  const args = argv.map((word, i) => {
+    if ((end !== -1 && i > end) || !NEGATIVE_NUMBER.test(word)) return word;
+    held.push(word);
+    return `${HELD}${held.length - 1}`;
+  });
+  const back = (word: string): string => (word.startsWith(HELD) ? (held[Number(word.slice(1))] ?? word) : word);
+  const restore = <T>(value: T): T =>
+    (typeof value === 'string' ? back(value) : Array.isArray(value) ? value.map((v: unknown) => (typeof v === 'string' ? back(v) : v)) : value) as T;
+  return { args, restore };
+}
+
 function parseCommandLine(name: string, command: Command, argv: readonly string[]): CommandArgs {
   let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const numbers = holdNegativeNumbers(argv);
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: numbers.args,
       options: { ...command.options, ...COMMON_OPTIONS },
       strict: true,
       allowPositionals: true,
@@ -151,6 +184,8 @@ function parseCommandLine(name: string, command: Command, argv: readonly string[
   } catch (error) {
     throw usageError(`${name}: ${describeParseError(error)}${optionSuggestion(error, command)} (see 'stakeql ${name} --help')`);
   }
+  parsed.positionals = parsed.positionals.map(numbers.restore);
+  for (const key of Object.keys(parsed.values)) parsed.values[key] = numbers.restore(parsed.values[key]);
   // Currency codes are lower-case on the site; a person types `USD` as often as `usd`.
   for (const key of ['currency', 'in'] as const) {
     const value = parsed.values[key];
@@ -164,7 +199,8 @@ function parseCommandLine(name: string, command: Command, argv: readonly string[
       );
     }
     if (count < command.minPositionals) {
-      throw usageError(`${name}: missing argument (see 'stakeql ${name} --help')`);
+      // The synopsis says what is missing ('rakeback claim', a FILE …) better than a pointer to the help.
+      throw usageError(`${name}: missing argument: ${command.usage.split('\n')[0]?.trim() ?? ''} (see 'stakeql ${name} --help')`);
     }
   }
   return parsed;
@@ -219,7 +255,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return await dispatch(argv, ctx);
   } catch (error) {
     const { code, message } = classify(error);
-    io.stderr.write(`${err.red('stakeql:')} ${oneLine(message)}\n`);
+    io.stderr.write(`${err.red('stakeql:')} ${oneLine(for_cli(message))}\n`);
     if (debug) io.stderr.write(`${stackOf(error)}\n`);
     return code;
   }

@@ -190,3 +190,25 @@ export function plainAmount(value: number): string {
   const trimmed = text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
   return trimmed === '-0' ? '0' : trimmed;
 }
+
+/**
+ * `text` filled into lines of at most `width` characters, breaking at spaces
+ * only (a word longer than `width` stays whole on its line): for a generated
+ * sentence inside a command's help. A greedy fill of our own sentences; no
+ * dependency does only this (word-wrap is not one of ours).
+ */
+export function fill(text: string, width = 78): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (word === '') continue;
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+}

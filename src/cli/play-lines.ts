@@ -28,7 +28,9 @@ export function describe_state(game: RoundGame, state: unknown): string {
     case 'hilo': {
       const s = state as HiloState;
       const last = s.rounds[s.rounds.length - 1];
-      return `card: ${card(hilo_current_card(s))}; guesses: ${s.rounds.length}; multiplier: ${last === undefined ? 1 : last.payoutMultiplier}`;
+      // A skip draws a card but is no guess: counted apart.
+      const skips = s.rounds.filter((r) => r.guess === 'skip').length;
+      return `card: ${card(hilo_current_card(s))}; guesses: ${s.rounds.length - skips}${skips === 0 ? '' : `; skips: ${skips}`}; multiplier: ${last === undefined ? 1 : last.payoutMultiplier}`;
     }
     case 'mines': {
       const s = state as MinesState;
@@ -43,11 +45,33 @@ export function describe_state(game: RoundGame, state: unknown): string {
   }
 }
 
-/** The actions a line may name in this game. */
-export function allowed_actions(game: RoundGame): string {
+// A hand's history words that end it (rules.ts: `deal insurance noInsurance split hit stand double bust full`).
+const HAND_ENDS = new Set(['stand', 'double', 'bust', 'full']);
+
+/**
+ * The blackjack moves the state allows now, read from the site's state as the
+ * sandbox's rules take them (src/games/blackjack/rules.ts `blackjack_allowed`):
+ * insurance only while offered on a dealer ace, double on two cards, split a
+ * pair of one rank once. Advice only: any action is still sent and judged by the site.
+ */
+export function blackjack_moves(state: BlackjackState): string[] {
+  const first = state.player[0];
+  const answered = state.player.some((h) => h.actions.includes('insurance') || h.actions.includes('noInsurance'));
+  const single = state.player.length === 1 && first !== undefined && first.cards.length === 2 && first.actions.every((a) => a === 'deal');
+  if (state.dealer[0]?.cards[0]?.rank === 'A' && single && !answered) return ['insurance', 'noInsurance'];
+  const hand = state.player.find((h) => !h.actions.some((a) => HAND_ENDS.has(a)));
+  if (hand === undefined) return [];
+  const moves = ['hit', 'stand'];
+  if (hand.cards.length === 2) moves.push('double');
+  if (state.player.length === 1 && hand.cards.length === 2 && hand.cards[0]?.rank === hand.cards[1]?.rank) moves.push('split');
+  return moves;
+}
+
+/** The actions a line may name in this game; with the round's `state`, those it allows now (blackjack). */
+export function allowed_actions(game: RoundGame, state?: unknown): string {
   switch (game) {
     case 'blackjack':
-      return BLACKJACK_ACTIONS.join(' | ');
+      return (state === undefined ? [...BLACKJACK_ACTIONS] : blackjack_moves(state as BlackjackState)).join(' | ');
     case 'hilo':
       return `${HILO_GUESSES.join(' | ')} | cashout`;
     case 'mines':

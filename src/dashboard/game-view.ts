@@ -48,7 +48,29 @@ type Period = 'hour' | 'day' | 'month';
  * ordered by period). A currency whose decimals changed between syncs is
  * summed in the finer unit, exactly.
  */
-export function cumulative_profit(groups: readonly StatsGroup[], period: Period, end_of: (period: Period, key: string) => number): Map<string, CumulativeProfit> {
+/** The first and last bet's time (Unix ms) a curve is drawn between. */
+export interface BetSpan {
+  readonly first: number;
+  readonly last: number;
+}
+
+/**
+ * `curve` drawn over the bets' own time span (issue 48): it starts at 0 at the
+ * first bet, and no point lies after the last bet (a period's end can be an
+ * hour or a month past it), so a few minutes of bets are a few minutes wide.
+ */
+function within_span(curve: { t: number[]; profit: number[] }, span: BetSpan | undefined): void {
+  if (span === undefined || curve.t.length === 0) return;
+  const first = span.first / 1000;
+  const last = span.last / 1000;
+  for (let i = 0; i < curve.t.length; i++) curve.t[i] = Math.min(curve.t[i] as number, last);
+  if ((curve.t[0] as number) > first) {
+    curve.t.unshift(first);
+    curve.profit.unshift(0);
+  }
+}
+
+export function cumulative_profit(groups: readonly StatsGroup[], period: Period, end_of: (period: Period, key: string) => number, span?: BetSpan): Map<string, CumulativeProfit> {
   const by = new Map<string, { bets: number; decimals: number; t: number[]; profit: number[]; units: bigint }>();
   for (const g of groups) {
     let s = by.get(g.currency);
@@ -71,6 +93,7 @@ export function cumulative_profit(groups: readonly StatsGroup[], period: Period,
       s.profit.push(profit);
     }
   }
+  for (const s of by.values()) within_span(s, span);
   return new Map([...by].map(([currency, s]) => [currency, { bets: s.bets, t: s.t, profit: s.profit }]));
 }
 
@@ -80,6 +103,7 @@ export function game_charts(
   account: { site: string; user_id: string } | null,
   period: Period,
   end_of: (period: Period, key: string) => number,
+  span?: BetSpan,
 ): GameChart[] {
   const games = new Map<string, { bets: number; wins: number; losses: number; currencies: StatsGroup[] }>();
   for (const g of history_stats(db, { by: 'game', ...(account ?? {}) }).groups) {
@@ -100,7 +124,7 @@ export function game_charts(
       const currency = [...totals].sort((a, b) => b[1] - a[1])[0]?.[0] as string;
       const in_currency = history_stats(db, { by: 'all', game, currency, ...(account ?? {}) }).groups;
       const sum = in_currency.length === 1 ? (in_currency[0] as StatsGroup) : null;
-      const curve = cumulative_profit(history_stats(db, { by: period, game, currency, ...(account ?? {}) }).groups, period, end_of).get(currency);
+      const curve = cumulative_profit(history_stats(db, { by: period, game, currency, ...(account ?? {}) }).groups, period, end_of, span).get(currency);
       return {
         game,
         bets: g.bets,

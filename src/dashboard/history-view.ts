@@ -43,6 +43,8 @@ export interface HistoryView {
   readonly bets: number;
   /** The period each point stands for. */
   readonly period: 'hour' | 'day' | 'month';
+  /** The first and last bet's time (Unix seconds): the time axes' span; null without bets. */
+  readonly span: { readonly first: number; readonly last: number } | null;
   readonly series: readonly ProfitSeries[];
   /** Bar labels (`0`, `0–1`, `1–2`, …, `≥ 1000`: `MULTIPLIER_BUCKETS`) and counts over every stored bet. */
   readonly multipliers: { readonly labels: readonly string[]; readonly counts: readonly number[] };
@@ -96,7 +98,7 @@ export class HistoryReader {
     const account = this.#account === null ? null : { site: this.#account.site, user_id: this.#account.user_id };
     const label = this.#account === null ? null : (this.#account.label ?? this.#account.user_id);
     const span = (account === null ? this.#span.get() : this.#span.get(account)) as { first: number | null; last: number | null };
-    if (span.first === null || span.last === null) return { account: label, bets: 0, period: 'hour', series: [], multipliers: { labels, counts }, games: [] };
+    if (span.first === null || span.last === null) return { account: label, bets: 0, period: 'hour', span: null, series: [], multipliers: { labels, counts }, games: [] };
     const width = span.last - span.first;
     const period: 'hour' | 'day' | 'month' = width < (MAX_PERIODS - 1) * HOUR_MS ? 'hour' : width < (MAX_PERIODS - 1) * DAY_MS ? 'day' : 'month';
     const stats = history_stats(this.#db, { by: period satisfies StatsGrouping, ...(account ?? {}) });
@@ -105,11 +107,12 @@ export class HistoryReader {
       bets += g.bets;
       g.multipliers.forEach((m, i) => (counts[i] = (counts[i] as number) + m.count));
     }
-    const series = [...cumulative_profit(stats.groups, period, period_end).entries()]
+    const bets_span = { first: span.first, last: span.last };
+    const series = [...cumulative_profit(stats.groups, period, period_end, bets_span).entries()]
       .sort((a, b) => b[1].bets - a[1].bets)
       .slice(0, MAX_CURRENCIES)
       .map(([currency, s]) => ({ currency, bets: s.bets, t: s.t, profit: s.profit }));
-    const games = game_charts(this.#db, account, period, period_end);
-    return { account: label, bets, period, series, multipliers: { labels, counts }, games };
+    const games = game_charts(this.#db, account, period, period_end, bets_span);
+    return { account: label, bets, period, span: { first: span.first / 1000, last: span.last / 1000 }, series, multipliers: { labels, counts }, games };
   }
 }

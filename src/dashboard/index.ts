@@ -18,14 +18,14 @@ import { BALANCES_OFF, follow_balances } from './balances.js';
 import { HistoryReader, type HistoryAccount } from './history-view.js';
 import { dashboard_handler, type StopOutcome } from './routes.js';
 import { new_token } from './security.js';
-import { SessionReader } from './session-view.js';
+import { SessionReader, type SessionAccount } from './session-view.js';
 import type { SimView } from './sim-view.js';
 import { EventHub } from './sse.js';
 
 export type { BalanceRow, BalancesView } from './balances.js';
 export type { HistoryAccount, HistoryView, ProfitSeries } from './history-view.js';
 export type { GameChart } from './game-view.js';
-export type { BetLineView, LimitLeft, SessionView } from './session-view.js';
+export type { BetLineView, LimitLeft, SessionAccount, SessionView } from './session-view.js';
 export { MAX_CURVE_POINTS } from './session-view.js';
 export { read_sim_file, sim_view, type SimView } from './sim-view.js';
 export { TOKEN_HEADER } from './routes.js';
@@ -51,6 +51,13 @@ export interface DashboardOptions {
    * database (the CLI passes the account of its credentials, as `history stats` reads it).
    */
   readonly history_account?: HistoryAccount | null;
+  /**
+   * Whose autobet session the session panel shows and its Stop button may
+   * stop: one account on one site (`'none'`: no account known, no session
+   * shown). Absent or null: the newest session in the database, whatever its
+   * account (the CLI always passes the account of its credentials).
+   */
+  readonly session_account?: SessionAccount | null;
 }
 
 /** A running dashboard. */
@@ -80,6 +87,10 @@ function checkOptions(options: DashboardOptions): void {
   if (account !== undefined && account !== null && (typeof account !== 'object' || typeof account.site !== 'string' || typeof account.user_id !== 'string')) {
     throw new TypeError('history_account must be { site, user_id } or null');
   }
+  const own = options.session_account;
+  if (own !== undefined && own !== null && own !== 'none' && (typeof own !== 'object' || typeof own.base_url !== 'string' || typeof own.account !== 'string')) {
+    throw new TypeError("session_account must be { base_url, account }, 'none' or null");
+  }
 }
 
 function listen(server: Server, port: number): Promise<void> {
@@ -108,7 +119,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
   const db: SqliteDatabase | null = file === null ? null : open_database(file);
   const hub = new EventHub();
   const sessions = db === null ? null : new SessionsTable(db);
-  const sessionReader = db === null ? null : new SessionReader(db);
+  const sessionReader = db === null ? null : new SessionReader(db, options.session_account ?? null);
   const historyReader = db === null ? null : new HistoryReader(db, options.history_account ?? null);
   const latest: Record<string, unknown> = {};
   const publish = (topic: string, value: unknown): void => {
@@ -142,6 +153,8 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
       state: () => ({ ...latest }),
       request_stop: (id): StopOutcome => {
         if (sessions === null) return 'no_database';
+        // Another account's session is not this page's to stop (nor to show).
+        if (sessionReader?.shows(id) === false) return 'not_running';
         const stopping = sessions.request_stop(id);
         // Our own write does not move data_version: show it now.
         refresh(true);

@@ -152,18 +152,30 @@ export const CURVE_SQL = `WITH RECURSIVE k(s) AS (SELECT @step UNION ALL SELECT 
         FROM k CROSS JOIN journal_outcomes j ON j.id = (@session << 32) | k.s
         WHERE j.counters IS NOT NULL ORDER BY k.s`;
 
+/**
+ * The one account whose sessions a view shows: the site (`base_url` as the
+ * run's client had it) and the account's name, as `sessions` records them.
+ * `'none'`: no account is known (no credentials), so no session is shown.
+ */
+export type SessionAccount = { readonly base_url: string; readonly account: string } | 'none';
+
 /** Reads the session views of one database connection; statements prepared once. */
 export class SessionReader {
   readonly #s;
   /** The database file: the account locks of runs sit beside it. */
   readonly #file: string;
+  readonly #account: SessionAccount | null;
 
-  constructor(db: SqliteDatabase) {
+  /** `account`: only that account's sessions (null: every session in the database, the newest first). */
+  constructor(db: SqliteDatabase, account: SessionAccount | null = null) {
     this.#file = db.name;
+    this.#account = account;
+    const columns = `id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
+        start_balance_units, stop_reason, stop_message, stop_requested, pid`;
     this.#s = {
-      current: db.prepare(`SELECT id, status, started_at, ended_at, driver, game, currency, decimals, strategy_name, limits,
-        start_balance_units, stop_reason, stop_message, stop_requested, pid
-        FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
+      current: db.prepare(`SELECT ${columns} FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
+      currentOf: db.prepare(`SELECT ${columns} FROM sessions WHERE base_url = @base_url AND account = @account ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
+      owner: db.prepare('SELECT base_url, account FROM sessions WHERE id = ?'),
       // The journal's outcomes (schema v6) hold the counters and the bet line; a session's rows are a range of rowids.
       lastCounters: db.prepare(`SELECT counters FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND counters IS NOT NULL ORDER BY id DESC LIMIT 1`).pluck(),
       lastBets: db.prepare(`SELECT line FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND line IS NOT NULL ORDER BY id DESC LIMIT ${LAST_BETS}`).pluck(),
@@ -174,9 +186,18 @@ export class SessionReader {
     };
   }
 
-  /** The running session (the newest if several), else the last one; null when there is none. */
+  /** Whether session `id` is one this reader shows (its account's), so a Stop may act on it. */
+  shows(id: number): boolean {
+    if (this.#account === null) return true;
+    if (this.#account === 'none') return false;
+    const owner = this.#s.owner.get(id) as { base_url: string; account: string } | undefined;
+    return owner !== undefined && owner.base_url === this.#account.base_url && owner.account === this.#account.account;
+  }
+
+  /** The running session of the account (the newest if several), else its last one; null when there is none. */
   current(): SessionView | null {
-    const row = this.#s.current.get() as SessionRow | undefined;
+    if (this.#account === 'none') return null;
+    const row = (this.#account === null ? this.#s.current.get() : this.#s.currentOf.get(this.#account)) as SessionRow | undefined;
     if (row === undefined) return null;
     const scale = 10 ** row.decimals;
     const c = countersOf(this.#s.lastCounters.get({ session: row.id }) as string | null ?? null);

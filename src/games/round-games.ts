@@ -25,3 +25,28 @@ export function round_game_refusal(game: unknown): string | null {
   }
   return `${game} is a round over several requests that autobet and sim do not play as a single bet; play it with client.start / act / cashout (the sandbox plays it by its public rules)`;
 }
+
+/** Every game `play` opens (a round over several requests), mines first: the list `play --help` and the README give. */
+export const PLAYED_ROUND_GAMES: readonly string[] = Object.freeze(['mines', ...ROUND_GAMES]);
+
+/** Whether the sandbox plays `game` (a round game): those with public rules. */
+export function sandbox_plays_round(game: string): boolean {
+  return !Object.prototype.hasOwnProperty.call(RULES_NOT_PUBLIC, game);
+}
+
+function listed(games: readonly string[]): string {
+  return games.length <= 1 ? games.join('') : `${games.slice(0, -1).join(', ')} and ${games[games.length - 1]}`;
+}
+
+/**
+ * Which round games the sandbox plays and which are live only, with why: one
+ * sentence `play --help` and the README both print (scripts/games-readme.mjs
+ * writes it there), so the two cannot disagree.
+ */
+export function round_games_sentence(): string {
+  const played = PLAYED_ROUND_GAMES.filter(sandbox_plays_round);
+  const live = PLAYED_ROUND_GAMES.filter((g) => !sandbox_plays_round(g));
+  const why = live.map((g) => RULES_NOT_PUBLIC[g]).join('; ');
+  return `The sandbox plays ${listed(played)} by their public rules (docs/round-rules.md)` +
+    (live.length === 0 ? '.' : `; ${listed(live)} ${live.length === 1 ? 'is' : 'are'} played live only: ${why}, so the sandbox refuses ${live.length === 1 ? 'it' : 'them'}.`);
+}

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_CHAIN_GAP, chain_breaks, is_chain_game, verify_chain_outcom
 import { where_of, type BetFilter } from './query.js';
 import type { StoredBet } from './record.js';
 import { BET_COLUMNS, BET_ORDER, stored_bet } from './bet-database.js';
+import { JOURNALED_CARD_GAMES, NO_JOURNALED_CARDS, compare_journaled_cards, journaled_state } from './journal-cards.js';
 
 /** A stored bet that failed a check. */
 export interface HistoryFailure {
@@ -51,6 +52,8 @@ export interface VerifyHistoryResult {
   readonly failures: readonly HistoryFailure[];
   /** Bets with a known seed that could not be judged (a game without a published translation, an open round, a state without the compared fields), by game. */
   readonly unverifiable: Readonly<Record<string, number>>;
+  /** Why each game of `unverifiable` could not be judged (the first reason met for it). */
+  readonly unverifiable_reasons: Readonly<Record<string, string>>;
   /** Bets whose server seed is not revealed yet (rotate the seed pair, then sync); Crash and Slide bets whose round was not looked up yet. */
   readonly unrevealed: number;
 }
@@ -92,6 +95,11 @@ export function verify_history(db: SqliteDatabase, options: VerifyHistoryOptions
   let failed = 0;
   const failures: HistoryFailure[] = [];
   const unverifiable: Record<string, number> = {};
+  const reasons: Record<string, string> = {};
+  const cannot = (game: string, why: string | null | undefined): void => {
+    unverifiable[game] = (unverifiable[game] ?? 0) + 1;
+    reasons[game] ??= why ?? 'its state holds none of the fields compared';
+  };
   const fail = (entry: HistoryFailure): void => {
     failed++;
     if (failures.length < max) failures.push(entry);
@@ -125,10 +133,21 @@ export function verify_history(db: SqliteDatabase, options: VerifyHistoryOptions
       fail(failure(bet, [], null, null, `not a checkable bet: ${error instanceof Error ? error.message : String(error)}`));
       continue;
     }
+    if (!report.ok && report.failed.length === 0 && JOURNALED_CARD_GAMES.has(bet.game) && report.expected !== null) {
+      // The history has no cards for blackjack and hilo; a round stakeql played has them in its journal.
+      const state = journaled_state(db, bet.id);
+      if (state === null) {
+        options.on_report?.(report, checked);
+        cannot(bet.game, NO_JOURNALED_CARDS);
+        continue;
+      }
+      const cards = compare_journaled_cards(bet.game, (report.expected as { cards: { rank: string; suit: string }[] }).cards, state);
+      report = { ...report, ok: cards.ok, outcome_ok: cards.ok, failed: cards.ok ? [] : ['outcome'], recorded: cards.recorded, note: 'cards from the journal of the round (round_steps)' };
+    }
     options.on_report?.(report, checked);
     if (report.ok) passed++;
     else if (report.failed.length > 0) fail(failure(bet, report.failed, report.expected, report.recorded, report.note ?? null));
-    else unverifiable[bet.game] = (unverifiable[bet.game] ?? 0) + 1;
+    else cannot(bet.game, report.note);
   }
-  return { checked, passed, failed, failures, unverifiable, unrevealed };
+  return { checked, passed, failed, failures, unverifiable, unverifiable_reasons: reasons, unrevealed };
 }

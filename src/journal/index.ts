@@ -7,7 +7,7 @@
  * bets, round steps, sports slips and cashouts, the account lock).
  */
 export { JournalError, type JournalErrorCode } from '../database/errors.js';
-export { DATABASE_FILE, default_database_path, resolve_data_dir } from '../database/paths.js';
+export { DATABASE_FILE, LIBRARY_DATABASE_FILE, default_database_path, library_database_path, resolve_data_dir } from '../database/paths.js';
 export { journal_error, open_database, type OpenDatabaseOptions, type SqliteDatabase } from '../database/database.js';
 export { BASELINE, MIGRATIONS, SCHEMA_VERSION, migrate, type Migration } from '../database/migrations.js';
 export {

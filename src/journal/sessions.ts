@@ -90,6 +90,9 @@ export interface Settlement {
 /** A line of `autobet list`. */
 export interface SessionSummary {
   readonly id: number;
+  /** The site and account the session ran on. */
+  readonly base_url: string;
+  readonly account: string;
   readonly started_at: number;
   readonly game: string | null;
   readonly currency: string;
@@ -121,7 +124,7 @@ export class SessionsTable {
         @strategy_source, @game, @limits, @start_balance_units, 'running', @pid)`),
       get: db.prepare('SELECT * FROM sessions WHERE id = ?'),
       last: db.prepare('SELECT * FROM sessions ORDER BY id DESC LIMIT 1'),
-      list: db.prepare(`SELECT s.id, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason, s.pid, s.strategy_name, s.limits,
+      list: db.prepare(`SELECT s.id, s.base_url, s.account, s.started_at, s.game, s.currency, s.decimals, s.status, s.stop_reason, s.pid, s.strategy_name, s.limits,
         COALESCE(json_extract(j.counters, '$.counters.bets'), 0) AS bets,
         COALESCE(json_extract(j.counters, '$.counters.profit'), 0) AS profit_units,
         COALESCE(json_extract(j.counters, '$.counters.vaulted'), 0) AS vaulted_units

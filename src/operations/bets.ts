@@ -38,8 +38,11 @@ export const PLAY_DOCUMENTS: Readonly<Record<PlayGame, { readonly document: unkn
 export async function play<G extends PlayGame>(client: OperationsClient, game: G, input: PlayInputs[G], options?: OperationOptions): Promise<PlacedBet<PlayStates[G]>> {
   const name: unknown = game;
   if (!is_registry_game(name)) throw new RangeError(`game must be one of ${REGISTRY_GAMES.join(', ')} (got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 40)) : typeof name})`);
-  const given = check_input(input, game);
+  const raw = check_input(input, game);
   const opts = check_options(options);
+  const rules = GAMES[game] as { check: (i: Record<string, unknown>) => object; stake?: (p: object) => number };
+  // A game whose stake is its chips (roulette, baccarat) takes no `amount`: it is then the chips' total.
+  const given = raw['amount'] === undefined && rules.stake !== undefined ? { ...raw, amount: rules.stake(rules.check(raw)) } : raw;
   const { amount, currency, identifier } = bet_basics(client, given);
   const site = SITES[game];
   const checked: Readonly<Record<string, unknown>> = { ...GAMES[game].check(given) };

@@ -18,6 +18,15 @@ export interface BetInput {
   readonly identifier?: string;
 }
 
+/**
+ * The input of a game whose stake is its chips (roulette, baccarat): the
+ * site's document takes no `amount`, so ours is optional; when given it must
+ * be the chips' total (checked, never sent), when not it is that total.
+ */
+export interface ChipsBetInput extends Omit<BetInput, 'amount'> {
+  readonly amount?: AmountInput;
+}
+
 /** A game's REST route: `POST {base}/_api/casino/{path}`, the answer under `key`. */
 export interface GameRestRoute {
   /** `dice/roll`, `snakes/bet`. */

@@ -65,9 +65,11 @@ describe('stakeql autobet list and show', () => {
     });
     expect(running.code, running.stderr).toBe(0);
     const list = await (listed as unknown as Promise<Run>);
-    const [header, row] = list.stdout.split('\n');
-    expect(header).toMatch(/^SESSION +STARTED \(UTC\) +STRATEGY +GAME +BETS +PROFIT +STATE +LIMITS$/);
-    expect(row).toMatch(new RegExp(`^ +1 +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d +flat\\.json +dice +\\d+ +[+-]?[0-9.]+ btc +running \\(pid ${pid}\\) +max_bet 0\\.0001, stop_loss 0\\.001, max_bets 500$`));
+    const [scope, header, row] = list.stdout.split('\n');
+    // One account on one site (issue 48): named above the table, and in its columns.
+    expect(scope).toMatch(/^Sessions of .*:$/);
+    expect(header).toMatch(/^SESSION +STARTED \(UTC\) +SITE +ACCOUNT +STRATEGY +GAME +BETS +PROFIT +STATE +LIMITS$/);
+    expect(row).toMatch(new RegExp(`^ +1 +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d +http://127\\.0\\.0\\.1:\\d+ +\\S+ +flat\\.json +dice +\\d+ +[+-]?[0-9.]+ btc +running \\(pid ${pid}\\) +max_bet 0\\.0001, stop_loss 0\\.001, max_bets 500$`));
 
     // SIGKILL after the first bet: the session keeps its running mark, its process is gone.
     const killed = await cli(['autobet', world.strategy, ...limits, '--max-bets', '500', '--yes', '--json', ...base()], (text, child) => {
@@ -75,8 +77,8 @@ describe('stakeql autobet list and show', () => {
     });
     expect(killed.signal).toBe('SIGKILL');
     const after = (await cli(['autobet', 'list'])).stdout.split('\n');
-    expect(after[1]).toMatch(/^ +2 .* killed: resume it +max_bet/);
-    expect(after[2]).toMatch(/^ +1 .* user +max_bet/);
+    expect(after[2]).toMatch(/^ +2 .* killed: resume it +max_bet/);
+    expect(after[3]).toMatch(/^ +1 .* user +max_bet/);
     const json = (await cli(['autobet', 'list', '--json'])).stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(json[0]).toMatchObject({ session: 2, state: 'killed', strategy: 'flat.json', limits: { stop_loss: 0.001, max_bet: 0.0001, max_bets: 500 } });
     expect(json[1]).toMatchObject({ session: 1, state: 'stopped', reason: 'user' });
@@ -110,7 +112,7 @@ describe('stakeql autobet list and show', () => {
     expect(refused.code, refused.stderr).toBe(0);
     expect(refused.stdout).toMatch(/^stopped before any bet, no session kept \(insufficient_balance\)/);
     expect(world.sandbox.stats().mutations_executed).toBe(0);
-    expect((await cli(['autobet', 'list'])).stdout).toBe('No autobet sessions yet.\n');
+    expect((await cli(['autobet', 'list'])).stdout).toMatch(/:\nNo autobet sessions yet\.\n$/);
     const next = await cli(['autobet', world.strategy, ...limits, '--max-bets', '2', '--yes', ...base()]);
     expect(next.stdout).toMatch(/^session 1 stopped \(max_bets\)/);
   }, 90_000);

@@ -87,7 +87,7 @@ describe('stakeql autobet', () => {
     const cases: [string[], RegExp][] = [
       [['autobet', world.strategy, '--max-bet', '1', '--yes'], /stop_loss is required/],
       [['autobet', world.strategy, '--stop-loss', '1', '--yes'], /max_bet is required/],
-      [['autobet', world.strategy, '--stop-loss=-1', '--max-bet', '1', '--yes'], /--stop-loss must be a plain decimal/],
+      [['autobet', world.strategy, '--stop-loss=-1', '--max-bet', '1', '--yes'], /--stop-loss must be 0 or more \(got "-1"\)/],
       [['autobet', world.strategy, '--stop-loss', '0', '--max-bet', '1', '--yes'], /stop_loss must be a positive number/],
       [['autobet', world.strategy, '--stop-loss', '1', '--max-bet', '1'], /pass --yes/],
       [['autobet', bad, '--stop-loss', '1', '--max-bet', '1', '--yes'], /bet\.amount/],

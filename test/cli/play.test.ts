@@ -40,7 +40,7 @@ describe('stakeql play', () => {
     // Another round cannot be opened meanwhile: the site says so, and the message names active_bet.
     const again = await session.run(['play', 'mines', '1', 'usd', '--mines', '3', '--yes'], '3\n', env());
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/a mines round is still open on the site, so no new one was opened: read it with client\.active_bet\('mines'\)/);
+    expect(again.stderr).toMatch(/a mines round is still open on the site, so no new one was opened: finish it with 'stakeql play mines --resume'/);
     // --resume reads it with MinesActiveBet and plays it on to its end; nothing new is opened.
     const bets = sent('MinesBet').length;
     const resumed = await session.run(['play', 'mines', '--resume'], '5\ncashout\n', env());

@@ -134,6 +134,10 @@ describe('stakeql sandbox', () => {
       const whoami = await cli.run(['whoami', '--base-url', url]);
       expect(whoami.code).toBe(4);
       expect(oneErrorLine(whoami)).toContain('Kasada');
+      // The next step it names is the browser's, not a login with the paste it just said is refused (issue 48, newcomer §15).
+      const next = running.banner.slice(running.banner.indexOf('\n\nNext:'));
+      expect(next).toContain(`'stakeql browser --site ${url}'`);
+      expect(next).not.toMatch(/save that paste/);
     } finally {
       running.child.kill('SIGTERM');
     }

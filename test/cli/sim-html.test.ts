@@ -54,6 +54,23 @@ describe.skipIf(!HAVE_CHROMIUM)('stakeql sim --html in chromium', () => {
       // A chart with its series has thousands of painted pixels (bars, lines); -1 means no chart at all.
       expect(painted[0]).toBeGreaterThan(1000);
       expect(painted[1]).toBeGreaterThan(1000);
+
+      // Issue 48 item 5: the last (and first) bar is drawn whole: the x scale reaches half a bin past the outer centres.
+      const span = await browser.page.evaluate(() => {
+        const { dist, hist } = (window as unknown as { stakeqlCharts: { dist: { scales: { x: { min: number; max: number } } }; hist: { x: number[] } } }).stakeqlCharts;
+        const half = (hist.x[1]! - hist.x[0]!) / 2;
+        return { min: dist.scales.x.min, max: dist.scales.x.max, first: hist.x[0]! - half, last: hist.x.at(-1)! + half };
+      });
+      expect(span.min).toBeLessThanOrEqual(span.first + 1e-12);
+      expect(span.max).toBeGreaterThanOrEqual(span.last - 1e-12);
+      // The figures are the command line's, rounded as it prints them; the title names the file, not its directory.
+      const cell = (name: string) => browser.page.locator('tr', { has: browser.page.locator('th', { hasText: new RegExp(`^${name}$`) }) }).locator('td').innerText();
+      const cliEdge = /realised (-?[0-9.]+ %)/.exec(r.stdout)?.[1];
+      expect(cliEdge).toBeDefined();
+      expect(await cell('realised_edge')).toBe(cliEdge);
+      expect(await cell('bust_share')).toBe(/bust share +(-?[0-9.]+ %)/.exec(r.stdout)?.[1]);
+      expect(await cell('p50')).toMatch(/^-?\d+\.\d{8}$/);
+      expect(await browser.page.title()).toBe('stakeql sim martingale.json');
     } finally {
       await browser.close();
     }

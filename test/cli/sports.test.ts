@@ -69,7 +69,10 @@ describe('stakeql sports', () => {
     const before = count('PlaceSportBet');
     const r = await run(['sports', 'bet', o?.id as string, '--amount', '1', '--currency', 'usd', '--odds', String((o?.odds ?? 2) + 0.5), '--yes']);
     expect(r.code).toBe(1);
-    expect(oneErrorLine(r)).toMatch(/^stakeql: odds_changed: .*\(nothing was sent\)$/);
+    // "nothing was sent" said once, and the odds now (the sandbox's own) beside the ones given (issue 48, newcomer §15).
+    const line = oneErrorLine(r);
+    expect(line).toBe(`stakeql: odds_changed: the odds changed beyond what oddsChange accepts (outcome ${o?.id as string}; nothing was sent); the odds are now ${o?.odds as number} (you gave ${(o?.odds ?? 2) + 0.5})`);
+    expect(line.match(/nothing was sent/g)).toHaveLength(1);
     expect(count('PlaceSportBet')).toBe(before);
   });
 

@@ -93,7 +93,7 @@ describe('stakeql watch', () => {
 
   it('is listed by --help and has its own help', async () => {
     const main = await session.run(['--help']);
-    expect(main.stdout).toMatch(/^ {2}watch +follow your balance or the house bets live/m);
+    expect(main.stdout).toMatch(/^ {2}watch +follow your balance, the house bets, or crash and slide rounds live/m);
     const own = await session.run(['watch', '--help']);
     expect(own.code).toBe(0);
     expect(own.stdout).toContain('stakeql watch balances|bets|crash|slide [--json]');

@@ -77,8 +77,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
     expect(await page.locator('#stop').isVisible()).toBe(false);
     await page.waitForSelector('#multiplier-chart[data-points="9"] canvas');
     await page.waitForSelector('#sim-chart[data-points="40"] canvas');
-    // One bet an hour: one point an hour.
-    expect(await page.getAttribute('#history-chart', 'data-points')).toBe('300');
+    // One bet an hour: one point an hour, and the start at 0 at the first bet.
+    expect(await page.getAttribute('#history-chart', 'data-points')).toBe('301');
     expect(await text('#history-title')).toBe('300 stored bets');
     expect(await text('#sim-title')).toBe('400 simulated sessions from sim.jsonl');
     for (const chart of ['#profit-chart', '#history-chart', '#multiplier-chart', '#sim-chart']) expect(await colours(chart), chart).toBeGreaterThan(10);

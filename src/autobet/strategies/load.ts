@@ -67,8 +67,31 @@ async function readSource(file: string): Promise<string> {
   }
 }
 
-/** Settings given as an object (library use). */
-export function prepare_settings(value: unknown, name = 'settings'): PreparedStrategy {
+/**
+ * The tiles of a mines round policy (`{ game: 'mines', fields: [3, 7] }`), or
+ * undefined for any other round (or none).
+ */
+export function round_policy_fields(round: Readonly<Record<string, unknown>> | undefined): readonly number[] | undefined {
+  return round?.['game'] === 'mines' && Array.isArray(round['fields']) && round['fields'].length > 0 ? (round['fields'] as number[]) : undefined;
+}
+
+/**
+ * Settings whose mines bet names no `fields` while a mines round policy names
+ * the tiles (issue 48 item 7): the bet's `fields` is checked but never sent in
+ * a round (the policy's tiles are revealed), so the policy's first tile stands
+ * in for it rather than the settings having to repeat it.
+ */
+function with_round_fields(value: unknown, fields: readonly number[] | undefined): unknown {
+  if (fields === undefined || typeof value !== 'object' || value === null) return value;
+  const o = value as Record<string, unknown>;
+  const bet = o['bet'];
+  if (o['game'] !== 'mines' || typeof bet !== 'object' || bet === null || 'fields' in bet) return value;
+  return { ...o, bet: { ...(bet as object), fields: [fields[0]] } };
+}
+
+/** Settings given as an object (library use); `round_fields`: the tiles of a mines round policy, when one is given. */
+export function prepare_settings(given: unknown, name = 'settings', round_fields?: readonly number[]): PreparedStrategy {
+  const value = with_round_fields(given, round_fields);
   const settings: Settings = check_settings(value);
   return {
     kind: 'settings',
@@ -83,6 +106,8 @@ export function prepare_settings(value: unknown, name = 'settings'): PreparedStr
 export interface StrategyFileOptions {
   /** A Lua script's time limit per call (`--lua-timeout`), default 1000 ms. */
   readonly lua_timeout_ms?: number;
+  /** The tiles of a mines round policy (see {@link prepare_settings}). */
+  readonly round_fields?: readonly number[];
 }
 
 /** Options of {@link prepare_recorded}. */
@@ -108,7 +133,8 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
     } catch (error) {
       throw new StrategyError('load', `${name}: not valid JSON (${error instanceof Error ? error.message : 'parse error'})`, { cause: error });
     }
-    return { ...prepare_settings(parsed, name), source: JSON.stringify(parsed) };
+    const prepared = prepare_settings(parsed, name, options.round_fields);
+    return prepared;
   }
   if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
     // The entry file's text is hashed; what it imports is not (docs/strategies.md says so).

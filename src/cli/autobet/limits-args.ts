@@ -4,7 +4,7 @@
  */
 import type { Limits } from '../../autobet/limits.js';
 import type { CommandArgs } from '../context.js';
-import { printable } from '../output.js';
+import { read_decimal } from '../numbers.js';
 import { usageError } from '../exit-codes.js';
 import { parse_duration } from '../duration.js';
 
@@ -47,9 +47,6 @@ export function limit_options_help(required: boolean): string {
 /** Help lines of the limit flags, for a live run. */
 export const LIMIT_OPTIONS_HELP = limit_options_help(true);
 
-// A plain decimal as typed: digits, an optional point and digits. Linear, no backtracking.
-const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
-
 /** The limit flags given on the command line (`--max-bets`, …), in the table's order. */
 export function limit_flags_given(args: CommandArgs): string[] {
   return FLAGS.filter(([flag]) => args.values[flag] !== undefined).map(([flag]) => `--${flag}`);
@@ -70,10 +67,7 @@ export function limits_from_args(args: CommandArgs): Limits {
       }
       continue;
     }
-    if (typeof text !== 'string' || !DECIMAL.test(text)) {
-      throw usageError(`--${flag} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
-    }
-    out[name] = Number(text);
+    out[name] = read_decimal(text, `--${flag}`);
   }
   return out;
 }
@@ -82,11 +76,31 @@ export function limits_from_args(args: CommandArgs): Limits {
 export function lua_timeout_ms(args: CommandArgs): number | undefined {
   const text = args.values['lua-timeout'];
   if (text === undefined) return undefined;
-  if (typeof text !== 'string' || !DECIMAL.test(text) || Number(text) <= 0 || Number(text) > 3600) {
-    throw usageError('--lua-timeout must be a number of seconds above 0 and at most 3600');
-  }
-  return Math.round(Number(text) * 1000);
+  const seconds = read_decimal(text, '--lua-timeout');
+  if (seconds <= 0 || seconds > 3600) throw usageError('--lua-timeout must be a number of seconds above 0 and at most 3600');
+  return Math.round(seconds * 1000);
 }
 
 /** Help line of --lua-timeout. */
 export const LUA_TIMEOUT_HELP = '  --lua-timeout S      a .lua script\'s time limit per call, in seconds (default 1)';
+
+/** The limits counted in money (the others count bets, seconds or a rate). */
+const MONEY_LIMITS: ReadonlyArray<readonly [string, keyof Limits]> = FLAGS.filter(([, name]) =>
+  ['stop_loss', 'take_profit', 'trailing_stop', 'floor_balance', 'max_bet', 'max_wagered'].includes(name));
+
+/**
+ * Refuses a money limit above 0 that is less than one unit of `currency`
+ * (`--max-bet 0.001` in usd): the run counts in whole units, so it would be
+ * 0, a limit other than the one typed.
+ */
+export function refuse_limits_below_unit(limits: Limits, currency: string, decimals: number): void {
+  const unit = 10 ** -decimals;
+  for (const [flag, name] of MONEY_LIMITS) {
+    const value = limits[name];
+    if (value === undefined || value <= 0) continue;
+    // A relative tolerance: 0.01 * 100 is 1 only up to float noise.
+    if (Math.floor(value * 10 ** decimals * (1 + 1e-12)) === 0) {
+      throw usageError(`--${flag} ${value} is less than one unit of ${currency} (${unit.toFixed(decimals)} ${currency}): it would count as 0; give at least ${unit.toFixed(decimals)}`);
+    }
+  }
+}

@@ -10,6 +10,7 @@ import type { CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { oneLine, plainAmount, printable } from '../output.js';
 import { sessionCsv } from './session-csv.js';
+import { in_scope, origin_of, session_scope } from './session-scope.js';
 
 /** Bets `show` prints on a terminal without `--last`: the rest are a flag away. */
 const SHOWN_BY_DEFAULT = 20;
@@ -28,18 +29,24 @@ function minute(iso: string): string {
 /** `autobet list`: a header, then a row a session, newest first. */
 export async function list(args: CommandArgs, ctx: CommandContext, describe: (error: unknown) => unknown): Promise<number> {
   const lib = await import('../../autobet/index.js');
-  const sessions = await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
+  const every = await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
     throw describe(error);
   });
+  // One account on one site unless --all-accounts (session-scope.ts).
+  const scope = await session_scope(args, ctx, every);
+  const sessions = every.filter((s) => in_scope(scope, s));
+  const hidden = every.length - sessions.length;
   if (args.values['json'] === true) {
+    if (hidden > 0) ctx.io.stderr.write(`autobet: sessions of ${scope.label} (${hidden} of other accounts or sites: --all-accounts)\n`);
     for (const s of sessions) {
       ctx.io.stdout.write(`${JSON.stringify({
-        session: s.session, started: s.started, strategy: s.strategy, game: s.game, currency: s.currency, bets: s.bets,
+        session: s.session, site: s.site, account: s.account, started: s.started, strategy: s.strategy, game: s.game, currency: s.currency, bets: s.bets,
         profit: s.profit, vaulted: s.vaulted, state: s.state, reason: s.reason, pid: s.pid, limits: s.limits,
       })}\n`);
     }
     return EXIT_OK;
   }
+  ctx.io.stdout.write(`Sessions of ${scope.label}${hidden > 0 ? ` (${hidden} of other accounts or sites: --all-accounts)` : ''}:\n`);
   if (sessions.length === 0) {
     ctx.io.stdout.write('No autobet sessions yet.\n');
     return EXIT_OK;
@@ -47,6 +54,8 @@ export async function list(args: CommandArgs, ctx: CommandContext, describe: (er
   const rows = sessions.map((s) => [
     String(s.session),
     minute(s.started),
+    printable(origin_of(s.site)),
+    printable(s.account),
     printable(s.strategy),
     s.game ?? '-',
     String(s.bets),
@@ -54,11 +63,11 @@ export async function list(args: CommandArgs, ctx: CommandContext, describe: (er
     s.state === 'running' ? `running (pid ${s.pid})` : s.state === 'killed' ? 'killed: resume it' : (s.reason ?? '-'),
     limits_text(s.limits),
   ]);
-  const header = ['SESSION', 'STARTED (UTC)', 'STRATEGY', 'GAME', 'BETS', 'PROFIT', 'STATE', 'LIMITS'];
+  const header = ['SESSION', 'STARTED (UTC)', 'SITE', 'ACCOUNT', 'STRATEGY', 'GAME', 'BETS', 'PROFIT', 'STATE', 'LIMITS'];
   const widths = header.map((h) => h.length);
   for (const r of rows) r.forEach((cell, i) => (widths[i] = Math.max(widths[i] as number, cell.length)));
   // Numbers right-aligned, words left; the last column unpadded.
-  const right = new Set([0, 4]);
+  const right = new Set([0, 6]);
   const format = (cells: string[]): string =>
     cells.map((c, i) => (i === cells.length - 1 ? c : right.has(i) ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  ');
   ctx.io.stdout.write(`${format(header)}\n`);
@@ -94,6 +103,10 @@ export async function show(id: number, args: CommandArgs, ctx: CommandContext, d
   const { session, lines } = await lib.session_bets(id, { database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
     throw describe(error);
   });
+  const scope = await session_scope(args, ctx, await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }));
+  if (!in_scope(scope, { site: session.base_url, account: session.account })) {
+    throw usageError(`autobet show: session ${session.id} ran as ${printable(session.account)} on ${printable(origin_of(session.base_url))}, not ${scope.label}; pass --all-accounts to show it`);
+  }
   const tail = (n: number | undefined): BetLine[] => (n === undefined || n >= lines.length ? lines : lines.slice(lines.length - n));
   if (args.values['json'] === true) {
     for (const line of tail(last)) ctx.io.stdout.write(`${JSON.stringify(line)}\n`);
@@ -109,7 +122,7 @@ export async function show(id: number, args: CommandArgs, ctx: CommandContext, d
   const sum = totals(lines);
   const amount = (x: number): string => plainAmount(Math.round(x * scale) / scale);
   ctx.io.stdout.write(
-    `session ${session.id}: ${printable(session.strategy_name)} on ${session.base_url} (${session.driver}), ${c}\n` +
+    `session ${session.id}: ${printable(session.strategy_name)} as ${printable(session.account)} on ${printable(session.base_url)} (${session.driver}), ${c}\n` +
       `limits: ${limits_text(JSON.parse(session.limits) as Limits)}\n` +
       `status: ${session.status}${session.stop_reason === null ? '' : ` (${session.stop_reason})`}` +
       `${session.stop_message === null ? '' : `: ${oneLine(session.stop_message)}`}\n` +

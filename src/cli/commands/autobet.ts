@@ -12,7 +12,10 @@ import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { for_cli } from '../cli-wording.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
+import { check_account_currency } from '../currency-check.js';
+import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
 import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
@@ -98,7 +101,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
     },
     on_note: (text: string): void => {
       status?.clear();
-      ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`);
+      ctx.io.stderr.write(`stakeql: ${oneLine(for_cli(text))}\n`);
     },
     /** A script's `print`, prefixed with the script's name: not one of stakeql's own notes. */
     on_print: (text: string): void => {
@@ -117,7 +120,7 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
         ctx.io.stdout.write(`${JSON.stringify(stop)}\n`);
         return;
       }
-      const message = stop.message === undefined ? '' : `: ${oneLine(stop.message)}`;
+      const message = stop.message === undefined ? '' : `: ${oneLine(for_cli(stop.message))}`;
       ctx.io.stdout.write(
         `${session === null ? 'stopped before any bet, no session kept' : `session ${session} stopped`} (${stop.reason})${message}\n` +
           `${stop.bets} ${stop.bets === 1 ? 'bet' : 'bets'}, ${stop.wins} won, ${stop.losses} lost; wagered ${plainAmount(stop.wagered)} ${currency()}, profit ${plainAmount(stop.profit)} ${currency()}` +
@@ -157,8 +160,15 @@ function usageProblems(file: string, limits: Autobet.Limits, yes: boolean, tty: 
   return problems;
 }
 
+/** Options of one subcommand: given to a run they would be ignored, so they are refused. */
+const SUBCOMMAND_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  ['last', 'show'], ['csv', 'show'], ['if-any', 'resume'], ['account', 'list|show'], ['all-accounts', 'list|show'],
+];
+
 async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [file] = args.positionals as [string];
+  const misplaced = SUBCOMMAND_OPTIONS.find(([option]) => args.values[option] !== undefined);
+  if (misplaced !== undefined) throw usageError(`autobet: --${misplaced[0]} is an option of 'autobet ${misplaced[1]}', not of a run (see 'stakeql autobet --help')`);
   const limits = limits_from_args(args);
   const yes = args.values['yes'] === true;
   const problems = usageProblems(file, limits, yes, ctx.io.stdin.isTTY === true);
@@ -168,6 +178,15 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const luaTimeout = lua_timeout_ms(args);
   const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
+  // Known before the strategy loads when --currency names it: refused before anything is opened.
+  if (typeof currencyFlag === 'string') {
+    try {
+      check_currency(currencyFlag, '--currency');
+    } catch (error) {
+      throw usageError((error as Error).message);
+    }
+    refuse_limits_below_unit(limits, currencyFlag, decimals_for(currencyFlag));
+  }
   const lib = await import('../../autobet/index.js');
   try {
     lib.check_limits(limits, true);
@@ -200,6 +219,9 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...notify,
         confirm: async (preview) => {
           currency = preview.currency;
+          // The settings' currency is known only now: still before the first bet.
+          refuse_limits_below_unit(limits, preview.currency, decimals_for(preview.currency, client));
+          await check_account_currency(client, preview.currency);
           return confirm(ctx, describePreview(preview, `Run ${preview.strategy}`), yes);
         },
       });
@@ -326,7 +348,7 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
 /** The `autobet` command. */
 export const command: Command = {
   usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
-       stakeql autobet resume [SESSION] [--if-any] | list [--json] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
+       stakeql autobet resume [SESSION] [--if-any] | list [--json] [--all-accounts] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
        stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
@@ -359,6 +381,9 @@ ${STATS_OPTIONS_HELP}
   --csv                (show) the session's bets as CSV
   --last N             (show) only the session's last N bets (default: the
                        last 20; with --json or --csv: all)
+  --account NAME       (list, show) the sessions of this account on the profile's site,
+                       when several accounts ran there (default: the profile's account)
+  --all-accounts       (list, show) every session in the database, whatever its site or account
 
 Exit: 0 stopped by a limit, the strategy or a stop request; 1 stopped by an
 error; 2 refused before any bet (a bad limit, strategy or option; another run on
@@ -379,6 +404,8 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     json: { type: 'boolean' },
     csv: { type: 'boolean' },
     last: { type: 'string' },
+    account: { type: 'string' },
+    'all-accounts': { type: 'boolean' },
   },
   minPositionals: 1,
   maxPositionals: 2,

@@ -18,6 +18,8 @@ import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { printable, writeJson } from '../output.js';
+import { read_decimal } from '../numbers.js';
+import { check_account_currency } from '../currency-check.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import type { CliOption } from '../../games/kernel/rules.js';
@@ -41,8 +43,8 @@ function refuseOtherGameOptions(args: CommandArgs, game: RegistryGame): void {
   throw usageError(`--${given} is an option of ${other}, not ${game} (${game} takes ${own.map((name) => `--${name}`).join(' and ')})`);
 }
 
-// A number as typed on the command line: plain decimal only (no hex, exponent or blanks).
-const NUMBER = /^[0-9]{1,9}(?:\.[0-9]{1,12})?$/;
+// A game option's number as typed: plain decimal only (no hex, exponent or blanks).
+const OPTION_SHAPE = { whole_digits: 9, fraction_digits: 12 };
 // Whole numbers separated by commas, at most 25 of them (a mines board): no blanks, no signs.
 const LIST = /^[0-9]{1,3}(?:,[0-9]{1,3}){0,24}$/;
 // One chip: the site's chip value (letters and digits), `=`, a plain decimal amount.
@@ -86,8 +88,7 @@ function optionValue(args: CommandArgs, option: CliOption): unknown {
     if (!LIST.test(text)) throw usageError(`--${option.flag} must be whole numbers separated by commas (got ${JSON.stringify(printable(text).slice(0, 40))})`);
     return text.split(',').map(Number);
   }
-  if (!NUMBER.test(text)) throw usageError(`--${option.flag} must be a plain decimal number (got ${JSON.stringify(printable(text))})`);
-  return Number(text);
+  return read_decimal(text, `--${option.flag}`, OPTION_SHAPE);
 }
 
 /** A checked bet, ready to be described and sent. */
@@ -106,14 +107,19 @@ interface Plan {
 
 /** Reads and checks the command line by the game's own options and rules; a bad value is a usage error (exit 2) and nothing is sent. */
 function plan(args: CommandArgs): Plan {
-  const [name, amountText, currencyText] = args.positionals as [string, string, string];
+  const [name] = args.positionals as [string];
   if (!is_registry_game(name)) throw usageError(`unknown game "${printable(name)}": ${REGISTRY_GAMES.join(', ')}`);
   const game = name;
+  const staked_by_chips = GAMES[game].transport.amount === false;
+  // Roulette and baccarat take their stake from the chips: AMOUNT may be left out (GAME CURRENCY).
+  const [amountText, currencyText] = args.positionals.length === 2 && staked_by_chips
+    ? [undefined, args.positionals[1] as string]
+    : [args.positionals[1] as string, args.positionals[2] as string];
   refuseOtherGameOptions(args, game);
   try {
     const currency = check_currency(currencyText.toLowerCase());
     // The amount as typed, read digit by digit: what the person wrote is what is sent.
-    const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
+    let amount = amountText === undefined ? 0 : normalize_amount(amountText, 'amount', currency, decimals_for(currency));
     const given = args.values['identifier'];
     const identifier = identifier_or_new(typeof given === 'string' ? given : undefined);
     const input: Record<string, unknown> = {};
@@ -125,13 +131,15 @@ function plan(args: CommandArgs): Plan {
       const value = optionValue(args, option);
       if (value !== undefined) input[option.input] = value;
     }
-    const rules = GAMES[game];
-    // A game whose stake is its chips (roulette, baccarat) checks AMOUNT against their total here, before the wire.
-    const params = rules.check(rules.transport.amount === false ? { ...input, amount } : input) as never;
+    const rules = GAMES[game] as { check: (i: Record<string, unknown>) => object; stake?: (p: object) => number };
+    // A game whose stake is its chips (roulette, baccarat) checks AMOUNT against their total here, before the wire;
+    // without AMOUNT the stake is that total.
+    if (amountText === undefined && rules.stake !== undefined) amount = normalize_amount(rules.stake(rules.check(input)), 'amount', currency, decimals_for(currency));
+    const params = rules.check(staked_by_chips ? { ...input, amount } : input) as never;
     return {
       game, amount, currency, identifier,
-      describe: `${amount} ${currency} on ${rules.cli.describe(params)}`,
-      odds: rules.cli.odds?.(params) ?? `pays by ${rules.pay.rule}`,
+      describe: `${amount} ${currency} on ${GAMES[game].cli.describe(params)}`,
+      odds: GAMES[game].cli.odds?.(params) ?? `pays by ${GAMES[game].pay.rule}`,
       variables: { amount, currency, identifier, ...(params as object) },
       send: (client) => client.play(game, { amount, currency, identifier, ...(params as object) } as never) as Promise<PlacedBet<Record<string, unknown>>>,
     };
@@ -151,10 +159,12 @@ function verdictOf(multiplier: number): 'won' | 'lost' | 'partly paid back' | 'p
 async function runBet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [first] = args.positionals as [string];
   if (args.positionals.length === 1 && !is_registry_game(first)) return (await import('../bet-lookup.js')).lookUpBet(first, args, ctx);
-  if (args.positionals.length !== 3) throw usageError("bet: missing argument (see 'stakeql bet --help')");
+  const chipsOnly = args.positionals.length === 2 && is_registry_game(first) && GAMES[first].transport.amount === false;
+  if (args.positionals.length !== 3 && !chipsOnly) throw usageError("bet: missing argument (see 'stakeql bet --help')");
   const bet = plan(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
+    await check_account_currency(client, bet.currency);
     const asked = { action: `Bet ${bet.describe}`, details: [bet.odds, `with ${accountLine(opened)}`], question: 'Place this bet?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return null;
     const lookUp = `its identifier is ${bet.identifier}: look it up with 'stakeql bet ${bet.identifier}' after 'stakeql history sync', before betting again`;
@@ -219,7 +229,7 @@ const OWN_OPTIONS: OptionTable = {
 export const command: Command = {
   usage: `stakeql bet dice AMOUNT CURRENCY --target N [--condition above|below] [options]
        stakeql bet limbo AMOUNT CURRENCY --multiplier N [options]
-       stakeql bet roulette AMOUNT CURRENCY --chip VALUE=AMOUNT [--chip VALUE=AMOUNT ...] [options]
+       stakeql bet roulette [AMOUNT] CURRENCY --chip VALUE=AMOUNT [--chip VALUE=AMOUNT ...] [options]
        stakeql bet GAME AMOUNT CURRENCY [game options] [options]
        stakeql bet ID_OR_IDENTIFIER [--json]`,
   help: `Places one bet of any game of the registry (${REGISTRY_GAMES.join(', ')}; see
@@ -231,7 +241,8 @@ by the game's own rules. Mines is a whole round in one request: the tiles of
 takes one --chip per place, its value as the site spells it and its amount
 (--chip number17=0.5 --chip colorRed=1); baccarat takes --player, --banker
 and --tie. For these two the site takes the stake from the chips: AMOUNT
-must be their total (it is refused otherwise, exit 2) and is not sent.
+may be left out (it is then their total); given, it must be their total (it
+is refused otherwise, exit 2). It is never sent.
 
 ${CONFIRM_HELP}
 Options of another game (--multiplier for dice, --target or --condition for

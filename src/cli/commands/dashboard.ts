@@ -13,7 +13,7 @@ import { printable } from '../output.js';
 import { readLines } from '../read-input.js';
 import { withHistoryDatabase } from '../history-database.js';
 import { history_scope } from '../history-scope.js';
-import type { HistoryAccount } from '../../dashboard/index.js';
+import type { HistoryAccount, SessionAccount } from '../../dashboard/index.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function readSim(file: string, ctx: CommandContext): Promise<SimView> {
@@ -35,6 +35,24 @@ async function balancesClient(args: CommandArgs, ctx: CommandContext): Promise<S
   }
 }
 
+/**
+ * The history panel's account, as 'history stats' reads it (history-scope.ts).
+ * An account never synced is not an error here: the live panels need no
+ * history, so its panel starts empty (it fills after 'stakeql history sync').
+ */
+async function historyAccount(args: CommandArgs, ctx: CommandContext, client: StakeClient | null, me: { id: string; name: string } | null): Promise<HistoryAccount | null> {
+  try {
+    const scope = await withHistoryDatabase(ctx, (db) => history_scope(args, ctx, db));
+    return scope.filter.site === undefined || scope.filter.user_id === undefined ? null : { site: scope.filter.site, user_id: scope.filter.user_id, label: scope.label };
+  } catch (error) {
+    const neverSynced = error instanceof CliError && /: no account (on|in) /.test(error.message);
+    if (!neverSynced || client === null || me === null || args.values['account'] !== undefined) throw error;
+    const site = new URL(client.base_url).origin;
+    ctx.warn(`no bets of ${printable(me.name)} on ${printable(site)} in the database yet: the history panel fills after 'stakeql history sync'`);
+    return { site, user_id: me.id, label: `${printable(me.name)} on ${printable(site)} (not synced yet)` };
+  }
+}
+
 async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const portText = args.values['port'];
   const port = typeof portText === 'string' ? await badValueIsUsage(() => parse_listen_port(portText)) : 0;
@@ -44,15 +62,18 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
   const { start_dashboard } = await import('../../dashboard/index.js');
   const database = default_database_path(ctx.io.env);
   if (args.values['account'] !== undefined && args.values['all-accounts'] === true) throw usageError('dashboard: --account and --all-accounts exclude each other');
-  // The history panel reads one account, as 'history stats' does (history-scope.ts); decided before serving.
-  const scope = await withHistoryDatabase(ctx, (db) => history_scope(args, ctx, db));
-  const history_account: HistoryAccount | null =
-    scope.filter.site === undefined || scope.filter.user_id === undefined ? null : { site: scope.filter.site, user_id: scope.filter.user_id, label: scope.label };
   const client = await balancesClient(args, ctx);
   try {
+    // Every panel is one account on one site: the credentials' (a read of who they are), none without credentials.
+    const me = client === null ? null : await client.current_user().catch((error: unknown) => {
+      ctx.warn(`the credentials' account could not be read (${error instanceof Error ? error.message : 'unknown error'}): no autobet session is shown`);
+      return null;
+    });
+    const session_account: SessionAccount = client === null || me === null ? 'none' : { base_url: client.base_url, account: me.name };
+    const history_account = await historyAccount(args, ctx, client, me);
     let dashboard;
     try {
-      dashboard = await start_dashboard({ port, database, client, sim, history_account });
+      dashboard = await start_dashboard({ port, database, client, sim, history_account, session_account });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw usageError(`dashboard: port ${port} is in use; choose another with --port (0 or none: a free one)`);

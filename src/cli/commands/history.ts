@@ -12,6 +12,7 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { counted, printable } from '../output.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
+import { check_currency } from '../../operations/validate/currencies.js';
 import { history_scope, SCOPE_OPTIONS, SCOPE_OPTIONS_HELP } from '../history-scope.js';
 
 const ACTIONS = ['sync', 'stats', 'verify', 'export'] as const;
@@ -81,6 +82,21 @@ async function filterOf(args: CommandArgs) {
   } catch (error) {
     throw usageError(`history: --${(error as Error).message}`);
   }
+  // Date.parse reads more than a person means (`-1` is the year 1 BC): a time starts with its year.
+  for (const name of ['from', 'to'] as const) {
+    const value = filter[name];
+    if (value !== undefined && !/^[0-9]{4}/.test(value)) throw usageError(`history: --${name} must be a date such as 2024-05-14 or an ISO 8601 time (got ${JSON.stringify(printable(value.slice(0, 30)))})`);
+  }
+  if (filter.game !== undefined && !/^[A-Za-z][A-Za-z0-9]{0,39}$/.test(filter.game)) {
+    throw usageError(`history: --game must be a game's name such as dice (got ${JSON.stringify(printable(filter.game.slice(0, 30)))})`);
+  }
+  if (filter.currency !== undefined) {
+    try {
+      check_currency(filter.currency.toLowerCase(), '--currency');
+    } catch (error) {
+      throw usageError(`history: ${(error as Error).message}`);
+    }
+  }
   return filter;
 }
 
@@ -115,7 +131,9 @@ function bucketLabel(from: number, to: number | null): string {
 }
 
 function statsLines(group: StatsGroup): string {
-  const head = `${printable(group.key)} ${printable(group.currency)}: ${counted(group.bets, 'bet')} (${group.wins} won, ${group.losses} lost), ` +
+  // Grouped by currency, the key is the currency: said once (`usd: …`, not `usd usd: …`).
+  const name = group.key === group.currency ? printable(group.key) : `${printable(group.key)} ${printable(group.currency)}`;
+  const head = `${name}: ${counted(group.bets, 'bet')} (${group.wins} won, ${group.losses} lost), ` +
     `wagered ${group.wagered}, profit ${group.profit}, return ${percent(group.realised_return)} (theoretical ${percent(group.theoretical_return)}), ` +
     `longest streaks ${group.longest_win_streak} won / ${group.longest_loss_streak} lost`;
   const buckets = group.multipliers.filter((b) => b.count > 0).map((b) => `${bucketLabel(b.from, b.to)}: ${b.count}`);
@@ -178,7 +196,8 @@ async function runVerify(args: CommandArgs, ctx: CommandContext): Promise<number
   } finally {
     progress.stop();
   }
-  const unverifiable = Object.entries(result.unverifiable).map(([game, n]) => `${n} ${printable(game)}`);
+  // Each game's count with the reason it could not be judged: no silent "not verifiable".
+  const unverifiable = Object.entries(result.unverifiable).map(([game, n]) => `${n} ${printable(game)} (${printable(result.unverifiable_reasons[game] ?? 'no reason recorded')})`);
   if (args.values['json'] === true) ctx.io.stdout.write(`${JSON.stringify(result)}\n`);
   else {
     for (const f of result.failures) ctx.io.stdout.write(failureLine(f));

@@ -12,6 +12,8 @@ import { createInterface } from 'node:readline';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
 import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import { check_account_currency } from '../currency-check.js';
+import { read_decimal } from '../numbers.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { check_mines_count } from '../../games/mines/rules.js';
 import { check_card } from '../../games/kernel/cards-input.js';
@@ -20,7 +22,8 @@ import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTI
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
-import { printable } from '../output.js';
+import { fill, printable } from '../output.js';
+import { round_games_sentence } from '../../games/round-games.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
 import { withHistoryDatabase } from '../history-database.js';
@@ -38,6 +41,17 @@ interface Opening {
   readonly input: Record<string, unknown>;
 }
 
+/** `--mines N` read as the rules' minesCount, the refusal naming the option. */
+function mines_option(text: unknown): number {
+  if (typeof text !== 'string') throw new RangeError('--mines is required for mines (1 to 24)');
+  try {
+    return check_mines_count(Number(read_decimal(text, '--mines')));
+  } catch (error) {
+    if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(error.message.replace(/^minesCount/, '--mines'));
+    throw error;
+  }
+}
+
 function opening(args: CommandArgs): Opening {
   const [gameText, amountText, currencyText] = args.positionals as [string, string, string];
   if (!(ROUND_GAMES as readonly string[]).includes(gameText)) throw usageError(`play: GAME must be one of ${ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
@@ -53,7 +67,7 @@ function opening(args: CommandArgs): Opening {
     switch (game) {
       case 'mines': {
         const identifier = identifier_or_new(undefined);
-        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: check_mines_count(Number(mines ?? Number.NaN)) } };
+        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: mines_option(mines) } };
       }
       case 'hilo': {
         const text = typeof start === 'string' ? start : '';
@@ -75,7 +89,7 @@ function opening(args: CommandArgs): Opening {
 
 function show(ctx: CommandContext, game: RoundGame, bet: CasinoBet<unknown>): void {
   ctx.io.stdout.write(`${game}: ${describe_state(game, bet.state)}\n`);
-  if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game)} | quit\n`);
+  if (bet.active) ctx.io.stdout.write(`actions: ${allowed_actions(game, bet.state)} | quit\n`);
 }
 
 const units = (amount: number, currency: string): number => Math.round(amount * 10 ** decimals_for(currency));
@@ -87,7 +101,7 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, l
     await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent({ identifier: id, game: o.game, amount: o.amount, currency: o.currency, variables: o.input }, client.base_url)));
   }
   const step = log.intend('start', o.input, id, units(o.amount, o.currency));
-  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with client.active_bet('${o.game}')`;
+  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with 'stakeql play ${o.game} --resume'`;
   try {
     const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
     log.answered(step, bet);
@@ -130,7 +144,7 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
       }
       if ('quit' in step) return null;
       const what = 'cashout' in step ? 'the cashout' : `the step ${printable(line.trim().slice(0, 40))}`;
-      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with client.active_bet('${game}') before acting again`;
+      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with 'stakeql play ${game} --resume' before acting again`;
       const request = 'cashout' in step ? { kind: 'cashout' as const, label: 'cashout' as const } : { kind: 'act' as const, input: step.act, label: line.trim() };
       const n = log.intend(request.kind, 'cashout' in step ? {} : step.act, null, added_units(game, request, opening_units));
       try {
@@ -204,7 +218,7 @@ function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' |
 
 function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
   if (result === null) {
-    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume' (or client.active_bet('${game}'))`;
+    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume'`;
     throw new CliError(EXIT_FAILURE, `the ${game} round is still open on the site (no more lines): ${how}`);
   }
   ctx.io.stdout.write(`${game} ended: payout ${result.payout} ${result.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
@@ -217,13 +231,17 @@ async function runPlay(args: CommandArgs, ctx: CommandContext): Promise<number> 
   const o = opening(args);
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
+    await check_account_currency(client, o.currency);
     const asked = { action: `Open a ${o.game} round of ${o.amount} ${o.currency}`, details: [`with ${accountLine(opened)}`], question: 'Open it?' };
     if (!(await confirm(ctx, asked, args.values['yes'] === true))) return 'declined' as const;
     return withHistoryDatabase(ctx, async (db) => {
       // The round is named in the journal by the identifier it was opened with (a fresh one where its document takes none).
       const log = new StepLog(await steps_of(db), { round_key: o.identifier ?? identifier_or_new(undefined), session_id: null, site: new URL(client.base_url).origin, game: o.game });
       const bet = await openRound(ctx, client, o, log);
-      return bet.active ? playLines(ctx, client, o.game, bet, log) : bet;
+      if (bet.active) return playLines(ctx, client, o.game, bet, log);
+      // A round that ended at once (a natural, a dealer blackjack on peek): its cards are still shown.
+      show(ctx, o.game, bet);
+      return bet;
     });
   });
   if (result === 'declined') {
@@ -252,9 +270,8 @@ none is open; nothing is opened). An impossible action (hilo higher on a
 king) or one the site refuses is shown and asked again; nothing is sent
 twice. Every step (the opening bet, each action, the cashout) is journaled
 before it is sent, with what it adds to the stake (a double, a split, an
-insurance). Blackjack, hilo and
-video poker are played live only: the sandbox refuses them (their rules and
-payouts are in no public source).
+insurance).
+${fill(round_games_sentence())}
 
 ${CONFIRM_HELP}
 Options:

@@ -56,8 +56,12 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
         '',
         paste,
         '',
-        `Next: save that paste to a file and run 'stakeql login FILE' (or run 'stakeql login' and paste it), ` +
-          `then 'stakeql whoami --base-url ${sandbox.url}'. Stop with Ctrl-C.`,
+        // With Kasada on, the paste is refused: the next step is the browser's, not a login with it.
+        kasada
+          ? `Next: 'stakeql browser --site ${sandbox.url}', log in there, then 'stakeql login --browser URL --base-url ${sandbox.url}' ` +
+            `(the URL 'stakeql browser' prints) and 'stakeql whoami'. Stop with Ctrl-C.`
+          : `Next: save that paste to a file and run 'stakeql login FILE' (or run 'stakeql login' and paste it), ` +
+            `then 'stakeql whoami --base-url ${sandbox.url}'. Stop with Ctrl-C.`,
         '',
       ].join('\n'),
     );

@@ -10,17 +10,18 @@ import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
 import type { SessionResult } from '../../autobet/sim-session.js';
 import type { SimSummary } from '../../autobet/sim-summary.js';
-import { decimals_for } from '../../operations/validate/currencies.js';
+import { sim_amount, sim_percent } from '../../autobet/sim-report.js';
+import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
 import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
+import { read_decimal } from '../numbers.js';
 import { seed_list } from '../sim/seed-list.js';
 import { chain_list } from '../sim/chain-list.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 
-const DECIMAL = /^[0-9]{1,15}(?:\.[0-9]{1,18})?$/;
 /** Sample curves drawn in the --html page. */
 const SAMPLE_CURVES = 5;
 
@@ -30,8 +31,7 @@ function decimal(args: CommandArgs, name: string, required: boolean): number | u
     if (required) throw usageError(`sim: --${name} is required`);
     return undefined;
   }
-  if (typeof text !== 'string' || !DECIMAL.test(text)) throw usageError(`sim: --${name} must be a plain decimal number (got ${JSON.stringify(printable(String(text)).slice(0, 30))})`);
-  return Number(text);
+  return read_decimal(text, `sim: --${name}`);
 }
 
 function whole(args: CommandArgs, name: string): number | undefined {
@@ -67,11 +67,8 @@ const ERROR_MESSAGES_SHOWN = 5;
 const ROUNDING_WARNING = 0.01;
 
 /** An amount with the currency's decimals: no float noise (`9959.639999999999` → `9959.64`). */
-function money(decimals: number): (x: number) => string {
-  return (x) => (Number.isFinite(x) ? x.toFixed(decimals) : String(x));
-}
-
-const pct = (x: number): string => `${(x * 100).toFixed(3)} %`;
+const money = sim_amount;
+const pct = sim_percent;
 
 function printSummary(ctx: CommandContext, s: SimSummary, currency: string, decimals: number): void {
   const a = money(decimals);
@@ -138,6 +135,11 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const html = args.values['html'];
   if (html !== undefined && (typeof html !== 'string' || html === '')) throw usageError('sim: --html needs a file name');
   const currency = typeof args.values['currency'] === 'string' ? args.values['currency'] : 'btc';
+  try {
+    check_currency(currency, '--currency');
+  } catch (error) {
+    throw usageError(`sim: ${(error as Error).message}`);
+  }
   const round = await round_from_args(args, 'sim');
   const lib = await import('../../autobet/index.js');
   const controller = new AbortController();
@@ -194,7 +196,8 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
     const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal);
-    await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${file}`));
+    // The strategy's name, not where it sits on this disk.
+    await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
   }
   if (controller.signal.aborted) return EXIT_INTERRUPTED;

@@ -16,6 +16,8 @@ import { oneLine, plainAmount, printable, writeJson } from '../output.js';
 import type * as SportsModule from '../../sports/index.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
+import { read_decimal } from '../numbers.js';
+import { check_account_currency } from '../currency-check.js';
 import { timing_from_args } from '../autobet/timing-args.js';
 import { cashout_intent, close_row, failure_status, slip_intent, with_sports_journal, type CashoutRequest } from '../sports-journal.js';
 import { run_check } from '../sports-check.js';
@@ -53,8 +55,12 @@ function one_line_json(ctx: CommandContext, value: unknown): void {
 /** A SportsError or a lost slip as one CLI line; anything else unchanged. */
 function describe_sports_failure(error: unknown, m: typeof SportsModule, identifier: string | null): unknown {
   if (m.SportsError.is(error)) {
-    const sent = error.sent ? '' : ' (nothing was sent)';
-    return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}`, { cause: error });
+    // Said once: the library's own message may already say that nothing was sent.
+    const sent = error.sent || /nothing was sent/.test(error.message) ? '' : ' (nothing was sent)';
+    const odds = error.reason === 'odds_changed' && typeof error.current_odds === 'number'
+      ? `; the odds are now ${error.current_odds}${typeof error.expected_odds === 'number' ? ` (you gave ${error.expected_odds})` : ''}`
+      : '';
+    return new CliError(EXIT_FAILURE, `${error.reason}: ${oneLine(error.message)}${sent}${odds}`, { cause: error });
   }
   const maybe = error as { message?: unknown; lookup?: unknown };
   // Marked with `lookup` by the library: the slip may have been booked, and was looked for.
@@ -88,11 +94,11 @@ function bet_plan(args: CommandArgs, ids: readonly string[]): BetPlan {
   const amount = args.values['amount'];
   const currency = args.values['currency'];
   if (typeof amount !== 'string') throw usageError('--amount is required');
-  if (!DECIMAL.test(amount)) throw usageError(`--amount must be a plain decimal number (got ${JSON.stringify(printable(amount.slice(0, 32)))})`);
+  read_decimal(amount, '--amount', { whole_digits: 9, fraction_digits: 12 });
   if (typeof currency !== 'string') throw usageError('--currency is required');
   try {
     // Checked here too, so a typo is refused before the legs are read.
-    normalize_amount(amount, 'amount', check_currency(currency), decimals_for(currency));
+    normalize_amount(amount, '--amount', check_currency(currency, '--currency'), decimals_for(currency));
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : 'bad --amount or --currency');
   }
@@ -235,6 +241,7 @@ async function run_sports(args: CommandArgs, ctx: CommandContext): Promise<numbe
           return EXIT_OK;
         }
         case 'bet':
+          await check_account_currency(opened.client, (plan as BetPlan).currency);
           try {
             return await place(sports, m, plan as BetPlan, args, ctx, opened, timing.settle_ms, (id) => (identifier = id));
           } catch (error) {

@@ -14,6 +14,7 @@ import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../
 import { printable, writeJson } from '../output.js';
 import { check_currency, decimals_for, normalize_amount } from '../../operations/validate/index.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
+import { check_account_currency } from '../currency-check.js';
 
 /** The query that shows whether an interrupted deposit ran. */
 export const VAULT_QUERY = '{ user { balances { vault { amount currency } } } }';
@@ -36,6 +37,7 @@ async function runVault(args: CommandArgs, ctx: CommandContext): Promise<number>
   const input = checked(args);
   const opened = await openClient(args, ctx, true);
   const moved = await withClient(opened, async (client) => {
+    await check_account_currency(client, input.currency);
     const asked = {
       action: `Deposit ${input.amount} ${input.currency} into the vault`,
       details: [`with ${accountLine(opened)}`],

@@ -26,6 +26,7 @@ import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, badValueIsUsage, usage
 import { counted, printable, writeJson } from '../output.js';
 import { help_lines, parse_config, whole_number, type OptionTable } from '../option-table.js';
 import { progressLine } from '../progress.js';
+import { GAMES as REGISTRY, is_registry_game } from '../../games/registry.js';
 import { readLines, type InputStream } from '../read-input.js';
 
 const SUITS: Record<string, string> = { D: '♦', H: '♥', S: '♠', C: '♣' };
@@ -122,6 +123,12 @@ async function verifyOne(args: CommandArgs, ctx: CommandContext): Promise<number
   }
   if (!is_game(game)) throw usageError(`verify: --game must be one of ${GAMES_SUPPORTED.join(', ')}, crash, slide`);
   const input: Record<string, unknown> = { server_seed, client_seed, nonce: integerOption('nonce', nonceText) };
+  // A parameter the game does not read would be ignored: refused, as 'stakeql bet' refuses another game's option.
+  const takes: readonly string[] = is_registry_game(game) ? REGISTRY[game].cli.options.map((o) => o.flag) : [];
+  const foreign = PARAM_OPTIONS.find(([option]) => args.values[option] !== undefined && !takes.includes(option));
+  if (foreign !== undefined) {
+    throw usageError(`verify: --${foreign[0]} is not an input of ${game} (${takes.length === 0 ? `${game} takes none` : `${game} takes ${takes.map((t) => `--${t}`).join(' and ')}`})`);
+  }
   for (const [option, field] of PARAM_OPTIONS) {
     const value = text_option(args, option);
     if (value !== undefined) input[field] = NUMERIC_PARAMS.has(field) ? integerOption(option, value) : value;

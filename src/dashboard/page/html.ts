@@ -29,7 +29,7 @@ export const PAGE_HTML = `<!doctype html>
   </section>
   <section id="session-panel">
     <h2>Autobet session <span id="session-status" class="badge"></span></h2>
-    <p id="session-none" class="muted">No autobet session in the database yet.</p>
+    <p id="session-none" class="muted">No autobet session of this account on this site yet.</p>
     <div id="session-body" hidden>
       <p id="session-title"></p>
       <div id="session-stats" class="stats"></div>

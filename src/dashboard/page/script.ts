@@ -11,6 +11,8 @@ export const PAGE_SCRIPT = String.raw`'use strict';
   var token = new URLSearchParams(location.search).get('token') || '';
   var $ = function (id) { return document.getElementById(id); };
   var charts = {};
+  // The charts, for the browser tests to read their scales and labels.
+  window.stakeqlCharts = charts;
   var historyData = null;
   var historyCurrency = null;
   var sessionId = null;
@@ -72,22 +74,44 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     var o = Object.assign({ width: width(el), height: 220 }, opts.uplot);
     charts[id] = { kind: opts.kind, plot: new uPlot(o, data, el) };
   }
+  // A time axis spans the bets' own first and last times (the history's span), padded a little:
+  // a few minutes of bets are a few minutes wide, never one dot on an axis of years.
+  function timeRange(u, min, max) {
+    var s = historyData && historyData.span;
+    var lo = s ? (min == null ? s.first : Math.min(s.first, min)) : min;
+    var hi = s ? (max == null ? s.last : Math.max(s.last, max)) : max;
+    if (lo == null || hi == null) return [0, 1];
+    var pad = Math.max(30, (hi - lo) * 0.03);
+    return [lo - pad, hi + pad];
+  }
   function lineOptions(xLabel, yLabel, time) {
     return {
-      scales: { x: { time: time } },
+      scales: { x: time ? { time: true, range: timeRange } : { time: false } },
       axes: [{ label: xLabel }, { label: yLabel, size: 70 }],
       series: [{ label: xLabel }, { label: yLabel, stroke: '#0969da', width: 1.5, fill: 'rgba(9,105,218,0.08)' }]
     };
   }
+  // The bar labels' font, measured to show only as many labels as fit side by side (10–100100–1000 was unreadable).
+  var LABEL_FONT = '12px sans-serif';
+  var measure = document.createElement('canvas').getContext('2d');
+  measure.font = LABEL_FONT;
+  function labelEvery(u, labels) {
+    var widest = 0;
+    labels.forEach(function (l) { widest = Math.max(widest, measure.measureText(l).width); });
+    var perBar = (u.bbox.width / uPlot.pxRatio) / Math.max(1, labels.length);
+    return Math.max(1, Math.ceil((widest + 12) / Math.max(1, perBar)));
+  }
   function barOptions(labels, yLabel) {
-    // At most about ten labels under the bars, whatever their number.
-    var every = Math.max(1, Math.ceil(labels.length / 10));
     return {
       legend: { show: false },
       scales: { x: { time: false, range: [-0.5, labels.length - 0.5] } },
       axes: [
-        { splits: function () { return labels.map(function (_, i) { return i; }); },
-          values: function (u, splits) { return splits.map(function (i) { return labels[i] === undefined || i % every !== 0 ? '' : labels[i]; }); } },
+        { font: LABEL_FONT,
+          splits: function () { return labels.map(function (_, i) { return i; }); },
+          values: function (u, splits) {
+            var every = labelEvery(u, labels);
+            return splits.map(function (i) { return labels[i] === undefined || i % every !== 0 ? '' : labels[i]; });
+          } },
         { label: yLabel, size: 60 }
       ],
       series: [{ label: 'bar', value: function (u, i) { return i == null ? '' : labels[i]; } },

@@ -107,6 +107,7 @@ export const baccarat: GameRules<BaccaratBetParams, CardsOutcome, BaccaratBetSta
     }
     return stakes;
   },
+  stake: (stakes) => stakes.player + stakes.banker + stakes.tie,
   outcome_params: () => ({}),
   compare: (want, state) => {
     const cards = state?.['playerCards'];

@@ -12,7 +12,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { BetInput, GameSite } from '../../operations/game-site.js';
+import type { ChipsBetInput, GameSite } from '../../operations/game-site.js';
 
 import type { BaccaratCard, BaccaratSide } from './rules.js';
 
@@ -54,8 +54,8 @@ fragment CasinoGameBaccarat on CasinoGameBaccarat {
 }
 `);
 
-/** Inputs of `client.play('baccarat', …)`: the stakes, and `amount`, their total (checked, not sent). */
-export interface BaccaratInput extends BetInput {
+/** Inputs of `client.play('baccarat', …)`: the stakes, and optionally `amount`, their total (checked, not sent). */
+export interface BaccaratInput extends ChipsBetInput {
   readonly player?: number;
   readonly banker?: number;
   readonly tie?: number;

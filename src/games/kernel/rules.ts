@@ -125,6 +125,12 @@ export interface GameRules<P extends object, O, S extends object> {
   readonly inputs: readonly GameInput[];
   /** Checks the inputs; throws TypeError/RangeError naming the field (the message's first word). */
   check(input: Readonly<Record<string, unknown>>): P;
+  /**
+   * For a game whose document takes no `amount` (`transport.amount: false`):
+   * the stake its checked input makes (roulette's chips' total), the bet's
+   * `amount` when the caller gives none.
+   */
+  stake?(params: P): number;
   /** The parameters the fairness translation takes from the checked input (`{ rows }`, `{ minesCount }`). */
   outcome_params(params: P): Record<string, unknown>;
   /**

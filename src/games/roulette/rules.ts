@@ -87,6 +87,7 @@ export const roulette: GameRules<RouletteBetParams, RouletteOutcome, RouletteBet
     }
     return params;
   },
+  stake: roulette_stake,
   outcome_params: () => ({}),
   compare: (want, state) => {
     // The bet history selects `result` as `roulette_result` (site.ts: dice's `result` has another type).

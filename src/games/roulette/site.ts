@@ -13,7 +13,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { BetInput, GameSite } from '../../operations/game-site.js';
+import type { ChipsBetInput, GameSite } from '../../operations/game-site.js';
 
 import { ROULETTE_CHIPS, type RouletteChip, type RouletteChipList } from './rules.js';
 
@@ -54,10 +54,10 @@ fragment CasinoGameRoulette on CasinoGameRoulette {
 `);
 
 /**
- * Inputs of `client.play('roulette', …)`: the chips, and `amount`, their
- * total (checked, not sent: the site takes the stake from the chips).
+ * Inputs of `client.play('roulette', …)`: the chips, and optionally `amount`,
+ * their total (checked, not sent: the site takes the stake from the chips).
  */
-export interface RouletteInput extends BetInput {
+export interface RouletteInput extends ChipsBetInput {
   readonly colors?: readonly RouletteChip[];
   readonly numbers?: readonly RouletteChip[];
   readonly parities?: readonly RouletteChip[];

@@ -48,7 +48,13 @@ export function normalize_amount(value: unknown, field: string, currency: string
 }
 
 function from_text(text: string, field: string, currency: string, decimals: number): number {
-  if (!DECIMAL_TEXT.test(text)) throw new RangeError(`${field} must be a plain decimal such as "0.0001" (got ${JSON.stringify(text.slice(0, 32))})`);
+  if (!DECIMAL_TEXT.test(text)) {
+    // Name the rule a sign or a size breaks, not only the shape.
+    const body = text.startsWith('-') ? text.slice(1) : text;
+    if (body !== text && DECIMAL_TEXT.test(body)) throw new RangeError(`${field} must be at least 0 (got ${JSON.stringify(text.slice(0, 32))})`);
+    if (/^[0-9]{21,}(?:\.[0-9]+)?$/.test(body)) throw new RangeError(`${field} is too large`);
+    throw new RangeError(`${field} must be a plain decimal such as "0.0001" (got ${JSON.stringify(text.slice(0, 32))})`);
+  }
   const point = text.indexOf('.');
   let fraction = point < 0 ? '' : text.slice(point + 1);
   let end = fraction.length;

@@ -1,0 +1,75 @@
+/**
+ * Issue 48 item 8: roulette and baccarat are played without an `amount`, the
+ * stake being the chips (shared/spec/games.md: "roulette takes the chip lists
+ * and no `amount`"). The README's example is type-checked as a consumer
+ * compiles it (`strict`, NodeNext) and run as written against the sandbox,
+ * whose ledger and request log say what was staked and sent.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { StakeClient } from '../../src/facade/index.js';
+import { start_sandbox } from '../../src/sandbox/index.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function chipsExample(): string {
+  const lines = readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
+  const start = lines.findIndex((line) => line.includes("client.play('roulette'"));
+  expect(start, 'the README has a roulette example').toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((line, i) => i > start && line.trim() === '```');
+  return lines.slice(start, end).map((l) => l.trim()).join('\n');
+}
+
+/** The diagnostics of `body` compiled inside an async function, beside a client typed as the package's. */
+function typeErrors(body: string): string[] {
+  const file = path.join(ROOT, 'test', 'docs', '__readme_chips_example__.ts');
+  const text = `import type { StakeClient } from '../../src/index.js';\nexport async function example(client: StakeClient): Promise<void> {\n${body}\n}\n`;
+  const options: ts.CompilerOptions = {
+    strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, types: ['node'],
+  };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, version, ...rest) => (path.resolve(name) === file ? ts.createSourceFile(name, text, version) : getSourceFile(name, version, ...rest));
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => path.resolve(name) === file || fileExists(name);
+  const program = ts.createProgram([file], options, host);
+  const source = program.getSourceFile(file);
+  return ts.getPreEmitDiagnostics(program, source).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
+
+describe("the README's roulette and baccarat example (no amount)", () => {
+  it('type-checks under strict, as a consumer compiles it', () => {
+    expect(typeErrors(chipsExample())).toEqual([]);
+    // The check can fail: an input the types refuse is reported.
+    expect(typeErrors("await client.play('roulette', { currency: 'usd', colors: [{ value: 'colorRed' }] });").join('\n')).toMatch(/amount/);
+  }, 120_000);
+
+  it('runs as written against the sandbox: the stake is the chips, no amount is sent, the ledger takes the total', async () => {
+    await using sandbox = await start_sandbox({ dice_seed: 'readme-chips', starting_balances: { usd: 1000 } });
+    await using client = new StakeClient({ base_url: sandbox.url, ...sandbox.login('reader') });
+    const usd = async (): Promise<number> => (await client.balances()).find((b) => b.available.currency === 'usd')?.available.amount ?? Number.NaN;
+    const before = await usd();
+    const logged: unknown[][] = [];
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (client: StakeClient, console: { log: (...a: unknown[]) => void }) => Promise<{ spin: { amount: number; payout: number }; hand: { amount: number; payout: number } }>;
+    const run = new AsyncFunction('client', 'console', `${chipsExample()}\nreturn { spin, hand };`);
+    const { spin, hand } = await run(client, { log: (...a: unknown[]) => logged.push(a) });
+    // The totals of the chips the example names: colorRed 1 + number17 0.5; player 1 + tie 0.25.
+    expect([spin.amount, hand.amount]).toEqual([1.5, 1.25]);
+    expect(logged).toEqual([[1.5, 1.25]]);
+    expect(await usd()).toBeCloseTo(before - 1.5 - 1.25 + spin.payout + hand.payout, 8);
+    const sent = sandbox.stats().request_log.filter((e) => e.operation_name === 'RouletteBet' || e.operation_name === 'BaccaratBet');
+    expect(sent).toHaveLength(2);
+    for (const entry of sent) expect(entry.variables).not.toHaveProperty('amount');
+  });
+
+  it('an amount that is not the chips\' total is still refused before the wire', async () => {
+    await using sandbox = await start_sandbox();
+    await using client = new StakeClient({ base_url: sandbox.url, ...sandbox.login('reader') });
+    await expect(client.play('roulette', { amount: 2, currency: 'usd', colors: [{ value: 'colorRed', amount: 1 }] })).rejects.toThrow(/^amount must be the chips' total, 1/);
+    expect(sandbox.stats().request_log.filter((e) => e.operation_name === 'RouletteBet')).toHaveLength(0);
+  });
+});
