@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -60,7 +60,8 @@ const pick = (e2e: boolean, isolate: boolean): string[] => files.filter((f) => f
 // Servers in tests bind 127.0.0.1 only and stop by themselves; these bound a hung one.
 // Forks, not threads: the tests send signals, change umask and load native modules,
 // which a worker thread cannot do, or shares with the others.
-const shared = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const };
+// Library runs take the account lock in the per-user lock folder: tests keep theirs in a private one, never the user's.
+const shared = { testTimeout: 30_000, hookTimeout: 30_000, pool: 'forks' as const, env: { STAKEQL_LOCK_DIR: path.join(tmpdir(), `stakeql-test-locks-${process.pid}`) } };
 // The e2e files' children run the CLI built once, before any file starts (not once per worker).
 const e2e_setup = { globalSetup: ['test/support/global-build.ts'] };
 
