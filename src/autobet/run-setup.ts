@@ -16,7 +16,7 @@ import { AutobetError } from './errors.js';
 import type { WaitLine } from './events.js';
 import { resolve_period, settle_period } from './reconcile.js';
 import type { AutobetCommonOptions, AutobetOptions } from './run-options.js';
-import { prepare_settings, prepare_strategy_file, type PreparedStrategy } from './strategies/load.js';
+import { prepare_settings, prepare_strategy_file, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
 /** The engine's state as the journal left it. */
@@ -32,8 +32,8 @@ function isStrategy(value: unknown): value is Strategy {
 }
 
 /** The run's strategy, loaded but not yet bound to the account (a file, a settings object, or a Strategy object). */
-export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined): Promise<PreparedStrategy> {
-  if (typeof strategy === 'string') return prepare_strategy_file(strategy, lua_timeout_ms === undefined ? {} : { lua_timeout_ms });
+export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], file_options: StrategyFileOptions): Promise<PreparedStrategy> {
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy, file_options);
   if (isStrategy(strategy)) {
     return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
   }

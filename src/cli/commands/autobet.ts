@@ -12,7 +12,7 @@ import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
 import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, dialect_arg, limit_flags_given, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import { StatusLine } from '../autobet/status-line.js';
 import { NOTIFY_OPTIONS, NOTIFY_OPTIONS_HELP, notify_from_args } from '../autobet/notify-args.js';
 import { RETRY_OPTIONS, RETRY_OPTIONS_HELP, retry_from_args, STATS_OPTIONS, STATS_OPTIONS_HELP, stats_every_ms } from '../autobet/retry-args.js';
@@ -166,6 +166,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
+  const dialect = dialect_arg(args);
   const notify = { ...notify_from_args(args), ...retry_from_args(args) };
   const round = await round_from_args(args);
   const lib = await import('../../autobet/index.js');
@@ -190,6 +191,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
         profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
+        ...(dialect === undefined ? {} : { dialect }),
         signal: controller.signal,
         ...times,
         on_bet: report.on_bet,
@@ -329,7 +331,8 @@ export const command: Command = {
        stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
-module whose default export is (state) => next bet, or a .lua DiceBot script.
+module whose default export is (state) => next bet, a .js in-page bot script
+(dobet(); docs/strategies.md) or a .lua DiceBot script.
 Every bet is journaled before it is sent; an answer that is lost is looked for
 on the site, never sent again blindly. On a terminal the run is shown and you
 are asked once; without a terminal --yes is required. 'autobet abandon SESSION'
@@ -368,6 +371,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...STATS_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
+    dialect: { type: 'string' },
     ...ROUND_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },
