@@ -167,6 +167,11 @@ class BotStrategy implements Strategy {
   private last_seen: StrategyState['last'] = null;
   private last_bets = -1;
   private last_answer: StrategyAnswer;
+  // The bet's numbers as the prelude's step() reads them (one buffer, reused).
+  private readonly input = new Float64Array(15);
+  private user: string | undefined;
+  // The last full answer the script gave, flags cleared: a number from step() changes only its nextbet.
+  private shown: BotAnswer;
 
   constructor(
     private readonly vm: BotVm,
@@ -178,6 +183,7 @@ class BotStrategy implements Strategy {
     this.name = name;
     this.decimals = decimals_for(context.currency);
     this.last_answer = first;
+    this.shown = { ...top, stop: null, resetseed: false, resetstats: false, sleep_ms: 0, invest: 0 };
     if (top.resetstats) this.view.reset(null);
   }
 
@@ -187,14 +193,31 @@ class BotStrategy implements Strategy {
     if (last === null || (last === this.last_seen && state.bets === this.last_bets)) return this.last_answer;
     const { values: v } = this.view.step_input(state);
     const dice = (last.state ?? {}) as { target?: unknown };
-    const input = JSON.stringify([
-      v.win, v.balance, v.profit, v.currentprofit, v.currentstreak, v.previousbet, v.bets, v.wins, v.losses, v.wagered,
-      v.id, last.payoutMultiplier, last.payout, v.roll, v.chance, typeof dice.target === 'number' ? dice.target : 0, last.user?.name ?? '',
-    ]);
+    const input = this.input;
+    input[0] = v.win ? 1 : 0;
+    input[1] = v.balance;
+    input[2] = v.profit;
+    input[3] = v.currentprofit;
+    input[4] = v.currentstreak;
+    input[5] = v.previousbet;
+    input[6] = v.bets;
+    input[7] = v.wins;
+    input[8] = v.losses;
+    input[9] = v.wagered;
+    input[10] = last.payoutMultiplier;
+    input[11] = last.payout;
+    input[12] = v.roll;
+    input[13] = v.chance;
+    input[14] = typeof dice.target === 'number' ? dice.target : 0;
+    const user = typeof last.user?.name === 'string' ? last.user.name : '';
     let answer: BotAnswer;
     let next: StrategyAnswer;
     try {
-      answer = read_answer(this.vm.call('dobet()', 'step', input), 'run');
+      const out = this.vm.step(input, v.id, user === this.user ? undefined : user);
+      this.user = user;
+      // A number: only nextbet changed since the last full answer (no flag raised).
+      answer = typeof out === 'number' ? { ...this.shown, nextbet: { number: out } } : read_answer(out, 'run');
+      if (typeof out !== 'number') this.shown = { ...answer, stop: null, resetseed: false, resetstats: false, sleep_ms: 0, invest: 0 };
       if (answer.resetstats) this.view.reset(state);
       next = bot_answer(answer, this.context.currency, this.decimals, 'run');
     } catch (error) {

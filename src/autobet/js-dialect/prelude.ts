@@ -15,8 +15,9 @@
  * vault sleep ding beep`; `tip withdraw unvault` throw.
  *
  * Called as a function with (host_print, seeds [4 × uint32], simulated, start_balance, script_name).
- * Returns { top, step, describe, save, restore, bind_lets }; each answers a string
- * (`R` + JSON: a result; `E` + line + `\n` + message: the script threw).
+ * Returns { top, step, answer, describe, save, restore, bind_lets }; each but step
+ * answers a string (`R` + JSON: a result; `E` + line + `\n` + message: the script
+ * threw); step answers a number (see there) and leaves its full answer to answer().
  */
 export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name) {
   'use strict';
@@ -25,7 +26,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   const define = Object.defineProperty, own = Object.hasOwn, get_names = Object.getOwnPropertyNames;
   const to_string = String, ErrorCtor = Error, SetCtor = Set;
   const set_has = Set.prototype.has, set_add = Set.prototype.add, set_delete = Set.prototype.delete;
-  const apply = Reflect.apply;
+  const apply = Reflect.apply, F64 = Float64Array;
 
   // Math.random seeded from the session's first seeds: a replay repeats what the run did.
   let s0 = seeds[0] >>> 0, s1 = seeds[1] >>> 0, s2 = seeds[2] >>> 0, s3 = seeds[3] >>> 0;
@@ -60,30 +61,47 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   declare('target', undefined);
   declare('game', 'dice');
   declare('fastmode', false);
-  const VALUES = ['win', 'balance', 'previousbet', 'currentprofit', 'current_profit', 'profit', 'profit_total',
-    'wagered', 'bets', 'betcount', 'wins', 'losses', 'winstreak', 'losestreak', 'currentstreak', 'lastBet',
-    'started_bal', 'current_balance'];
+  const VALUES = ['win', 'balance', 'previousbet', 'currentprofit', 'profit', 'wagered', 'bets', 'wins', 'losses',
+    'winstreak', 'losestreak', 'currentstreak', 'started_bal'];
   for (const name of VALUES) declare(name, 0);
-  function last_bet(id, amount, multiplier, payout, roll, win, chance, target, name) {
-    return { id, name, amount, payoutMultiplier: multiplier, payout, Roll: roll, win, chance, target };
+  // The other names some bots use for the same values: read-only views of them.
+  const ALIASES = { current_balance: 'balance', profit_total: 'profit', current_profit: 'currentprofit', betcount: 'bets' };
+  for (const alias of keys(ALIASES)) {
+    const name = ALIASES[alias];
+    define(G, alias, { get: function () { return G[name]; }, enumerable: true, configurable: false });
   }
+  // lastBet is built when the script first reads it after a bet (most scripts never do).
+  let last_values = null, last_id = '', last_object = null, user_name = '';
+  define(G, 'lastBet', {
+    get: function () {
+      if (last_object === null) {
+        const v = last_values;
+        last_object = v === null
+          ? { id: '', name: '', amount: 0, payoutMultiplier: 0, payout: 0, Roll: 0, win: false, chance: 0, target: 0 }
+          : { id: last_id, name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: v[12], win: v[0] === 1, chance: v[13], target: v[14] };
+      }
+      return last_object;
+    },
+    set: function (value) { last_object = value; },
+    enumerable: true,
+    configurable: false,
+  });
   function set_counters(v) {
-    G.win = v[0];
-    G.balance = G.current_balance = v[1];
-    G.profit = G.profit_total = v[2];
-    G.currentprofit = G.current_profit = v[3];
+    G.win = v[0] === 1 || v[0] === true;
+    G.balance = v[1];
+    G.profit = v[2];
+    G.currentprofit = v[3];
     G.currentstreak = v[4];
     G.winstreak = v[4] > 0 ? v[4] : 0;
     G.losestreak = v[4] < 0 ? -v[4] : 0;
     G.previousbet = v[5];
-    G.bets = G.betcount = v[6];
+    G.bets = v[6];
     G.wins = v[7];
     G.losses = v[8];
     G.wagered = v[9];
   }
   set_counters([false, start_balance, 0, 0, 0, 0, 0, 0, 0, 0]);
   G.started_bal = start_balance;
-  G.lastBet = last_bet('', 0, 0, 0, 0, false, 0, 0, '');
 
   let stopped = false, rotate = false, want_reset = false, sleep_ms = 0, vault_total = 0;
   function refuse(name, why) {
@@ -99,7 +117,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     resetseed: function resetseed() { rotate = true; },
     resetstats: function resetstats() {
       want_reset = true;
-      G.bets = G.betcount = G.wins = G.losses = G.profit = G.profit_total = G.wagered = 0;
+      G.bets = G.wins = G.losses = G.profit = G.wagered = 0;
       G.currentstreak = G.winstreak = G.losestreak = 0;
     },
     sleep: function sleep(ms) {
@@ -162,22 +180,47 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       throw new ErrorCtor('the script must set nextbet and chance (numbers) at its top level');
     }
     if (typeof G.dobet !== 'function') throw new ErrorCtor('the script must define a dobet() function');
-    return finish();
+    full();
+    return pending;
   }
 
-  function step(json) {
-    const v = parse(json);
+  // What the host last read in full: while only nextbet changes, step() answers it alone, as a number.
+  let shown_chance = NaN, shown_high = false, pending = '';
+  function full() {
+    shown_chance = G.chance;
+    shown_high = !!G.bethigh;
+    pending = finish();
+    return -1;
+  }
+
+  // v: a Float64Array's buffer (win as 1/0, then the counters and the last bet's numbers); id: the
+  // last bet's id; name: the user's name when it changed. Answers nextbet (>= 0) when nothing else
+  // changed, -1 when the full answer waits in answer(), -2 when the script threw (answer() says what).
+  function step(buf, id, name) {
+    const v = new F64(buf);
+    if (name !== undefined) user_name = name;
     set_counters(v);
-    G.lastBet = last_bet(v[10], v[5], v[11], v[12], v[13], v[0], v[14], v[15], v[16]);
+    last_values = v;
+    last_id = id;
+    last_object = null;
     stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
     try {
       const dobet = G.dobet;
       if (typeof dobet !== 'function') throw new ErrorCtor('the script defines no dobet() function');
       dobet();
     } catch (e) {
-      return describe(e);
+      pending = describe(e);
+      return -2;
     }
-    return finish();
+    const nb = G.nextbet;
+    if (typeof nb === 'number' && nb >= 0 && nb < Infinity && G.chance === shown_chance && !!G.bethigh === shown_high
+        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && G.fastmode === false && G.game === 'dice') {
+      return nb;
+    }
+    return full();
+  }
+  function answer() {
+    return pending;
   }
 
   // Top-level 'let' bindings, reached through functions the host compiles after the script (bind_lets).
@@ -291,5 +334,5 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       try { return fn(arg); } catch (e) { return describe(e); }
     };
   }
-  return { top: guarded(top), step, describe, save: guarded(save), restore: guarded(restore), bind_lets };
+  return { top: guarded(top), step, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets };
 })`;

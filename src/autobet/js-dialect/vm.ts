@@ -73,8 +73,8 @@ function compiled_engine(): Promise<WebAssembly.Module | undefined> {
   return compiled;
 }
 
-type HostFunction = 'top' | 'step' | 'describe' | 'save' | 'restore' | 'bind_lets';
-const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'describe', 'save', 'restore', 'bind_lets'];
+type HostFunction = 'top' | 'step' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets';
+const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'answer', 'describe', 'save', 'restore', 'bind_lets'];
 
 /** A confined QuickJS context with the prelude loaded. */
 export class BotVm {
@@ -180,8 +180,48 @@ export class BotVm {
     }
   }
 
+  /**
+   * One `dobet()`: the bet's numbers go in as one ArrayBuffer (no text to
+   * parse), and while only `nextbet` changes it comes back alone as a number.
+   * Returns that number, or the full answer's JSON text; throws the script's error.
+   */
+  step(values: Float64Array, id: string, name: string | undefined): number | string {
+    const { ctx } = this;
+    this.start_call();
+    try {
+      const buffer = ctx.newArrayBuffer(values.buffer as ArrayBuffer);
+      const bet_id = ctx.newString(id);
+      const user = name === undefined ? undefined : ctx.newString(name);
+      const step = this.fns.get('step')!;
+      const result = user === undefined ? ctx.callFunction(step, ctx.undefined, buffer, bet_id) : ctx.callFunction(step, ctx.undefined, buffer, bet_id, user);
+      buffer.dispose();
+      bet_id.dispose();
+      user?.dispose();
+      if (result.error !== undefined) {
+        const error = this.failure('dobet()', result.error);
+        result.error.dispose();
+        throw error;
+      }
+      const code = ctx.getNumber(result.value);
+      result.value.dispose();
+      if (code >= 0) return code;
+      const answer = ctx.callFunction(this.fns.get('answer')!, ctx.undefined);
+      if (answer.error !== undefined) {
+        const error = this.failure('dobet()', answer.error);
+        answer.error.dispose();
+        throw error;
+      }
+      const text = ctx.getString(answer.value);
+      answer.value.dispose();
+      if (code === -1 && text.startsWith('R')) return text.slice(1);
+      throw this.script_error('dobet()', text);
+    } finally {
+      this.end_call();
+    }
+  }
+
   /** Calls one of the prelude's functions with an optional string; its `R` answer's text, or the script's error thrown. */
-  call(what: string, fn: 'top' | 'step' | 'save' | 'restore', arg?: string): string {
+  call(what: string, fn: 'top' | 'save' | 'restore', arg?: string): string {
     const { ctx } = this;
     this.start_call();
     try {
