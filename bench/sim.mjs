@@ -2,7 +2,8 @@
 // busy machine slows both sides alike; the ratio quoted is the median of the rounds.
 //   1. a settings strategy replaying dice bets in one session, against the floor: `createHmac` per nonce plus
 //      the dice formula (target ≥ 0.5×, and ≥ 2× with the fast fairness core);
-//   2. a DiceBot Lua martingale, against the same floor (target ≥ 0.15×);
+//   2. a DiceBot Lua martingale, against the same floor (target ≥ 0.15×); 2b. the same martingale as a
+//      bot script (the in-page bots' dobet() JavaScript, in QuickJS), target ≥ 0.3× (issue 43);
 //   3. 2 workers against 1 over the same sessions (target ≥ 1.6× on 2 cores);
 //   4. the heap over one long session (default 10,000,000 bets): it must stay flat.
 // Usage: node --expose-gc bench/sim.mjs [--bets 200000] [--rounds 7] [--long 10000000]
@@ -65,6 +66,10 @@ try {
   const hasLua = fs.existsSync(path.join(dist, 'autobet', 'lua', 'index.js'));
   if (hasLua) await interleaved(`2. DiceBot Lua martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, lua, BETS / 4, 0.15);
   else console.log('2. DiceBot Lua: not built (dist/autobet/lua missing)');
+  const bot = path.join(dir, 'martingale.js');
+  fs.writeFileSync(bot, 'chance = 49.5\nbethigh = true\nbasebet = 0.00000001\nnextbet = basebet\nfunction dobet() {\n  nextbet = win ? basebet : previousbet * 2\n  if (nextbet > 0.0001) nextbet = basebet\n}\n');
+  if (fs.existsSync(path.join(dist, 'autobet', 'js-dialect', 'index.js'))) await interleaved(`2b. bot-script (dobet() JS, QuickJS) martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, bot, BETS / 4, 0.3);
+  else console.log('2b. bot scripts: not built (dist/autobet/js-dialect missing)');
 
   // Enough work that starting the threads (a module load and a WebAssembly compile each) is small beside it.
   const sessions = 8;

@@ -10,6 +10,7 @@ import type { Limits } from './limits.js';
 import type { SessionTotals } from './counters.js';
 import type { NotifyOptions } from './notify-hook.js';
 import type { StatsOptions } from './run-hooks.js';
+import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
 
 /** What a run shows before it starts, for a confirmation prompt. */
@@ -65,8 +66,10 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly on_print?: (line: string) => void;
   /** Notes for a person: adoptions, lost answers, waits, and a script's `print` when `on_print` is not given. */
   readonly on_note?: (text: string) => void;
-  /** A Lua script's time limit per call, default 1000 ms. */
+  /** A Lua or bot script's time limit per call, default 1000 ms. */
   readonly lua_timeout_ms?: number;
+  /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
+  readonly dialect?: JsDialect;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

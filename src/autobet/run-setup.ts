@@ -20,7 +20,7 @@ import { AutobetError } from './errors.js';
 import type { WaitLine } from './events.js';
 import { resolve_period, settle_period } from './reconcile.js';
 import type { AutobetCommonOptions, AutobetOptions } from './run-options.js';
-import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
+import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
 
 /** The engine's state as the journal left it. */
@@ -36,9 +36,9 @@ function isStrategy(value: unknown): value is Strategy {
 }
 
 /** The run's strategy, loaded but not yet bound to the account (a file, a settings object, or a Strategy object). */
-export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], lua_timeout_ms: number | undefined, round?: AutobetOptions['round']): Promise<PreparedStrategy> {
+export async function prepare_run_strategy(strategy: AutobetOptions['strategy'], file_options: StrategyFileOptions, round?: AutobetOptions['round']): Promise<PreparedStrategy> {
   const round_fields = round_policy_fields(round);
-  if (typeof strategy === 'string') return prepare_strategy_file(strategy, { ...(lua_timeout_ms === undefined ? {} : { lua_timeout_ms }), ...(round_fields === undefined ? {} : { round_fields }) });
+  if (typeof strategy === 'string') return prepare_strategy_file(strategy, { ...file_options, ...(round_fields === undefined ? {} : { round_fields }) });
   if (isStrategy(strategy)) {
     return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
   }

@@ -16,7 +16,7 @@ import { SqliteJournal } from './sqlite-journal.js';
 import { run_hooks, type RunHooks } from './run-hooks.js';
 import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
-import { prepare_recorded, type PreparedStrategy } from './strategies/load.js';
+import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import type { Strategy } from './strategy.js';
 import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
 
@@ -36,7 +36,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const limits = check_limits(options.limits, true);
   const times = run_timing(options);
   check_round_option(options.round);
-  const prepared = await prepare_run_strategy(options.strategy, options.lua_timeout_ms, options.round);
+  const prepared = await prepare_run_strategy(options.strategy, file_options(options), options.round);
   check_round_fits(options.round, prepared);
   const currency = check_currency(options.currency ?? prepared.currency ?? 'btc', 'currency');
   const { client } = options;
@@ -229,3 +229,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
   }
 }
 
+// How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.
+function file_options(options: AutobetOptions): StrategyFileOptions {
+  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(options.dialect === undefined ? {} : { dialect: options.dialect }) };
+}

@@ -15,6 +15,7 @@ import type { ReplaySeeds } from './sim-driver.js';
 import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
 import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
+import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
 import { with_sim_round } from './rounds/sim-policy.js';
 
@@ -49,8 +50,10 @@ export interface SimulateOptions {
   readonly on_bet?: (line: BetLine) => void;
   /** A Lua script's `print`. */
   readonly print?: (line: string) => void;
-  /** A Lua script's time limit per call, default 1000 ms. */
+  /** A Lua or bot script's time limit per call, default 1000 ms. */
   readonly lua_timeout_ms?: number;
+  /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
+  readonly dialect?: JsDialect;
   /** A built-in round policy, as autobet's `round` (rounds/sim-policy.ts); the sessions then run on one thread. */
   readonly round?: Readonly<Record<string, unknown>>;
 }
@@ -119,14 +122,19 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
-function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[] } {
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect } {
   const round_fields = round_policy_fields(options.round);
-  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(round_fields === undefined ? {} : { round_fields }) };
+  return {
+    ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
+    ...(round_fields === undefined ? {} : { round_fields }),
+    ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+  };
 }
 
 /** What every worker gets; each runs the sessions `i`, `i + threads`, … */
 export interface WorkerPlan {
   readonly lua_timeout_ms?: number;
+  readonly dialect?: JsDialect;
   readonly spec: StrategySpec;
   readonly limits: Limits;
   readonly start_balance: number;

@@ -1,18 +1,20 @@
 /**
  * A strategy from what the user names: a settings object, or a file whose
  * extension says what it is (`.json` settings, `.js`/`.mjs`/`.ts` module,
- * `.lua` DiceBot script). Everything that can fail without the network fails
- * here, before a request is sent.
+ * `.lua` DiceBot script); a `.js` that defines `dobet()` and exports nothing
+ * is an in-page bot script (js-dialect/). Everything that can fail without
+ * the network fails here, before a request is sent.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { detect_dialect, JS_DIALECTS, type JsDialect } from '../js-dialect/detect.js';
 import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
 import { load_module_strategy } from './module.js';
 import { check_settings, SettingsStrategy, type Settings } from './settings.js';
 
 /** What kind of strategy a source is, as the session records it. */
-export type StrategyKind = 'settings' | 'module' | 'lua' | 'object';
+export type StrategyKind = 'settings' | 'module' | 'lua' | 'bot' | 'object';
 
 /** A strategy source checked but not yet bound to a run (Lua needs the run's seeds first). */
 export interface PreparedStrategy {
@@ -104,10 +106,12 @@ export function prepare_settings(given: unknown, name = 'settings', round_fields
 
 /** Options of a strategy file. */
 export interface StrategyFileOptions {
-  /** A Lua script's time limit per call (`--lua-timeout`), default 1000 ms. */
+  /** A Lua or bot script's time limit per call (`--lua-timeout`), default 1000 ms. */
   readonly lua_timeout_ms?: number;
   /** The tiles of a mines round policy (see {@link prepare_settings}). */
   readonly round_fields?: readonly number[];
+  /** How a `.js` file is read (`--dialect`): an ES module, or an in-page bot script; default: detected. */
+  readonly dialect?: JsDialect;
 }
 
 /** Options of {@link prepare_recorded}. */
@@ -120,11 +124,20 @@ export interface RecordedStrategyOptions extends StrategyFileOptions {
   readonly accept_changed?: boolean;
 }
 
+// A wrong guess must be impossible to miss: the first error says what the file was read as and how to choose the other.
+function with_hint(error: unknown, hint: string | null): unknown {
+  if (hint === null || !(error instanceof StrategyError)) return error;
+  return new StrategyError(error.phase, `${error.message} (${hint})`, { field: error.field, line: error.line, cause: error });
+}
+
 /** A strategy file, by its extension. */
 export async function prepare_strategy_file(file: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const ext = path.extname(absolute).toLowerCase();
+  if (options.dialect !== undefined && !JS_DIALECTS.includes(options.dialect)) {
+    throw new StrategyError('load', `dialect must be one of ${JS_DIALECTS.join(', ')}`, { field: 'dialect' });
+  }
   if (ext === '.json') {
     const text = await readSource(absolute);
     let parsed: unknown;
@@ -136,17 +149,35 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
     const prepared = prepare_settings(parsed, name, options.round_fields);
     return prepared;
   }
-  if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
-    // The entry file's text is hashed; what it imports is not (docs/strategies.md says so).
+  if (options.dialect !== undefined && ext !== '.js') {
+    throw new StrategyError('load', `${name}: a dialect is chosen for .js files only`, { field: 'dialect' });
+  }
+  if (ext === '.js' && options.dialect !== 'module') {
     const text = await readSource(absolute);
-    const strategy = await load_module_strategy(absolute);
-    return { kind: 'module', name, source: file_source(absolute, text), currency: null, bind: async (context) => {
-      // Its rounds would be played as one-request bets there: refused rather than simulated otherwise than they run.
-      if (context.driver === 'simulator' && strategy.round !== undefined) {
-        throw new StrategyError('load', `${name}: its round() is played on the sandbox and live only; the simulator plays a built-in round policy (sim --round)`);
-      }
-      return strategy;
-    } };
+    const detected = options.dialect === undefined ? detect_dialect(text) : null;
+    if (options.dialect === 'bot' || detected?.dialect === 'bot') {
+      const hint = detected === null ? null : `${name} was read as an in-page bot script because ${detected.reason}; to load it as an ES module strategy, choose the dialect module (--dialect module)`;
+      return {
+        kind: 'bot',
+        name,
+        source: file_source(absolute, text),
+        currency: null,
+        bind: async (context) => {
+          const { load_bot_strategy } = await import('../js-dialect/index.js');
+          try {
+            return await load_bot_strategy(text, context, { file_name: name, ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }) });
+          } catch (error) {
+            throw with_hint(error, hint);
+          }
+        },
+      };
+    }
+    const hint = `${name} was read as an ES module strategy because ${detected!.reason}; for an in-page bot script (dobet()), choose the dialect bot (--dialect bot)`;
+    return prepare_module(absolute, name, hint, text);
+  }
+  if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
+    const text = await readSource(absolute);
+    return prepare_module(absolute, name, null, text);
   }
   if (ext === '.lua') {
     const text = await readSource(absolute);
@@ -161,7 +192,24 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
       },
     };
   }
-  throw new StrategyError('load', `${name}: a strategy is a .json settings file, a .js/.mjs/.ts module or a .lua script`);
+  throw new StrategyError('load', `${name}: a strategy is a .json settings file, a .js/.mjs/.ts module, a .js in-page bot script or a .lua script`);
+}
+
+/** A module strategy; `text` is its entry file's, hashed for resume (what it imports is not: docs/strategies.md says so). */
+async function prepare_module(absolute: string, name: string, hint: string | null, text: string): Promise<PreparedStrategy> {
+  let strategy: Strategy;
+  try {
+    strategy = await load_module_strategy(absolute);
+  } catch (error) {
+    throw with_hint(error, hint);
+  }
+  return { kind: 'module', name, source: file_source(absolute, text), currency: null, bind: async (context) => {
+    // Its rounds would be played as one-request bets there: refused rather than simulated otherwise than they run.
+    if (context.driver === 'simulator' && strategy.round !== undefined) {
+      throw new StrategyError('load', `${name}: its round() is played on the sandbox and live only; the simulator plays a built-in round policy (sim --round)`);
+    }
+    return strategy;
+  } };
 }
 
 /**
@@ -175,12 +223,14 @@ export async function prepare_recorded(kind: string, name: string, source: strin
     const parsed: unknown = JSON.parse(source);
     return { ...prepare_settings(parsed, name), source };
   }
-  if (kind === 'module' || kind === 'lua') {
+  if (kind === 'module' || kind === 'lua' || kind === 'bot') {
     const recorded = read_file_source(source);
     const accept = options.accept_changed === true;
     // Checked before the module is imported (its top-level code runs then), and again on the text prepared.
     if (!accept) refuse_changed(name, recorded, sha256(await readSource(recorded.file)));
-    const prepared = await prepare_strategy_file(recorded.file, options);
+    // Read as it was when the session started, whatever a detection would say of the file now.
+    const dialect = kind !== 'lua' && recorded.file.toLowerCase().endsWith('.js') ? { dialect: kind } : {};
+    const prepared = await prepare_strategy_file(recorded.file, { ...options, ...dialect });
     if (!accept) refuse_changed(name, recorded, read_file_source(prepared.source).sha256 ?? '');
     return prepared;
   }

@@ -82,7 +82,17 @@ export function lua_timeout_ms(args: CommandArgs): number | undefined {
 }
 
 /** Help line of --lua-timeout. */
-export const LUA_TIMEOUT_HELP = '  --lua-timeout S      a .lua script\'s time limit per call, in seconds (default 1)';
+export const LUA_TIMEOUT_HELP = `  --lua-timeout S      a .lua or bot script's time limit per call, in seconds (default 1)
+  --dialect D          how a .js file is read: module (export default) or bot (the in-page
+                       bots' dobet() scripts); default: bot when it defines dobet() and exports nothing`;
+
+/** `--dialect module|bot`; a usage error naming the flag for another value. */
+export function dialect_arg(args: CommandArgs): 'module' | 'bot' | undefined {
+  const text = args.values['dialect'];
+  if (text === undefined) return undefined;
+  if (text !== 'module' && text !== 'bot') throw usageError('--dialect must be module or bot');
+  return text;
+}
 
 /** The limits counted in money (the others count bets, seconds or a rate). */
 const MONEY_LIMITS: ReadonlyArray<readonly [string, keyof Limits]> = FLAGS.filter(([, name]) =>

@@ -13,7 +13,7 @@ import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
 import { for_cli } from '../cli-wording.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, dialect_arg, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
 import { check_account_currency } from '../currency-check.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { StatusLine } from '../autobet/status-line.js';
@@ -176,6 +176,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const currencyFlag = args.values['currency'];
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
+  const dialect = dialect_arg(args);
   const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
   // Known before the strategy loads when --currency names it: refused before anything is opened.
@@ -209,6 +210,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
         profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
+        ...(dialect === undefined ? {} : { dialect }),
         signal: controller.signal,
         ...times,
         on_bet: report.on_bet,
@@ -352,7 +354,8 @@ export const command: Command = {
        stakeql autobet abandon SESSION [--yes]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
-module whose default export is (state) => next bet, or a .lua DiceBot script.
+module whose default export is (state) => next bet, a .js in-page bot script
+(dobet(); docs/strategies.md) or a .lua DiceBot script.
 Every bet is journaled before it is sent; an answer that is lost is looked for
 on the site, never sent again blindly. On a terminal the run is shown and you
 are asked once; without a terminal --yes is required. 'autobet abandon SESSION'
@@ -397,6 +400,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...STATS_OPTIONS,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
+    dialect: { type: 'string' },
     ...ROUND_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },

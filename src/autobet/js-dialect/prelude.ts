@@ -1,0 +1,338 @@
+/**
+ * The JavaScript side of the host, run once in each QuickJS context before
+ * the script: it declares the bots' globals and functions on the script's
+ * global object and returns the functions the host calls. Everything the
+ * host reads back is built here from primitives by string concatenation,
+ * with the built-ins captured before the script runs, so a script that
+ * replaces `JSON`, `String` or a prototype changes only what it could set anyway.
+ *
+ * The dialect (shared/research/users-2026-11-29.md §1.1): `nextbet`,
+ * `chance`, `bethigh`, `basebet`, `target`, `game`, `fastmode` read-write;
+ * after each bet `win`, `balance`, `previousbet`, `currentprofit`
+ * (`current_profit`), `profit` (`profit_total`), `wagered`, `bets`
+ * (`betcount`), `wins`, `losses`, `winstreak`, `losestreak`, `currentstreak`,
+ * `lastBet`, `started_bal`, `current_balance`; `log stop resetstats resetseed
+ * vault sleep ding beep`; `tip withdraw unvault` throw.
+ *
+ * Called as a function with (host_print, seeds [4 × uint32], simulated, start_balance, script_name).
+ * Returns { top, step, answer, describe, save, restore, bind_lets }; each but step
+ * answers a string (`R` + JSON: a result; `E` + line + `\n` + message: the script
+ * threw); step answers a number (see there) and leaves its full answer to answer().
+ */
+export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name) {
+  'use strict';
+  const G = globalThis;
+  const parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, is_array = Array.isArray;
+  const define = Object.defineProperty, own = Object.hasOwn, get_names = Object.getOwnPropertyNames;
+  const to_string = String, ErrorCtor = Error, SetCtor = Set;
+  const set_has = Set.prototype.has, set_add = Set.prototype.add, set_delete = Set.prototype.delete;
+  const apply = Reflect.apply, F64 = Float64Array;
+
+  // Math.random seeded from the session's first seeds: a replay repeats what the run did.
+  let s0 = seeds[0] >>> 0, s1 = seeds[1] >>> 0, s2 = seeds[2] >>> 0, s3 = seeds[3] >>> 0;
+  function random() {
+    // sfc32
+    s0 >>>= 0; s1 >>>= 0; s2 >>>= 0; s3 >>>= 0;
+    let t = (s0 + s1) | 0;
+    s0 = s1 ^ (s1 >>> 9);
+    s1 = (s2 + (s2 << 3)) | 0;
+    s2 = (s2 << 21) | (s2 >>> 11);
+    s3 = (s3 + 1) | 0;
+    t = (t + s3) | 0;
+    s2 = (s2 + t) | 0;
+    return (t >>> 0) / 4294967296;
+  }
+  for (let i = 0; i < 12; i++) random();
+  define(Math, 'random', { value: random, writable: true, configurable: true, enumerable: false });
+
+  // Names present before the script: never saved, never cleared by restore.
+  const BUILTIN = new SetCtor(get_names(G));
+  // The script's own read-write globals: saved and restored like its other globals.
+  const SCRIPT_OWNED = ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode'];
+  // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
+  // 'let nextbet' is then the same SyntaxError it is in the bot.
+  function declare(name, value) {
+    define(G, name, { value, writable: true, enumerable: true, configurable: false });
+  }
+  declare('nextbet', undefined);
+  declare('chance', undefined);
+  declare('bethigh', false);
+  declare('basebet', 0);
+  declare('target', undefined);
+  declare('game', 'dice');
+  declare('fastmode', false);
+  const VALUES = ['win', 'balance', 'previousbet', 'currentprofit', 'profit', 'wagered', 'bets', 'wins', 'losses',
+    'winstreak', 'losestreak', 'currentstreak', 'started_bal'];
+  for (const name of VALUES) declare(name, 0);
+  // The other names some bots use for the same values: read-only views of them.
+  const ALIASES = { current_balance: 'balance', profit_total: 'profit', current_profit: 'currentprofit', betcount: 'bets' };
+  for (const alias of keys(ALIASES)) {
+    const name = ALIASES[alias];
+    define(G, alias, { get: function () { return G[name]; }, enumerable: true, configurable: false });
+  }
+  // lastBet is built when the script first reads it after a bet (most scripts never do).
+  let last_values = null, last_id = '', last_object = null, user_name = '';
+  define(G, 'lastBet', {
+    get: function () {
+      if (last_object === null) {
+        const v = last_values;
+        last_object = v === null
+          ? { id: '', name: '', amount: 0, payoutMultiplier: 0, payout: 0, Roll: 0, win: false, chance: 0, target: 0 }
+          : { id: last_id, name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: v[12], win: v[0] === 1, chance: v[13], target: v[14] };
+      }
+      return last_object;
+    },
+    set: function (value) { last_object = value; },
+    enumerable: true,
+    configurable: false,
+  });
+  function set_counters(v) {
+    G.win = v[0] === 1 || v[0] === true;
+    G.balance = v[1];
+    G.profit = v[2];
+    G.currentprofit = v[3];
+    G.currentstreak = v[4];
+    G.winstreak = v[4] > 0 ? v[4] : 0;
+    G.losestreak = v[4] < 0 ? -v[4] : 0;
+    G.previousbet = v[5];
+    G.bets = v[6];
+    G.wins = v[7];
+    G.losses = v[8];
+    G.wagered = v[9];
+  }
+  set_counters([false, start_balance, 0, 0, 0, 0, 0, 0, 0, 0]);
+  G.started_bal = start_balance;
+
+  let stopped = false, rotate = false, want_reset = false, sleep_ms = 0, vault_total = 0;
+  function refuse(name, why) {
+    return function () { throw new ErrorCtor(name + '() is refused: ' + why); };
+  }
+  const FUNCTIONS = {
+    log: function log() {
+      let line = '';
+      for (let i = 0; i < arguments.length; i++) line += (i === 0 ? '' : ' ') + to_string(arguments[i]);
+      host_print(line);
+    },
+    stop: function stop() { stopped = true; },
+    resetseed: function resetseed() { rotate = true; },
+    resetstats: function resetstats() {
+      want_reset = true;
+      G.bets = G.wins = G.losses = G.profit = G.wagered = 0;
+      G.currentstreak = G.winstreak = G.losestreak = 0;
+    },
+    sleep: function sleep(ms) {
+      if (typeof ms !== 'number' || !(ms >= 0)) throw new ErrorCtor('sleep(ms) takes a number of milliseconds');
+      if (!simulated) sleep_ms += ms;
+    },
+    vault: function vault(amount) {
+      if (typeof amount !== 'number' || !(amount > 0) || amount === Infinity) throw new ErrorCtor('vault(amount) takes a positive number');
+      vault_total += amount;
+    },
+    ding: function ding() { host_print('ding()'); },
+    beep: function beep() { host_print('beep()'); },
+    tip: refuse('tip', 'a stakeql strategy never moves money out of the account'),
+    withdraw: refuse('withdraw', 'a stakeql strategy never moves money out of the account'),
+    unvault: refuse('unvault', 'a stakeql strategy never takes money out of the vault'),
+  };
+  for (const name of keys(FUNCTIONS)) define(G, name, { value: FUNCTIONS[name], writable: true, enumerable: false, configurable: true });
+  const HOST = new SetCtor(get_names(G));
+  for (const name of SCRIPT_OWNED) apply(set_delete, HOST, [name]);
+
+  function num(v) {
+    if (typeof v !== 'number') return '"' + (v === null ? 'null' : typeof v) + '"';
+    if (v !== v) return '"NaN"';
+    if (v === Infinity || v === -Infinity) return '"' + (v > 0 ? 'Infinity' : '-Infinity') + '"';
+    return '' + v;
+  }
+  function text_of(v) {
+    return typeof v === 'string' ? stringify(v.length > 40 ? v.slice(0, 40) : v) : '"(' + (v === null ? 'null' : typeof v) + ')"';
+  }
+  function finish() {
+    const out = 'R[' + num(G.nextbet) + ',' + num(G.chance) + ',' + (G.bethigh ? 'true' : 'false') + ','
+      + (stopped ? 'true' : 'false') + ',' + (rotate ? 'true' : 'false') + ',' + (want_reset ? 'true' : 'false') + ','
+      + num(sleep_ms) + ',' + num(vault_total) + ',' + text_of(G.game) + ',' + (G.fastmode ? 'true' : 'false') + ']';
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
+    return out;
+  }
+
+  function line_of(stack) {
+    if (typeof stack !== 'string') return '';
+    const at = stack.indexOf(script_name + ':');
+    if (at < 0) return '';
+    let end = at + script_name.length + 1, digits = '';
+    while (end < stack.length && digits.length < 9 && stack[end] >= '0' && stack[end] <= '9') digits += stack[end++];
+    return digits;
+  }
+  function describe(e) {
+    let message, stack;
+    if (e instanceof ErrorCtor) {
+      const kind = to_string(e.name);
+      message = (kind === 'Error' ? '' : kind + ': ') + to_string(e.message);
+      stack = e.stack;
+    } else {
+      message = 'the script threw ' + (typeof e === 'string' ? stringify(e.length > 200 ? e.slice(0, 200) : e) : typeof e);
+    }
+    return 'E' + line_of(stack) + '\n' + (message.length > 500 ? message.slice(0, 500) : message);
+  }
+
+  function top() {
+    if (G.nextbet === undefined || G.chance === undefined) {
+      throw new ErrorCtor('the script must set nextbet and chance (numbers) at its top level');
+    }
+    if (typeof G.dobet !== 'function') throw new ErrorCtor('the script must define a dobet() function');
+    full();
+    return pending;
+  }
+
+  // What the host last read in full: while only nextbet changes, step() answers it alone, as a number.
+  let shown_chance = NaN, shown_high = false, pending = '';
+  function full() {
+    shown_chance = G.chance;
+    shown_high = !!G.bethigh;
+    pending = finish();
+    return -1;
+  }
+
+  // v: a Float64Array's buffer (win as 1/0, then the counters and the last bet's numbers); id: the
+  // last bet's id; name: the user's name when it changed. Answers nextbet (>= 0) when nothing else
+  // changed, -1 when the full answer waits in answer(), -2 when the script threw (answer() says what).
+  function step(buf, id, name) {
+    const v = new F64(buf);
+    if (name !== undefined) user_name = name;
+    set_counters(v);
+    last_values = v;
+    last_id = id;
+    last_object = null;
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
+    try {
+      const dobet = G.dobet;
+      if (typeof dobet !== 'function') throw new ErrorCtor('the script defines no dobet() function');
+      dobet();
+    } catch (e) {
+      pending = describe(e);
+      return -2;
+    }
+    const nb = G.nextbet;
+    if (typeof nb === 'number' && nb >= 0 && nb < Infinity && G.chance === shown_chance && !!G.bethigh === shown_high
+        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && G.fastmode === false && G.game === 'dice') {
+      return nb;
+    }
+    return full();
+  }
+  function answer() {
+    return pending;
+  }
+
+  // Top-level 'let' bindings, reached through functions the host compiles after the script (bind_lets).
+  let lets = [], get_lets = null, set_let = null;
+  function bind_lets(names, getter, setter) {
+    lets = names; get_lets = getter; set_let = setter;
+    return 'R0';
+  }
+
+  const MAX_DEPTH = 32, MAX_VALUES = 100000;
+  function encode(v, depth, seen, budget) {
+    if (++budget.n > MAX_VALUES) throw new ErrorCtor('the script\'s globals hold more than ' + MAX_VALUES + ' values: too large to journal');
+    switch (typeof v) {
+      case 'number':
+        if (v === v && v !== Infinity && v !== -Infinity) return v;
+        return { n: v !== v ? 'nan' : v > 0 ? 'inf' : '-inf' };
+      case 'string': case 'boolean': return v;
+      case 'object': {
+        if (v === null) return null;
+        if (depth >= MAX_DEPTH || apply(set_has, seen, [v])) return undefined;
+        apply(set_add, seen, [v]);
+        let out;
+        if (is_array(v)) {
+          const a = [];
+          for (let i = 0; i < v.length; i++) {
+            const e = encode(v[i], depth + 1, seen, budget);
+            a[a.length] = e === undefined ? null : e;
+          }
+          out = { a };
+        } else {
+          const o = {};
+          for (const k of keys(v)) {
+            const e = encode(v[k], depth + 1, seen, budget);
+            if (e !== undefined) define(o, k, { value: e, writable: true, enumerable: true, configurable: true });
+          }
+          out = { o };
+        }
+        apply(set_delete, seen, [v]);
+        return out;
+      }
+      default: return undefined;
+    }
+  }
+  function decode(v, depth) {
+    if (depth > MAX_DEPTH) throw new ErrorCtor('nested too deep');
+    if (v === null || typeof v !== 'object') return v;
+    if (own(v, 'n')) return v.n === 'nan' ? NaN : v.n === 'inf' ? Infinity : -Infinity;
+    if (own(v, 'a')) {
+      const a = [];
+      for (let i = 0; i < v.a.length; i++) a[i] = decode(v.a[i], depth + 1);
+      return a;
+    }
+    const o = {};
+    for (const k of keys(v.o)) define(o, k, { value: decode(v.o[k], depth + 1), writable: true, enumerable: true, configurable: true });
+    return o;
+  }
+  function plain_object(v) {
+    return typeof v === 'object' && v !== null && !is_array(v);
+  }
+  // Saved data into a live value: an object the top level rebuilt keeps its functions.
+  function merge(dst, src) {
+    for (const k of keys(dst)) {
+      const d = dst[k];
+      if (!own(src, k) && typeof d !== 'function') delete dst[k];
+    }
+    for (const k of keys(src)) {
+      const d = dst[k], s = src[k];
+      if (plain_object(d) && plain_object(s)) merge(d, s); else dst[k] = s;
+    }
+  }
+  function script_global(name) {
+    return !apply(set_has, BUILTIN, [name]) && !apply(set_has, HOST, [name]);
+  }
+
+  function save() {
+    const seen = new SetCtor(), budget = { n: 0 }, globals = {}, let_values = {};
+    for (const name of get_names(G)) {
+      if (!script_global(name)) continue;
+      const e = encode(G[name], 0, seen, budget);
+      if (e !== undefined) define(globals, name, { value: e, writable: true, enumerable: true, configurable: true });
+    }
+    if (get_lets !== null) {
+      const values = get_lets();
+      for (let i = 0; i < lets.length; i++) {
+        const e = encode(values[i], 0, seen, budget);
+        if (e !== undefined) define(let_values, lets[i], { value: e, writable: true, enumerable: true, configurable: true });
+      }
+    }
+    return 'R' + stringify({ globals, lets: let_values });
+  }
+
+  function restore(json) {
+    const saved = parse(json);
+    const globals = saved.globals, let_values = saved.lets;
+    for (const name of get_names(G)) {
+      if (script_global(name) && !own(globals, name) && typeof G[name] !== 'function') G[name] = undefined;
+    }
+    for (const name of keys(globals)) {
+      if (!script_global(name)) continue;
+      const value = decode(globals[name], 0);
+      if (plain_object(G[name]) && plain_object(value)) merge(G[name], value); else G[name] = value;
+    }
+    for (let i = 0; i < lets.length; i++) {
+      if (own(let_values, lets[i])) set_let(i, decode(let_values[lets[i]], 0));
+    }
+    return 'R0';
+  }
+
+  function guarded(fn) {
+    return function (arg) {
+      try { return fn(arg); } catch (e) { return describe(e); }
+    };
+  }
+  return { top: guarded(top), step, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets };
+})`;

@@ -1,0 +1,307 @@
+/**
+ * One QuickJS context (WebAssembly, quickjs-emscripten) for one bot script,
+ * in a WebAssembly instance of its own with the script's limits: a memory
+ * cap (the instance's memory has that maximum, so an allocation past it
+ * fails inside the engine; QuickJS's own malloc limit is not used: this build
+ * cannot measure its blocks and counts a few bytes each), a stack cap, and a time limit per
+ * call (QuickJS asks the interrupt handler every few thousand bytecodes; past
+ * the call's deadline it answers "interrupt", which raises an error the
+ * script cannot catch). The context holds ECMAScript's built-ins and the
+ * prelude's globals only: no `require`, `process`, `fetch`, timers, module
+ * loader or host object (the one host function is `print`, which takes a
+ * string). docs/design.md says why this engine.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { newQuickJSWASMModule, newVariant, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
+import { BOT_PRELUDE } from './prelude.js';
+
+/** Why a call into the script failed. */
+export type BotFailure = 'syntax' | 'runtime' | 'timeout' | 'memory';
+
+/** A failed call; `line` is the script's line when known. */
+export class BotCallError extends Error {
+  readonly kind: BotFailure;
+  readonly line: number | null;
+
+  constructor(kind: BotFailure, message: string, line: number | null) {
+    super(message);
+    this.name = 'BotCallError';
+    this.kind = kind;
+    this.line = line;
+  }
+}
+
+/** What a VM is built with. */
+export interface BotVmOptions {
+  /** The script's name in stack traces and messages. */
+  readonly name: string;
+  readonly timeout_ms: number;
+  readonly memory_limit_bytes: number;
+  readonly print: (line: string) => void;
+  /** Math.random's seed: four 32-bit words. */
+  readonly seeds: readonly [number, number, number, number];
+  readonly simulated: boolean;
+  readonly start_balance: number;
+}
+
+// QuickJS's own recursion check, below the WebAssembly stack's size (a deeper setting crashes the host instead).
+const MAX_STACK_BYTES = 256 * 1024;
+// The longest a printed line can be.
+const MAX_PRINT = 2000;
+
+const PAGE = 65536;
+// The build's initial memory (16 MB: its data, stack and first heap); a cap is at least this plus room to run.
+const INITIAL_PAGES = 256;
+/** The smallest memory cap, in bytes. */
+export const MIN_MEMORY_BYTES = 24 * 1024 * 1024;
+
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+// The engine's WebAssembly compiled once per process; each script gets its own instance and memory.
+// Found next to the variant's entry point; when it is not there, each instance compiles its own.
+function compiled_engine(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= (async () => {
+    try {
+      const entry = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync');
+      return await WebAssembly.compile(await fs.promises.readFile(path.join(path.dirname(entry), 'emscripten-module.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiled;
+}
+
+type HostFunction = 'top' | 'step' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets';
+const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'answer', 'describe', 'save', 'restore', 'bind_lets'];
+
+/** A confined QuickJS context with the prelude loaded. */
+export class BotVm {
+  private deadline = Number.POSITIVE_INFINITY;
+  private interrupted = false;
+  private readonly fns = new Map<HostFunction, QuickJSHandle>();
+  private closed = false;
+
+  private constructor(
+    private readonly runtime: QuickJSRuntime,
+    private readonly ctx: QuickJSContext,
+    private readonly options: BotVmOptions,
+  ) {}
+
+  /** A runtime and context with the limits set and the prelude run. */
+  static async create(options: BotVmOptions): Promise<BotVm> {
+    const wasm = await compiled_engine();
+    const maximum = Math.max(Math.floor(options.memory_limit_bytes / PAGE), MIN_MEMORY_BYTES / PAGE);
+    const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum });
+    const module = await newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory, ...(wasm === undefined ? {} : { wasmModule: wasm }) }));
+    const runtime = module.newRuntime();
+    runtime.setMaxStackSize(MAX_STACK_BYTES);
+    const ctx = runtime.newContext();
+    const vm = new BotVm(runtime, ctx, options);
+    runtime.setInterruptHandler(() => vm.on_interrupt());
+    try {
+      vm.load_prelude();
+    } catch (error) {
+      vm.close();
+      throw error;
+    }
+    return vm;
+  }
+
+  private on_interrupt(): boolean {
+    if (Date.now() <= this.deadline) return false;
+    this.interrupted = true;
+    return true;
+  }
+
+  private load_prelude(): void {
+    const { ctx } = this;
+    const factory = this.unwrap('the prelude', ctx.evalCode(BOT_PRELUDE, 'stakeql-prelude.js'));
+    const print = ctx.newFunction('host_print', (line) => {
+      if (ctx.typeof(line) === 'string') this.options.print(ctx.getString(line).slice(0, MAX_PRINT));
+    });
+    const seeds = ctx.newArray();
+    this.options.seeds.forEach((n, i) => {
+      const h = ctx.newNumber(n);
+      ctx.setProp(seeds, i, h);
+      h.dispose();
+    });
+    const simulated = this.options.simulated ? ctx.true : ctx.false;
+    const balance = ctx.newNumber(this.options.start_balance);
+    const name = ctx.newString(this.options.name);
+    let api: QuickJSHandle;
+    try {
+      this.start_call();
+      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name));
+    } finally {
+      this.end_call();
+      for (const h of [factory, print, seeds, balance, name]) h.dispose();
+    }
+    for (const fn of HOST_FUNCTIONS) this.fns.set(fn, ctx.getProp(api, fn));
+    api.dispose();
+  }
+
+  /** Runs the script's text as global code (its top level), under the time limit. */
+  eval_script(source: string): void {
+    this.start_call();
+    try {
+      const result = this.ctx.evalCode(source, this.options.name);
+      if (result.error !== undefined) {
+        const error = this.failure('the script\'s top level', result.error);
+        result.error.dispose();
+        throw error;
+      }
+      result.value.dispose();
+    } finally {
+      this.end_call();
+    }
+  }
+
+  /**
+   * Compiles, after the script, the functions that read and assign its
+   * top-level `let` bindings (names from the parser: identifiers only) and
+   * hands them to the prelude's save and restore.
+   */
+  bind_lets(names: readonly string[]): void {
+    if (names.length === 0) return;
+    const cases = names.map((n, i) => `case ${i}: ${n} = v; break;`).join(' ');
+    const code = `(function (bind) { return bind(${JSON.stringify(names)}, function () { return [${names.join(', ')}]; }, function (i, v) { switch (i) { ${cases} } }); })`;
+    this.start_call();
+    try {
+      const wrapper = this.unwrap('binding the script\'s let names', this.ctx.evalCode(code, 'stakeql-lets.js'));
+      try {
+        this.unwrap('binding the script\'s let names', this.ctx.callFunction(wrapper, this.ctx.undefined, this.fns.get('bind_lets')!)).dispose();
+      } finally {
+        wrapper.dispose();
+      }
+    } finally {
+      this.end_call();
+    }
+  }
+
+  /**
+   * One `dobet()`: the bet's numbers go in as one ArrayBuffer (no text to
+   * parse), and while only `nextbet` changes it comes back alone as a number.
+   * Returns that number, or the full answer's JSON text; throws the script's error.
+   */
+  step(values: Float64Array, id: string, name: string | undefined): number | string {
+    const { ctx } = this;
+    this.start_call();
+    try {
+      const buffer = ctx.newArrayBuffer(values.buffer as ArrayBuffer);
+      const bet_id = ctx.newString(id);
+      const user = name === undefined ? undefined : ctx.newString(name);
+      const step = this.fns.get('step')!;
+      const result = user === undefined ? ctx.callFunction(step, ctx.undefined, buffer, bet_id) : ctx.callFunction(step, ctx.undefined, buffer, bet_id, user);
+      buffer.dispose();
+      bet_id.dispose();
+      user?.dispose();
+      if (result.error !== undefined) {
+        const error = this.failure('dobet()', result.error);
+        result.error.dispose();
+        throw error;
+      }
+      const code = ctx.getNumber(result.value);
+      result.value.dispose();
+      if (code >= 0) return code;
+      const answer = ctx.callFunction(this.fns.get('answer')!, ctx.undefined);
+      if (answer.error !== undefined) {
+        const error = this.failure('dobet()', answer.error);
+        answer.error.dispose();
+        throw error;
+      }
+      const text = ctx.getString(answer.value);
+      answer.value.dispose();
+      if (code === -1 && text.startsWith('R')) return text.slice(1);
+      throw this.script_error('dobet()', text);
+    } finally {
+      this.end_call();
+    }
+  }
+
+  /** Calls one of the prelude's functions with an optional string; its `R` answer's text, or the script's error thrown. */
+  call(what: string, fn: 'top' | 'save' | 'restore', arg?: string): string {
+    const { ctx } = this;
+    this.start_call();
+    try {
+      const handle = arg === undefined ? undefined : ctx.newString(arg);
+      const result = handle === undefined ? ctx.callFunction(this.fns.get(fn)!, ctx.undefined) : ctx.callFunction(this.fns.get(fn)!, ctx.undefined, handle);
+      handle?.dispose();
+      if (result.error !== undefined) {
+        const error = this.failure(what, result.error);
+        result.error.dispose();
+        throw error;
+      }
+      const text = ctx.typeof(result.value) === 'string' ? ctx.getString(result.value) : '';
+      result.value.dispose();
+      if (text.startsWith('R')) return text.slice(1);
+      throw this.script_error(what, text);
+    } finally {
+      this.end_call();
+    }
+  }
+
+  /** Frees the context and its runtime. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const h of this.fns.values()) if (h.alive) h.dispose();
+    this.fns.clear();
+    this.ctx.dispose();
+    this.runtime.dispose();
+  }
+
+  private start_call(): void {
+    this.interrupted = false;
+    this.deadline = Date.now() + this.options.timeout_ms;
+  }
+
+  private end_call(): void {
+    this.deadline = Number.POSITIVE_INFINITY;
+  }
+
+  private unwrap(what: string, result: ReturnType<QuickJSContext['evalCode']>): QuickJSHandle {
+    if (result.error !== undefined) {
+      const error = this.failure(what, result.error);
+      result.error.dispose();
+      throw error;
+    }
+    return result.value;
+  }
+
+  // The error a failed call raised, described by the prelude (still under the call's deadline).
+  private failure(what: string, error: QuickJSHandle): BotCallError {
+    if (this.interrupted) return this.timeout(what);
+    const describe = this.fns.get('describe');
+    let text = '';
+    if (describe !== undefined) {
+      const result = this.ctx.callFunction(describe, this.ctx.undefined, error);
+      if (result.error !== undefined) result.error.dispose();
+      else {
+        if (this.ctx.typeof(result.value) === 'string') text = this.ctx.getString(result.value);
+        result.value.dispose();
+      }
+    }
+    if (this.interrupted) return this.timeout(what);
+    return this.script_error(what, text === '' ? 'E\nInternalError: out of memory' : text);
+  }
+
+  private timeout(what: string): BotCallError {
+    return new BotCallError('timeout', `${what} ran longer than its time limit of ${this.options.timeout_ms} ms`, null);
+  }
+
+  // `E` + line + newline + message, as the prelude's describe() writes it.
+  private script_error(what: string, text: string): BotCallError {
+    const newline = text.indexOf('\n');
+    const digits = newline > 1 ? text.slice(1, newline) : '';
+    const line = digits === '' ? null : Number(digits);
+    const message = newline < 0 ? `${what} answered nothing the host can read` : text.slice(newline + 1);
+    if (message.includes('out of memory')) {
+      const mb = Math.round(this.options.memory_limit_bytes / 1048576);
+      return new BotCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, line);
+    }
+    const where = line === null ? '' : `${this.options.name}:${line}: `;
+    return new BotCallError(message.startsWith('SyntaxError') ? 'syntax' : 'runtime', `${where}${message}`, line);
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * A `.js` strategy file is read as a bot script when it defines `dobet()` and
+ * exports nothing, else as an ES module; `dialect` chooses; a wrong guess's
+ * first error says what the file was read as and how to choose the other.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { detect_dialect } from '../../../src/autobet/js-dialect/detect.js';
+import { prepare_recorded, prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
+import { StrategyError } from '../../../src/autobet/strategy.js';
+import { test_context } from '../lua/helpers.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-dialect-'));
+// Node reads these .js files as ES modules, as a user's project with "type": "module" would.
+fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, text);
+  return p;
+}
+
+describe('detection', () => {
+  test.each([
+    ['function dobet() {}\nnextbet = 1', 'bot'],
+    ['dobet = function () { nextbet *= 2 }', 'bot'],
+    ['var dobet = () => {}', 'bot'],
+    ['window.dobet = function () {}', 'bot'],
+    ['export default (state) => ({ game: "dice", amount: 1, target: 50, condition: "above" })', 'module'],
+    ['import x from "y"\nfunction dobet() {}', 'module'],
+    ['export function dobet() {}', 'module'],
+    ['const x = 1', 'module'],
+    // A bot script with a syntax error is still reported as a bot script.
+    ['function dobet( {', 'bot'],
+  ] as const)('%s → %s', (text, dialect) => {
+    expect(detect_dialect(text).dialect).toBe(dialect);
+  });
+});
+
+describe('prepare_strategy_file on a .js', () => {
+  test('a bot script is kind bot, binds and asks for its first bet', async () => {
+    const p = file('bot.js', 'nextbet = 0.00000002\nchance = 49.5\nbethigh = true\nfunction dobet() {}');
+    const prepared = await prepare_strategy_file(p);
+    expect(prepared.kind).toBe('bot');
+    const strategy = await prepared.bind(test_context());
+    try {
+      expect(await strategy.next({ bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance: 1, streak: 0, peak_profit: 0, last: null, currency: 'btc', memory: {} }))
+        .toEqual({ game: 'dice', amount: 0.00000002, target: 50.5, condition: 'above' });
+    } finally {
+      await strategy.close?.();
+    }
+  });
+
+  test('a bot script that fails names the dialect it was read as and how to choose the other', async () => {
+    const p = file('wrong-bot.js', 'nextbet = 0.00000001\nchance = 50\nfunction dobet() {}\nmodule.exports = dobet');
+    const prepared = await prepare_strategy_file(p);
+    const error = (await prepared.bind(test_context()).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.message).toContain("ReferenceError: 'module' is not defined");
+    expect(error.message).toContain('wrong-bot.js was read as an in-page bot script because it defines dobet() and exports nothing');
+    expect(error.message).toContain('--dialect module');
+  });
+
+  test('a .js module without a default export names the module dialect and how to choose bot', async () => {
+    const p = file('wrong-module.js', 'export const nothing = 1\n');
+    const error = (await prepare_strategy_file(p).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.message).toMatch(/^wrong-module\.js has no default export function/);
+    expect(error.message).toContain('read as an ES module strategy because it has import/export statements');
+    expect(error.message).toContain('--dialect bot');
+  });
+
+  test('dialect chooses: bot on a file with no dobet() fails as a bot script, with no hint', async () => {
+    const p = file('forced.js', 'nextbet = 0.00000001\nchance = 50\n');
+    const prepared = await prepare_strategy_file(p, { dialect: 'bot' });
+    expect(prepared.kind).toBe('bot');
+    const error = (await prepared.bind(test_context()).catch((e: unknown) => e)) as StrategyError;
+    expect(error.message).toContain('the script must define a dobet() function');
+    expect(error.message).not.toContain('--dialect');
+  });
+
+  test('dialect module on a bot script imports it as a module', async () => {
+    const p = file('as-module.js', 'export default () => ({ stop: "x" })\n');
+    expect((await prepare_strategy_file(p, { dialect: 'module' })).kind).toBe('module');
+    const bot = file('bot-as-module.js', 'function dobet() {}\n');
+    const error = (await prepare_strategy_file(bot, { dialect: 'module' }).catch((e: unknown) => e)) as StrategyError;
+    expect(error.message).toMatch(/^bot-as-module\.js has no default export function/);
+  });
+
+  test('a bad dialect, or a dialect for another kind of file, is refused naming the field', async () => {
+    const p = file('x.js', 'function dobet() {}');
+    const bad = (await prepare_strategy_file(p, { dialect: 'lua' as never }).catch((e: unknown) => e)) as StrategyError;
+    expect(bad.field).toBe('dialect');
+    const lua = file('x.lua', 'nextbet = 1');
+    const other = (await prepare_strategy_file(lua, { dialect: 'bot' }).catch((e: unknown) => e)) as StrategyError;
+    expect(other.field).toBe('dialect');
+  });
+
+  test('a recorded session is read back in the dialect it was recorded in', async () => {
+    const p = file('recorded.js', 'nextbet = 0.00000001\nchance = 50\nfunction dobet() {}');
+    expect((await prepare_recorded('bot', 'recorded.js', p)).kind).toBe('bot');
+    // Recorded as a module: read as one, whatever a detection would say now.
+    const error = (await prepare_recorded('module', 'recorded.js', p).catch((e: unknown) => e)) as StrategyError;
+    expect(error.message).toMatch(/^recorded\.js does not load: nextbet is not defined/);
+  });
+});
