@@ -229,7 +229,7 @@ export async function prepare_recorded(kind: string, name: string, source: strin
     // Checked before the module is imported (its top-level code runs then), and again on the text prepared.
     if (!accept) refuse_changed(name, recorded, sha256(await readSource(recorded.file)));
     // Read as it was when the session started, whatever a detection would say of the file now.
-    const dialect = kind !== 'lua' && recorded.file.toLowerCase().endsWith('.js') ? { dialect: kind } : {};
+    const dialect: { dialect?: JsDialect } = kind !== 'lua' && recorded.file.toLowerCase().endsWith('.js') ? { dialect: kind as JsDialect } : {};
     const prepared = await prepare_strategy_file(recorded.file, { ...options, ...dialect });
     if (!accept) refuse_changed(name, recorded, read_file_source(prepared.source).sha256 ?? '');
     return prepared;
