@@ -21,8 +21,12 @@ export type ProxyAction =
   | { readonly kind: 'challenge' }
   /** Forward, then destroy the client's socket unanswered. */
   | { readonly kind: 'drop' }
-  /** Hold the request this long, then forward it and pass the answer on (if the client still waits). */
-  | { readonly kind: 'hold'; readonly ms: number };
+  /**
+   * Hold the request this long, then forward it and pass the answer on (if
+   * the client still waits). `scope: 'all'`: every request that arrives until
+   * the hold ends waits for its end too (a whole site that is slow).
+   */
+  | { readonly kind: 'hold'; readonly ms: number; readonly scope?: 'one' | 'all' };
 
 /** Which request a rule picks: the `nth` (1-based) request of `operation` whose variables `match`. */
 export interface ProxyRule {
@@ -71,6 +75,7 @@ export async function start_fault_proxy(target: string, rules: readonly ProxyRul
   const timers = new Set<NodeJS.Timeout>();
   const tunnels = new Set<net.Socket>();
   let closing = false;
+  let hold_all_until = 0;
 
   const forward = (req: http.IncomingMessage, body: Buffer, done: (status: number, headers: http.IncomingHttpHeaders, answer: Buffer) => void, failed: () => void): void => {
     const out = http.request(
@@ -118,11 +123,14 @@ export async function start_fault_proxy(target: string, rules: readonly ProxyRul
         }
       };
       const go = (): void => forward(req, body, pass, () => res.destroy());
-      if (action?.kind !== 'hold' || closing) return go();
+      const now = Date.now();
+      if (action?.kind === 'hold' && action.scope === 'all') hold_all_until = now + action.ms;
+      const wait = action?.kind === 'hold' ? action.ms : Math.max(0, hold_all_until - now);
+      if (wait === 0 || closing) return go();
       const timer = setTimeout(() => {
         timers.delete(timer);
         go();
-      }, action.ms);
+      }, wait);
       timers.add(timer);
     });
   });
