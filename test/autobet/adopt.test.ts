@@ -88,7 +88,8 @@ describe('bets the journal does not hold', () => {
   });
 
   it('a bet that lands after its settle period found it not placed is adopted before the strategy is asked again, and counted', async () => {
-    // The second bet is held 1.5 s; the client gives up after 0.2 s and the settle period (0.4 s) ends before it lands.
+    // The second bet is held 2.5 s; the client gives up after 0.2 s and the settle period (0.4 s) ends long before it
+    // lands (room for a loaded machine's slow looks); ten bets at 3 a second still run when it lands.
     w = await world({}, 200);
     const world_ = w;
     let dice = 0;
@@ -98,7 +99,7 @@ describe('bets the journal does not hold', () => {
       // Hold the second bet only: the fault is queued when the first answer is in.
       if (state.bets === 1 && dice === 0) {
         dice++;
-        world_.sandbox.fail_next({ kind: 'slow', delay_ms: 1500, operations: ['DiceRoll'] }, 1);
+        world_.sandbox.fail_next({ kind: 'slow', delay_ms: 2500, operations: ['DiceRoll'] }, 1);
       }
       const last = state.last;
       // A martingale written out: the strategy's amount follows the last bet it was shown.
@@ -110,7 +111,7 @@ describe('bets the journal does not hold', () => {
     const notes: string[] = [];
     const r = await run_autobet({
       client: world_.client, database: world_.database, strategy,
-      limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 10, max_bets_per_second: 4 },
+      limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 10, max_bets_per_second: 3 },
       settle_ms: 400, resolve_timeout_ms: 5000,
       on_bet: (l) => lines.push(l), on_note: (n) => notes.push(n),
     });

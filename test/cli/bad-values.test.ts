@@ -130,18 +130,24 @@ describe('every option refuses a bad value before anything is sent', () => {
 
   it('walks every command but bet', async () => {
     const failures: string[] = [];
-    for (const name of COMMAND_NAMES.filter((n) => n !== 'bet')) {
-      for (const flag of await optionsOf(name)) {
-        if (FREE_TEXT.has(flag) || NOT_WALKED.has(`${name} --${flag}`)) continue;
-        for (const bad of BAD_VALUES) {
-          const before = ready(state.sandbox).stats().requests;
-          const args = [...(BASE_OF_OPTION[`${name} --${flag}`] ?? BASE[name] ?? [name]), `--${flag}`, bad];
-          process.chdir(ready(state.dir));
-          const r = await cli(args);
-          const sent = ready(state.sandbox).stats().requests - before;
-          if (r.code !== 2 || sent !== 0 || !r.stderr.includes(`--${flag}`)) failures.push(`${args.join(' ')} → exit ${r.code}, ${sent} requests: ${r.stderr.trim()}`);
+    // Commands run in this process read files relative to the working folder; it is put back after (the worker runs other files next).
+    const home = process.cwd();
+    try {
+      for (const name of COMMAND_NAMES.filter((n) => n !== 'bet')) {
+        for (const flag of await optionsOf(name)) {
+          if (FREE_TEXT.has(flag) || NOT_WALKED.has(`${name} --${flag}`)) continue;
+          for (const bad of BAD_VALUES) {
+            const before = ready(state.sandbox).stats().requests;
+            const args = [...(BASE_OF_OPTION[`${name} --${flag}`] ?? BASE[name] ?? [name]), `--${flag}`, bad];
+            process.chdir(ready(state.dir));
+            const r = await cli(args);
+            const sent = ready(state.sandbox).stats().requests - before;
+            if (r.code !== 2 || sent !== 0 || !r.stderr.includes(`--${flag}`)) failures.push(`${args.join(' ')} → exit ${r.code}, ${sent} requests: ${r.stderr.trim()}`);
+          }
         }
       }
+    } finally {
+      process.chdir(home);
     }
     expect(failures).toEqual([]);
   });

@@ -85,7 +85,7 @@ describe('baccarat on the sandbox', () => {
       const hands = deal(cards(server, client, nonce));
       const at = todo.findIndex((t) => t.result === hands.result);
       const side = at >= 0 ? todo.splice(at, 1)[0]!.side : 'player';
-      const answer = await send<{ baccaratBet: Bet }>(sandbox, login, BaccaratBet, { currency: 'usd', [side]: 2, identifier: identifier() });
+      const answer = await send<{ baccaratBet: Bet }>(sandbox, login, BaccaratBet, { currency: 'usd', player: 0, banker: 0, tie: 0, [side]: 2, identifier: identifier() });
       expect(answer.errors).toBeUndefined();
       const bet = answer.data!.baccaratBet;
       const paid = hands.result === side ? PAYS[side]! : hands.result === 'tie' ? 1 : 0;

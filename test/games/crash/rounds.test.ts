@@ -13,6 +13,7 @@ import { StakeClient } from '../../../src/facade/index.js';
 import { start_sandbox } from '../../../src/sandbox/index.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../../src/realtime/multiplayer.js';
 import { chain_from, sha, shown_point } from '../../support/crash-chain.js';
+import { wait_until_async } from '../../support/wait.js';
 
 const SEED = createHash('sha256').update('stakeql crash test chain').digest('hex');
 
@@ -145,18 +146,25 @@ describe('crash bets whose answer is lost', () => {
     expect(await btc_of(client)).toBeCloseTo(1 - AMOUNT, 8);
   }, 40_000);
 
-  it('not placed: the error says so, nothing sent again, nothing debited', async () => {
+  it('lost before it ran: unknown at once (an empty active bet proves nothing yet), nothing sent again, nothing debited; its round ends with no bet of ours', async () => {
     await using sandbox = await start_sandbox({ crash_round_ms: 400, crash_chain_seed: SEED, starting_balances: { btc: 1 } });
     const login = sandbox.login();
     await using client = new StakeClient({ base_url: sandbox.url, access_token: login.access_token });
+    let round = '';
+    const sent_at = Date.now();
     for await (const frame of client.watch_crash({ signal: AbortSignal.timeout(30_000) })) {
       if (!is_round(frame) || frame.status !== 'pending') continue;
+      round = frame.id;
       sandbox.fail_next({ kind: 'drop', operations: ['MultiplayerCrashBet'] });
-      await expect(client.crash_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: 2 })).rejects.toMatchObject({ name: 'TransportError', outcome: 'not_placed' });
+      await expect(client.crash_bet({ amount: AMOUNT, currency: 'btc', cashoutAt: 2 })).rejects.toMatchObject({ name: 'TransportError', outcome: 'unknown' });
       break;
     }
     expect(sandbox.stats().by_operation['MultiplayerCrashBet']).toBe(1);
     expect(await btc_of(client)).toBe(1);
+    // Only the round it was sent into, over with no bet of ours, says "not placed".
+    let look = await client.find_round_bet('crash', round, sent_at);
+    await wait_until_async(async () => (look = await client.find_round_bet('crash', round, sent_at)).over, 'the round to end');
+    expect(look).toMatchObject({ over: true, bet: null });
   }, 40_000);
 });
 
