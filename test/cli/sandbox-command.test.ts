@@ -56,6 +56,56 @@ describe('stakeql sandbox', () => {
     expect(stderr).toContain('stakeql sandbox stopped');
   });
 
+  it('--crash-round-ms runs Crash and Slide rounds the CLI can watch; without it the banner and `watch crash` say none run', async () => {
+    const rounds = await startSandboxCommand(['--crash-round-ms', '150']);
+    try {
+      expect(rounds.banner).toContain('Crash and Slide rounds run: a 150 ms betting window');
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(rounds.banner)?.[1] as string;
+      const paste = rounds.banner.slice(rounds.banner.indexOf('curl '), rounds.banner.indexOf('\n\nNext:'));
+      expect((await cli.run(['login'], { input: paste })).code).toBe(0);
+      // `watch crash --json` prints rounds: read until a crash frame with its point, then stop it.
+      const watch = spawn(process.execPath, [cli.bin, 'watch', 'crash', '--json', '--base-url', url], { env: cliEnv(cli.config_dir), stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        watch.stdout.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (/"status":"crash"/.test(out)) resolve();
+        });
+        watch.on('close', () => reject(new Error(`watch ended: ${out}`)));
+      });
+      watch.kill('SIGINT');
+      const frames = out.trim().split('\n').map((l) => JSON.parse(l) as { status: string; crashpoint?: number });
+      expect(frames.map((f) => f.status)).toContain('pending');
+      expect(frames.find((f) => f.status === 'crash')?.crashpoint).toBeGreaterThanOrEqual(1);
+    } finally {
+      rounds.child.kill('SIGTERM');
+    }
+    expect((await rounds.exited).code).toBe(0);
+
+    const none = await startSandboxCommand([]);
+    try {
+      expect(none.banner).toContain('No Crash or Slide rounds run (start with --crash-round-ms MS for them).');
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(none.banner)?.[1] as string;
+      const paste = none.banner.slice(none.banner.indexOf('curl '), none.banner.indexOf('\n\nNext:'));
+      expect((await cli.run(['login'], { input: paste })).code).toBe(0);
+      const watch = spawn(process.execPath, [cli.bin, 'watch', 'crash', '--base-url', url], { env: cliEnv(cli.config_dir), stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+      let err = '';
+      await new Promise<void>((resolve, reject) => {
+        watch.stderr.setEncoding('utf8').on('data', (d: string) => {
+          err += d;
+          if (err.includes('no crash round in 5 s')) resolve();
+        });
+        watch.on('close', () => reject(new Error(`watch ended: ${err}`)));
+      });
+      watch.kill('SIGINT');
+      expect(err).toMatch(/no crash round in 5 s: the site runs none now \(a sandbox runs them only when started with --crash-round-ms MS\); still waiting/);
+    } finally {
+      none.child.kill('SIGTERM');
+    }
+    await none.exited;
+    expect((await cli.run(['sandbox', '--crash-round-ms', '4'])).code).toBe(2);
+  });
+
   it('--require-clearance prints a paste whose cf_clearance gets through; SIGINT stops it', async () => {
     const running = await startSandboxCommand(['--require-clearance']);
     try {

@@ -19,6 +19,12 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
   if (ttlText !== undefined && !/^[1-9][0-9]{0,7}$/.test(String(ttlText))) {
     throw usageError('--kasada-ttl-ms: must be a whole number of milliseconds from 1 to 86400000');
   }
+  const roundText = args.values['crash-round-ms'];
+  if (roundText !== undefined && !/^[1-9][0-9]{0,5}$/.test(String(roundText))) {
+    throw usageError('--crash-round-ms: must be a whole number of milliseconds from 5 to 600000');
+  }
+  const roundMs = roundText === undefined ? null : Number(roundText);
+  if (roundMs !== null && (roundMs < 5 || roundMs > 600_000)) throw usageError('--crash-round-ms: must be a whole number of milliseconds from 5 to 600000');
   const requireClearance = args.values['require-clearance'] === true || protection === 'cloudflare';
   if (requireClearance && protection === 'kasada') throw usageError('--require-clearance is --protection cloudflare: not with kasada');
   const kasada = protection === 'kasada';
@@ -29,6 +35,7 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
       port,
       ...(kasada ? { protection: 'kasada' as const } : { require_clearance: requireClearance }),
       ...(ttlText === undefined ? {} : { kasada_ttl_ms: Number(ttlText) }),
+      ...(roundMs === null ? {} : { crash_round_ms: roundMs }),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -46,6 +53,9 @@ async function runSandbox(args: CommandArgs, ctx: CommandContext): Promise<numbe
         `${out.bold('stakeql sandbox')} listening on ${out.green(sandbox.url)} (GraphQL at ${sandbox.url}/_api/graphql)` +
           (requireClearance ? ', demanding cf_clearance like stake.com' : ''),
         ...(spec === undefined ? [] : [`Injecting faults: ${spec}`]),
+        roundMs === null
+          ? 'No Crash or Slide rounds run (start with --crash-round-ms MS for them).'
+          : `Crash and Slide rounds run: a ${roundMs} ms betting window, then the round (try 'stakeql watch crash').`,
         ...(kasada
           ? ['', `Kasada emulation is on: the paste below is refused (403, x-kpsdk-ct). Only a browser passes: open ` +
             `${sandbox.url}/login?user=NAME in the one 'stakeql browser' starts (--site ${sandbox.url}), then use --browser.`]
@@ -80,11 +90,12 @@ const OPTIONS: OptionTable = {
   protection: { type: 'string', value: 'P', help: "none (default), cloudflare (as --require-clearance), or kasada: a page\nscript adds expiring x-kpsdk-* headers to the page's requests and the API\nrefuses any request without live ones (log a browser in at /login?user=NAME)" },
   'kasada-ttl-ms': { type: 'string', value: 'MS', help: "with kasada: how long the page's headers stay good (default 60000)" },
   faults: { type: 'string', value: 'SPEC', help: 'inject the faults SPEC names (above)' },
+  'crash-round-ms': { type: 'string', value: 'MS', help: 'run Crash and Slide rounds: a betting window of MS, then the round\n(5 to 600000; without it no rounds run)' },
 };
 
 /** The `sandbox` command. */
 export const command: Command = {
-  usage: 'stakeql sandbox [--port N] [--require-clearance | --protection none|cloudflare|kasada] [--kasada-ttl-ms MS] [--faults SPEC]',
+  usage: 'stakeql sandbox [--port N] [--require-clearance | --protection none|cloudflare|kasada] [--kasada-ttl-ms MS] [--faults SPEC] [--crash-round-ms MS]',
   help: `Starts a local stand-in for the site's GraphQL API on 127.0.0.1, with the
 site's authentication rules, prints its address and a "Copy as cURL" paste of
 a logged-in sandbox user, and runs until Ctrl-C (SIGINT) or SIGTERM.

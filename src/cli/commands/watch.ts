@@ -13,6 +13,8 @@ import { roundLine } from '../watch-rounds.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 const FEEDS = ['balances', 'bets', 'crash', 'slide'] as const;
+/** How long `watch crash|slide` waits for a first round before it says none comes. */
+const NO_ROUND_NOTE_MS = 5000;
 type Feed = (typeof FEEDS)[number];
 
 /** An amount as a person reads it: no exponent (1e-7), no trailing zeros, at most 8 decimals. */
@@ -72,9 +74,16 @@ async function runWatch(args: CommandArgs, ctx: CommandContext): Promise<number>
         else ctx.io.stdout.write(`${balanceLine(update)}\n`);
       }
     } else if (feed === 'crash' || feed === 'slide') {
-      for await (const frame of feed === 'crash' ? client.watch_crash() : client.watch_slide()) {
-        if (json) writeJson(ctx.io.stdout, frame, true);
-        else ctx.io.stdout.write(`${roundLine(feed, frame, decimal)}\n`);
+      // A site (or a sandbox started without --crash-round-ms) that runs no rounds sends nothing: say so once rather than sit silent.
+      const quiet = setTimeout(() => ctx.io.stderr.write(`stakeql: no ${feed} round in ${NO_ROUND_NOTE_MS / 1000} s: the site runs none now (a sandbox runs them only when started with --crash-round-ms MS); still waiting\n`), NO_ROUND_NOTE_MS);
+      try {
+        for await (const frame of feed === 'crash' ? client.watch_crash() : client.watch_slide()) {
+          clearTimeout(quiet);
+          if (json) writeJson(ctx.io.stdout, frame, true);
+          else ctx.io.stdout.write(`${roundLine(feed, frame, decimal)}\n`);
+        }
+      } finally {
+        clearTimeout(quiet);
       }
     } else {
       for await (const bet of client.watch_house_bets()) {

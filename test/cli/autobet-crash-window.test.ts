@@ -1,0 +1,62 @@
+/**
+ * A Crash run waiting for a betting window that never opens (a sandbox with
+ * no rounds; a site between rounds): a signal ends it at once, since no bet
+ * is in flight; nothing was sent, the step it was about to send is closed as
+ * never sent, and the session is not left looking killed. Real child process
+ * and a real SIGTERM against the sandbox (issue 48 item 2, issue 40's window
+ * wait on the run's signal).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { wait_until } from '../support/wait.js';
+import { buildCli } from './helpers/cli.js';
+
+let sandbox: Sandbox | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+  sandbox = undefined;
+  dir = undefined;
+});
+
+describe('a Crash run waiting for a window', () => {
+  it('stops on the first SIGTERM, nothing sent, the waiting step closed as not sent', async () => {
+    sandbox = await start_sandbox({ starting_balances: { usd: 100 } });
+    const login = sandbox.login('crash-waiter');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-crash-window-'));
+    const settings = path.join(dir, 'crash.json');
+    fs.writeFileSync(settings, JSON.stringify({ game: 'crash', bet: { amount: 1, cashoutAt: 2 }, currency: 'usd' }));
+    const env = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, STAKEQL_CONFIG_DIR: path.join(dir, 'config'), STAKEQL_STORE: 'file',
+      STAKEQL_DATA_DIR: path.join(dir, 'data'), STAKE_ACCESS_TOKEN: login.access_token, STAKE_SESSION_COOKIE: login.session_cookie,
+    };
+    const bin = await buildCli();
+    const child = spawn(process.execPath, [bin, 'autobet', settings, '--max-bets', '2', '--stop-loss', '5', '--max-bet', '1', '--yes', '--json', '--base-url', sandbox.url], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    // The run is waiting once it watches the Crash feed.
+    await wait_until(() => sandbox!.websocket_stats().live_subscriptions > 0, 'the run to watch the Crash feed');
+    child.kill('SIGTERM');
+    const exit = await done;
+    expect(exit.signal, stderr).toBeNull();
+    expect(exit.code, stderr).toBe(130);
+    const stop = JSON.parse(stdout.trim().split('\n').at(-1) as string) as { reason: string; bets: number };
+    expect(stop).toMatchObject({ reason: 'interrupted', bets: 0 });
+    expect(sandbox.stats().by_operation['MultiplayerCrashBet'] ?? 0).toBe(0);
+    // No bet left without a known outcome: a new run on the account is not held back.
+    const list = spawn(process.execPath, [bin, 'autobet', 'list', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    let listed = '';
+    list.stdout.setEncoding('utf8').on('data', (d: string) => (listed += d));
+    await new Promise((resolve) => list.on('close', resolve));
+    expect(listed).not.toMatch(/killed/);
+    expect(listed).not.toMatch(/"open_bets":\s*[1-9]/);
+  }, 30_000);
+});
