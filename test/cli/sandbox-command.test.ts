@@ -63,13 +63,15 @@ describe('stakeql sandbox', () => {
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(rounds.banner)?.[1] as string;
       const paste = rounds.banner.slice(rounds.banner.indexOf('curl '), rounds.banner.indexOf('\n\nNext:'));
       expect((await cli.run(['login'], { input: paste })).code).toBe(0);
-      // `watch crash --json` prints rounds: read until a crash frame with its point, then stop it.
+      // `watch crash --json` prints rounds: read until a pending round and, after it, a crash frame with its point
+      // (the watch may start mid-round), then stop it.
       const watch = spawn(process.execPath, [cli.bin, 'watch', 'crash', '--json', '--base-url', url], { env: cliEnv(cli.config_dir), stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
       let out = '';
       await new Promise<void>((resolve, reject) => {
         watch.stdout.setEncoding('utf8').on('data', (d: string) => {
           out += d;
-          if (/"status":"crash"/.test(out)) resolve();
+          const at = out.indexOf('"status":"pending"');
+          if (at >= 0 && out.indexOf('"status":"crash"', at) >= 0) resolve();
         });
         watch.on('close', () => reject(new Error(`watch ended: ${out}`)));
       });
