@@ -22,11 +22,14 @@ export class ClientDriver implements Driver {
 
   /** The run's signal, for waits inside a bet (a Crash window): a stop ends them. */
   readonly #signal: AbortSignal;
+  /** Where a long wait inside a bet is told (a Crash window that does not open). */
+  readonly #note: (text: string) => void;
 
-  constructor(client: StakeClient, kind: 'live' | 'sandbox', signal: AbortSignal = new AbortController().signal) {
+  constructor(client: StakeClient, kind: 'live' | 'sandbox', signal: AbortSignal = new AbortController().signal, note: (text: string) => void = () => undefined) {
     this.#client = client;
     this.kind = kind;
     this.#signal = signal;
+    this.#note = note;
   }
 
   async start(currency: string): Promise<DriverStart> {
@@ -41,7 +44,7 @@ export class ClientDriver implements Driver {
     try {
       if (is_multiplayer_game(bet.game)) {
         // Crash and Slide: one bet a round, in its betting window (crash/round-betting.ts).
-        this.#rounds ??= new RoundBetting(this.#client);
+        this.#rounds ??= new RoundBetting(this.#client, this.#note);
         return await this.#rounds.place(bet.game, { amount: bet.amount, currency, identifier, cashoutAt: (bet.params as { cashoutAt: number }).cashoutAt }, this.#signal);
       }
       const { game, ...rest } = input as typeof input & { game: RegistryGame };

@@ -61,7 +61,7 @@ async function runChecked(
     return await with_account_lock(client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
       const kind = await driver_kind(client.base_url);
-      const driver = new ClientDriver(client, kind, options.signal ?? undefined);
+      const driver = new ClientDriver(client, kind, options.signal ?? undefined, note);
       const start = await driver.start(currency);
       const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
       try {
@@ -162,7 +162,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
     const limits = check_limits(JSON.parse(record.limits), true);
     const money = new Money(record.decimals);
     return await with_account_lock(client.base_url, user.id, async () => {
-      const driver = new ClientDriver(client, record.driver, options.signal ?? undefined);
+      const driver = new ClientDriver(client, record.driver, options.signal ?? undefined, note);
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
       const seeds = restored.seeds ?? start.seeds;

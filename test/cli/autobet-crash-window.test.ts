@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 describe('a Crash run waiting for a window', () => {
-  it('stops on the first SIGTERM, nothing sent, the waiting step closed as not sent', async () => {
+  it('says it waits, stops on the first SIGTERM, nothing sent, the waiting step closed as not sent', async () => {
     sandbox = await start_sandbox({ starting_balances: { usd: 100 } });
     const login = sandbox.login('crash-waiter');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-crash-window-'));
@@ -42,8 +42,10 @@ describe('a Crash run waiting for a window', () => {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
-    // The run is waiting once it watches the Crash feed.
+    // The run is waiting once it watches the Crash feed; it says so rather than sit silent.
     await wait_until(() => sandbox!.websocket_stats().live_subscriptions > 0, 'the run to watch the Crash feed');
+    await wait_until(() => stderr.includes('no crash betting window in 5 s'), 'the run to say it waits for a window');
+    expect(stderr).toMatch(/no crash betting window in 5 s \(a round runs, or the site runs none now\); still waiting, nothing sent \(Ctrl-C stops\)/);
     child.kill('SIGTERM');
     const exit = await done;
     expect(exit.signal, stderr).toBeNull();

@@ -29,6 +29,8 @@ import { multiplayer_settled } from './settled.js';
 const MAX_WINDOWS = 5;
 /** How often the site is looked at while a lost bet's round runs. */
 const LOOK_EVERY_MS = 500;
+/** How long a wait for a betting window lasts before it is told. */
+const QUIET_WINDOW_MS = 5000;
 
 interface Waiter {
   readonly test: () => boolean;
@@ -110,8 +112,11 @@ export class RoundBetting {
   /** Bets whose answer or result was lost, by identifier: the round each was sent into. */
   readonly #lost = new Map<string, { readonly game: MultiplayerGame; readonly round: string; readonly sent_at: number }>();
 
-  constructor(client: StakeClient) {
+  readonly #note: (text: string) => void;
+
+  constructor(client: StakeClient, note: (text: string) => void = () => undefined) {
     this.#client = client;
+    this.#note = note;
   }
 
   async #watch(game: MultiplayerGame): Promise<RoundWatch> {
@@ -135,10 +140,14 @@ export class RoundBetting {
     }
     for (let window = 1; ; window++) {
       const open = (): boolean => watch.current !== null && watch.current.status === 'pending' && watch.current.id !== this.#last.get(game);
+      // A window that does not open (a site between rounds, a sandbox that runs none) is said once, not waited out in silence.
+      const quiet = open() ? null : setTimeout(() => this.#note(`no ${game} betting window in ${QUIET_WINDOW_MS / 1000} s (a round runs, or the site runs none now); still waiting, nothing sent (Ctrl-C stops)`), QUIET_WINDOW_MS);
       try {
         await watch.until(open, signal);
       } catch (error) {
         return { kind: 'not_sent', message: `the ${game} round feed failed before the bet was sent (${error instanceof Error ? error.message : String(error)})` };
+      } finally {
+        if (quiet !== null) clearTimeout(quiet);
       }
       const round = (watch.current as MultiplayerRoundFrame).id;
       const sent_at = Date.now();
