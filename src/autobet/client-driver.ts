@@ -81,7 +81,7 @@ export class ClientDriver implements Driver {
     // A crash/slide bet has no nonce to watch: it is looked for in the round it was sent into (crash/round-betting.ts).
     if (is_multiplayer_game(intent.game)) {
       if (this.#rounds === null) return Promise.resolve({ kind: 'unknown', why: `the ${intent.game} round this bet was sent into is not known to this process; check the ${intent.game} bets on the site` });
-      return this.#rounds.resolve(intent, deadline, signal);
+      return this.#rounds.resolve(intent, deadline, signal, (ms, s) => this.sleep(ms, s));
     }
     return resolve_intent(this, intent, deadline, signal);
   }

@@ -195,7 +195,7 @@ export class RoundBetting {
    * unknown. A bet lost by an earlier process cannot be told by its round
    * (the journal does not hold it): unknown.
    */
-  async resolve(intent: IntentRef, deadline: number, signal: AbortSignal, now: () => number = Date.now): Promise<ResolveOutcome> {
+  async resolve(intent: IntentRef, deadline: number, signal: AbortSignal, sleep: (ms: number, signal: AbortSignal) => Promise<void>, now: () => number = Date.now): Promise<ResolveOutcome> {
     const lost = this.#lost.get(intent.identifier);
     const game = intent.game as MultiplayerGame;
     if (lost === undefined) {
@@ -235,15 +235,7 @@ export class RoundBetting {
       }
       const t = now();
       if (signal.aborted || t >= Math.max(deadline, settle_until)) return { kind: 'unknown', why };
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(LOOK_EVERY_MS, Math.max(0, Math.max(deadline, settle_until) - t)));
-        function done(): void {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          resolve();
-        }
-        signal.addEventListener('abort', done, { once: true });
-      });
+      await sleep(Math.min(LOOK_EVERY_MS, Math.max(0, Math.max(deadline, settle_until) - t)), signal);
     }
   }
 
