@@ -1,7 +1,7 @@
 /**
  * Issue 48 item 8: roulette and baccarat are played without an `amount`, the
  * stake being the chips (shared/spec/games.md: "roulette takes the chip lists
- * and no `amount`"). The README's example is type-checked as a consumer
+ * and no `amount`"). The example (docs/games.md, the README's until issue 47) is type-checked as a consumer
  * compiles it (`strict`, NodeNext) and run as written against the sandbox,
  * whose ledger and request log say what was staked and sent.
  */
@@ -16,9 +16,9 @@ import { start_sandbox } from '../../src/sandbox/index.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function chipsExample(): string {
-  const lines = readFileSync(path.join(ROOT, 'README.md'), 'utf8').split('\n');
+  const lines = readFileSync(path.join(ROOT, 'docs', 'games.md'), 'utf8').split('\n');
   const start = lines.findIndex((line) => line.includes("client.play('roulette'"));
-  expect(start, 'the README has a roulette example').toBeGreaterThanOrEqual(0);
+  expect(start, 'docs/games.md has a roulette example').toBeGreaterThanOrEqual(0);
   const end = lines.findIndex((line, i) => i > start && line.trim() === '```');
   return lines.slice(start, end).map((l) => l.trim()).join('\n');
 }
@@ -41,7 +41,7 @@ function typeErrors(body: string): string[] {
   return ts.getPreEmitDiagnostics(program, source).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-describe("the README's roulette and baccarat example (no amount)", () => {
+describe("docs/games.md's roulette and baccarat example (no amount)", () => {
   it('type-checks under strict, as a consumer compiles it', () => {
     expect(typeErrors(chipsExample())).toEqual([]);
     // The check can fail: an input the types refuse is reported.
