@@ -51,9 +51,11 @@ describe('no page cites what a user cannot open', () => {
     for (const note of NOTES) expect(text.includes(note), `${page} names ${note}`).toBe(false);
     // A code-index file id: a run of 10 or more digits.
     let run = 0;
+    let longest = 0;
     for (const ch of text) {
       run = ch >= '0' && ch <= '9' ? run + 1 : 0;
-      expect(run, `${page} holds a code-index id`).toBeLessThan(10);
+      longest = Math.max(longest, run);
     }
+    expect(longest, `${page} holds a code-index id`).toBeLessThan(10);
   });
 });

@@ -85,6 +85,11 @@ describe('TypeScript blocks in README.md and docs/', () => {
     expect(checked.some((b) => b.page === 'README.md')).toBe(true);
     // The check can fail: a block calling a method the client does not have is reported, at its line.
     const wrong: Block = { page: 'docs/x.md', line: 10, lang: 'ts', fragment: false, code: "import { StakeClient } from 'stakeql';\nconst c = StakeClient.from_curl('x');\nawait c.no_such_method();" };
-    expect(type_errors([...checked, wrong])).toEqual([expect.stringMatching(/^docs\/x\.md:12: .*no_such_method/)]);
+    // And a chip without its amount (roulette and baccarat take the chips' amounts, no `amount`: docs/games.md).
+    const chip: Block = { page: 'docs/y.md', line: 1, lang: 'ts', fragment: false, code: "await client.play('roulette', { currency: 'usd', colors: [{ value: 'colorRed' }] });" };
+    expect(type_errors([...checked, wrong, chip])).toEqual([
+      expect.stringMatching(/^docs\/x\.md:12: .*no_such_method/),
+      expect.stringMatching(/^docs\/y\.md:1: .*amount/),
+    ]);
   }, 180_000);
 });
