@@ -12,7 +12,7 @@ import { payout_units } from '../../games/kernel/payout.js';
 import { dice_multiplier, dice_wins, type DiceCondition } from '../../games/dice/rules.js';
 import type { Settings } from '../strategies/settings-check.js';
 
-/** States × bets the chain may step through before it gives up (the figure is then left out). */
+/** States × bets the chain may step through before it gives up (the figure is then left out): well under a second. */
 const BUDGET = 2_000_000;
 const MAX_STEPS = 63;
 
@@ -58,7 +58,8 @@ export function ruin_exact(s: Settings, balance_units: number, bets: number, sca
       next.set(key, (next.get(key) ?? 0) + pr);
     };
     work += states.size;
-    if (work > BUDGET) return null;
+    // The states seldom shrink: when this many for the bets left would pass the budget, give up now rather than at it.
+    if (work > BUDGET || states.size * (bets - t) > BUDGET) return null;
     for (const [key, pr] of states) {
       const j = key % 64;
       const balance = (key - j) / 64;

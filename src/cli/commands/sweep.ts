@@ -40,7 +40,12 @@ function whole(args: CommandArgs, name: string, min: number): number | undefined
   return n;
 }
 
-/** `--shard i/N`, else a job array's index (JOB_COMPLETION_INDEX, AWS_BATCH_JOB_ARRAY_INDEX) with the spec's `shards`. */
+/**
+ * `--shard i/N`, else a job array's index with the spec's `shards`: JOB_COMPLETION_INDEX, which Kubernetes sets in
+ * the pods of an Indexed Job (https://kubernetes.io/docs/tasks/job/indexed-parallel-processing-static), or
+ * AWS_BATCH_JOB_ARRAY_INDEX, set in AWS Batch child array jobs from 0
+ * (https://docs.aws.amazon.com/batch/latest/userguide/job_env_vars.html).
+ */
 function shard_arg(args: CommandArgs, env: NodeJS.ProcessEnv): { index: number; count: number } | 'from-env' | undefined {
   const text = text_option(args, 'shard');
   if (text !== undefined) {
