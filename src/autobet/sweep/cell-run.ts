@@ -24,28 +24,46 @@ export interface SweepRunCommon {
 
 /**
  * The strategy with a watch on what it asks: the largest `amount − profit`
- * (in units), the smallest start balance that would pay every bet it asked for.
+ * (in units, rounded at the end), the smallest start balance that would pay
+ * every bet it asked for. One class, one method: the engine's call stays as
+ * cheap as the strategy's own.
  */
-function watched(strategy: Strategy, scale: number, seen: { need: number }): Strategy {
-  const track = (state: StrategyState, answer: StrategyAnswer): StrategyAnswer => {
-    if ('amount' in answer && typeof answer.amount === 'number') {
-      const need = Math.round((answer.amount - state.profit) * scale);
-      if (need > seen.need) seen.need = need;
-    }
+class Watched implements Strategy {
+  readonly name: string;
+  readonly round?: Strategy['round'];
+  readonly #inner: Strategy;
+  /** In currency units. */
+  need = 0;
+
+  constructor(inner: Strategy) {
+    this.#inner = inner;
+    this.name = inner.name;
+    if (inner.round !== undefined) this.round = inner.round.bind(inner);
+  }
+
+  next(state: StrategyState): StrategyAnswer | Promise<StrategyAnswer> {
+    const answer = this.#inner.next(state);
+    if (answer instanceof Promise) return answer.then((a) => this.#track(state, a));
+    return this.#track(state, answer);
+  }
+
+  #track(state: StrategyState, answer: StrategyAnswer): StrategyAnswer {
+    const amount = (answer as { amount?: unknown }).amount;
+    if (typeof amount === 'number' && amount - state.profit > this.need) this.need = amount - state.profit;
     return answer;
-  };
-  const wrapper: Strategy = {
-    name: strategy.name,
-    next: (state) => {
-      const answer = strategy.next(state);
-      return answer instanceof Promise ? answer.then((a) => track(state, a)) : track(state, answer);
-    },
-    save: () => strategy.save(),
-    restore: (snapshot) => strategy.restore(snapshot),
-    close: () => strategy.close?.(),
-  };
-  if (strategy.round !== undefined) wrapper.round = strategy.round.bind(strategy);
-  return wrapper;
+  }
+
+  save(): unknown {
+    return this.#inner.save();
+  }
+
+  restore(snapshot: unknown): void {
+    this.#inner.restore(snapshot);
+  }
+
+  close(): void | Promise<void> {
+    return this.#inner.close?.();
+  }
 }
 
 /** Runs sessions `from` (inclusive) to `to` of `cell`; their samples in session order. */
@@ -54,10 +72,10 @@ export async function run_cell_sessions(prepared: PreparedStrategy, cell: Cell, 
   const limits = check_limits({ max_bets: common.bets }, false);
   const samples: SessionSample[] = [];
   for (let session = from; session < to && !signal.aborted; session++) {
-    const seen = { need: 0 };
+    let watched: Watched | null = null;
     const result = await run_sim_session({
       index: session,
-      prepared: { ...prepared, bind: async (context) => watched(await prepared.bind(context), scale, seen) },
+      prepared: { ...prepared, bind: async (context) => (watched = new Watched(await prepared.bind(context))) },
       limits,
       start_balance: common.balance,
       currency: common.currency,
@@ -70,7 +88,7 @@ export async function run_cell_sessions(prepared: PreparedStrategy, cell: Cell, 
       bets: result.bets,
       bust: result.reason === 'insufficient_balance',
       longest_loss_streak: result.longest_loss_streak,
-      need: seen.need,
+      need: Math.round(((watched as Watched | null)?.need ?? 0) * scale),
       error: result.reason.startsWith('error:') ? `${result.reason}${result.message === undefined ? '' : `: ${result.message}`}` : null,
     });
   }
