@@ -12,8 +12,8 @@ import { payout_units } from '../../games/kernel/payout.js';
 import { dice_multiplier, dice_wins, type DiceCondition } from '../../games/dice/rules.js';
 import type { Settings } from '../strategies/settings-check.js';
 
-/** States × bets the chain may step through before it gives up (the figure is then left out): well under a second. */
-const BUDGET = 2_000_000;
+/** Balances × bets the chain may step through before it gives up (the figure is then left out): about a second at most. */
+const BUDGET = 20_000_000;
 const MAX_STEPS = 63;
 
 /** The win chance of a dice bet: of the 10 001 rolls `floor(float × 10001) / 100`, the share that wins. */
@@ -46,36 +46,57 @@ export function ruin_exact(s: Settings, balance_units: number, bets: number, sca
     return ladder[j]!;
   };
   if (ladder[0] === 0) return 0;
-  // key = balance × 64 + step
-  let states = new Map<number, number>([[balance_units * 64, 1]]);
+  // Each step of the ladder holds the chances of the balances from `lo` on (a window that moves as bets are paid).
+  let levels: { lo: number; v: Float64Array }[] = [{ lo: balance_units, v: Float64Array.of(1) }];
   let ruin = 0;
   let work = 0;
   for (let t = 0; t < bets; t++) {
-    const next = new Map<number, number>();
-    let overflow = false;
-    const add = (key: number, pr: number): void => {
-      if (!Number.isSafeInteger(key)) overflow = true;
-      next.set(key, (next.get(key) ?? 0) + pr);
-    };
-    work += states.size;
-    // The states seldom shrink: when this many for the bets left would pass the budget, give up now rather than at it.
-    if (work > BUDGET || states.size * (bets - t) > BUDGET) return null;
-    for (const [key, pr] of states) {
-      const j = key % 64;
-      const balance = (key - j) / 64;
+    let width = 0;
+    for (const l of levels) width += l.v.length;
+    work += width;
+    // The windows seldom shrink: when these for the bets left would pass the budget, give up now rather than at it.
+    if (work > BUDGET || width * (bets - t) > BUDGET) return null;
+    const lost: ({ lo: number; v: Float64Array } | undefined)[] = [];
+    // The balances a win leads to, on the first step: the union of every step's window moved by its win.
+    let winLo = Infinity;
+    let winHi = -Infinity;
+    const wins: { from: number; to: number; j: number; shift: number }[] = [];
+    levels.forEach((l, j) => {
       const amount = step(j);
-      if (amount > balance) {
-        // Bets were left (t < bets): this is the bust.
-        ruin += pr;
-        continue;
-      }
-      add((balance - amount + payout_units(amount, multiplier)) * 64, pr * p);
-      const lost = pct === null ? 0 : j + 1;
-      if (lost > MAX_STEPS) return null;
-      add((balance - amount) * 64 + lost, pr * q);
+      // Balances below the step's amount cannot pay it: with bets left (t < bets), the bust.
+      const paid = Math.max(0, amount - l.lo);
+      for (let i = 0; i < Math.min(paid, l.v.length); i++) ruin += l.v[i]!;
+      if (paid >= l.v.length) return;
+      const shift = payout_units(amount, multiplier) - amount;
+      wins.push({ from: paid, to: l.v.length, j, shift });
+      winLo = Math.min(winLo, l.lo + paid + shift);
+      winHi = Math.max(winHi, l.lo + l.v.length - 1 + shift);
+      const next = pct === null ? 0 : j + 1;
+      const v = l.v.subarray(paid).map((x) => x * q);
+      const lo = l.lo + paid - amount;
+      lost[next] = { lo, v };
+    });
+    if (lost.length > MAX_STEPS + 1) return null;
+    const out: { lo: number; v: Float64Array }[] = [];
+    // Step 0: the wins, and with `on_loss: reset` the losses too.
+    const zero = lost[0];
+    if (zero !== undefined) {
+      winLo = Math.min(winLo, zero.lo);
+      winHi = Math.max(winHi, zero.lo + zero.v.length - 1);
     }
-    if (overflow) return null;
-    states = next;
+    if (winHi >= winLo) {
+      if (!Number.isSafeInteger(winHi)) return null;
+      const v = new Float64Array(winHi - winLo + 1);
+      for (const w of wins) {
+        const l = levels[w.j]!;
+        const base = l.lo + w.shift - winLo;
+        for (let i = w.from; i < w.to; i++) v[base + i] = v[base + i]! + l.v[i]! * p;
+      }
+      if (zero !== undefined) for (let i = 0; i < zero.v.length; i++) v[zero.lo - winLo + i] = v[zero.lo - winLo + i]! + zero.v[i]!;
+      out[0] = { lo: winLo, v };
+    } else out[0] = { lo: 0, v: new Float64Array(0) };
+    for (let j = 1; j < lost.length; j++) out[j] = lost[j] ?? { lo: 0, v: new Float64Array(0) };
+    levels = out;
   }
   return ruin;
 }

@@ -31,7 +31,7 @@ function run_of_losses(k: number, n: number, p: number): number {
 }
 
 const BETS = 36;
-const SESSIONS = 3000;
+const SESSIONS = 2000;
 const MART = { game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
 // 63 units: 1+2+…+32 (six steps of 1 unit), or 2+4+…+32 = 62 (five steps of 2 units).
 const spec = (amounts: number[]) => ({ strategy: MART, params: { 'bet.amount': amounts }, sessions: SESSIONS, bets: BETS, balance: 0.00000063, seed: 'ruin-test' });
@@ -55,6 +55,15 @@ describe('exact ruin of a martingale ladder', () => {
     }
     // A shorter ladder ruins more often.
     expect(cells[1]!.ruin_exact!).toBeGreaterThan(cells[0]!.ruin_exact!);
+  });
+
+  it('on a ladder whose wins pay rounded-down odd amounts (+50 % a loss, 2.475×), the exact figure and the Monte Carlo agree within four sigma', async () => {
+    const odd = { ...MART, bet: { ...MART.bet, target: 60 }, on_loss: { increase_pct: 50 } };
+    const result = await sweep({ spec: { ...spec([0.00000001]), strategy: odd }, workers: 1 });
+    const cell = result.cells[0]!;
+    const exact = cell.ruin_exact!;
+    expect(exact).toBeGreaterThan(0.01);
+    expect(Math.abs(cell.bust_share - exact)).toBeLessThan(4 * Math.sqrt((exact * (1 - exact)) / SESSIONS));
   });
 
   it('a cell run alone (its own spec, the same seed) gives the same line', async () => {
