@@ -35,7 +35,7 @@ const figures = (c: CellLine) => {
 describe('sweep parameters of every strategy kind', () => {
   it('module, Lua and bot script: the same lines for the same multiplier, different ones for another', async () => {
     const run = async (strategy: string, param: string) => (await sweep({
-      spec: { strategy, params: { [param]: [2, 3] }, sessions: 16, bets: 60, balance: 0.00001, seed: 'kinds' }, base_dir: dir, workers: 1,
+      spec: { strategy, params: { [param]: [2, 3] }, sessions: 8, bets: 60, balance: 0.00001, seed: 'kinds' }, base_dir: dir, workers: 1,
     })).cells;
     const [module, lua, bot] = await Promise.all([run('m.mjs', 'mult'), run('m.lua', 'mult'), run('b.js', 'mult')]);
     for (const cells of [lua, bot]) expect(cells.map(figures)).toEqual(module.map(figures));
