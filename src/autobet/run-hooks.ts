@@ -8,6 +8,7 @@
 import type { BetLine, StopLine } from './events.js';
 import { run_notifications, type NotifyOptions, type RunFacts, type RunNotifications } from './notify-hook.js';
 import { RunStats, type StatsLine } from './stats.js';
+import type { HuntEvent, HuntSink } from './conditions/hunt.js';
 
 /** The stats options of `run_autobet` / `resume_autobet`. */
 export interface StatsOptions {
@@ -51,6 +52,14 @@ export class RunHooks {
         caller?.(line);
         this.#notes?.bet(line);
       },
+    };
+  }
+
+  /** A hunting condition's `notify` action: the caller's `on_hunt`, then the notification sinks. */
+  hunt(caller: ((event: HuntEvent) => void) | undefined): HuntSink {
+    return (event) => {
+      caller?.(event);
+      this.#notes?.hunt(event);
     };
   }
 

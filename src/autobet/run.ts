@@ -17,8 +17,8 @@ import { run_hooks, type RunHooks } from './run-hooks.js';
 import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
 import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
-import type { Strategy } from './strategy.js';
 import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
+import { CONDITION_STOP } from './conditions/hunt.js';
 
 export type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 
@@ -63,7 +63,7 @@ async function runChecked(
       const kind = await driver_kind(client.base_url);
       const driver = new ClientDriver(client, kind, options.signal ?? undefined, note);
       const start = await driver.start(currency);
-      const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
+      const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note, { sink: hooks.hunt(options.on_hunt) }));
       try {
         const preview: RunPreview = { account: user.name, base_url: client.base_url, driver: kind, strategy: prepared.name, currency, balance: start.balance, limits };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: null, stop: null };
@@ -150,7 +150,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
       throw new AutobetError('bad_input', `session ${record.id} ran on ${record.base_url}, not on ${client.base_url}`);
     }
     const prepared: PreparedStrategy = options.strategy !== undefined
-      ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
+      ? await prepare_run_strategy(options.strategy, options.when === undefined ? {} : { when: options.when })
       : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, {
         ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
         accept_changed: options.accept_changed_strategy === true,
@@ -166,7 +166,10 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
       const seeds = restored.seeds ?? start.seeds;
-      const strategy = await prepared.bind(strategy_context(record.driver, record.currency, start.balance, seeds, options.on_print ?? note));
+      const strategy = await prepared.bind(strategy_context(record.driver, record.currency, start.balance, seeds, options.on_print ?? note, {
+        sink: hooks.hunt(options.on_hunt),
+        resumed_after_condition: record.stop_reason === CONDITION_STOP,
+      }));
       try {
         if (restored.strategy_state?.strategy !== undefined && restored.strategy_state.strategy !== null) strategy.restore(restored.strategy_state.strategy);
         const preview: RunPreview = {
@@ -231,5 +234,9 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
 
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.
 function file_options(options: AutobetOptions): StrategyFileOptions {
-  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(options.dialect === undefined ? {} : { dialect: options.dialect }) };
+  return {
+    ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
+    ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+    ...(options.when === undefined ? {} : { when: options.when }),
+  };
 }

@@ -10,6 +10,7 @@ import type { PlayInputs } from '../operations/bets.js';
 import type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
 import { ROUND_BET_GAMES, type RoundBetGame, type RoundBetParams } from '../games/round-bets.js';
+import type { HuntSink } from './conditions/hunt.js';
 
 /**
  * Games a strategy can bet on: every game of the registry, one request per
@@ -110,6 +111,13 @@ export interface StrategyContext {
   readonly server_seed_hash: string;
   /** Where a script's `print` goes (stderr on the CLI: stdout stays JSON lines). */
   readonly print: (line: string) => void;
+  /** Where a condition's `notify` action goes (the run's notification sinks); none in a simulation. */
+  readonly hunt?: HuntSink;
+  /**
+   * A resume of a session a hunting condition stopped: the bet that met it is
+   * looked at again (its counts go on), but does not stop the run again.
+   */
+  readonly resumed_after_condition?: boolean;
 }
 
 /**

@@ -33,7 +33,7 @@ const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon']);
 
 /** Stop reasons that are a run ending as asked (exit 0), not a failure. */
 const ENDED_AS_ASKED = new Set([
-  'strategy', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'condition', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 
