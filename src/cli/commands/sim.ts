@@ -5,6 +5,7 @@
  * JSON lines with --json, a page to look at with --html FILE.
  */
 import { round_from_args } from '../autobet/round-args.js';
+import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
@@ -142,6 +143,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
     throw usageError(`sim: ${(error as Error).message}`);
   }
   const round = await round_from_args(args, 'sim');
+  const when = await when_from_args(args, 'sim');
   const lib = await import('../../autobet/index.js');
   const controller = new AbortController();
   void ctx.io.untilStopped().then(() => controller.abort('interrupted'));
@@ -158,6 +160,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       strategy: file,
       limits,
       ...round,
+      ...when,
       start_balance: balance,
       bets,
       currency,
@@ -197,7 +200,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
-    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect);
+    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect, when);
     // The strategy's name, not where it sits on this disk.
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
@@ -234,13 +237,14 @@ async function sampleCurves(
   currency: string,
   signal: AbortSignal,
   dialect: 'module' | 'bot' | undefined,
+  when: { when?: Record<string, unknown>[] } = {},
 ) {
   const curves = [];
   for (let index = 0; index < SAMPLE_CURVES && !signal.aborted; index++) {
     const curve = new lib.Downsampler();
     curve.push(balance);
     const server_seed = (await import('node:crypto')).randomBytes(32).toString('hex');
-    await lib.simulate({ strategy: file, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
+    await lib.simulate({ strategy: file, ...when, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
     curves.push({ index, balances: curve.points });
   }
   return curves;
@@ -295,6 +299,7 @@ Options:
 ${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'currency'])}
 ${LUA_TIMEOUT_HELP}
 ${help_lines(OPTIONS, ['round', 'json', 'html'])}
+${WHEN_OPTIONS_HELP}
 
 ${limit_options_help(false)}`,
   options: {
@@ -302,6 +307,7 @@ ${limit_options_help(false)}`,
     ...parse_config(OPTIONS),
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
+    ...WHEN_OPTIONS,
   },
   minPositionals: 1,
   maxPositionals: 1,
