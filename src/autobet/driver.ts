@@ -84,6 +84,14 @@ export type DepositOutcome =
   /** It may have run (request-fate.ts): the vault's balance tells, watched through the settle period when `settle`. */
   | { readonly kind: 'unknown'; readonly message: string; readonly settle?: boolean };
 
+/** The answer to a rakeback claim: the amounts claimed per currency, or why not. */
+export type ClaimOutcome =
+  | { readonly kind: 'claimed'; readonly amounts: readonly { readonly currency: string; readonly amount: number }[] }
+  | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
+  | { readonly kind: 'not_sent'; readonly message: string }
+  /** It may have run (request-fate.ts): the rakeback available tells, watched through the settle period when `settle`. */
+  | { readonly kind: 'unknown'; readonly message: string; readonly settle: boolean };
+
 /** A world the engine can bet in. */
 export interface Driver {
   readonly kind: DriverKind;
@@ -110,6 +118,10 @@ export interface Driver {
   deposit?(amount: number, currency: string): Promise<DepositOutcome>;
   /** The vault's balance of `currency` now (null when it cannot be read). */
   vault_balance?(currency: string, signal: AbortSignal): Promise<number | null>;
+  /** Claims the account's available rakeback (every currency at once); never retried. Absent where there is none (the simulator). */
+  claim_rakeback?(): Promise<ClaimOutcome>;
+  /** The rakeback of `currency` available to claim now (null when it cannot be read). */
+  rakeback_available?(currency: string, signal: AbortSignal): Promise<number | null>;
   /** A stop a round asked for (a step that would pass a limit: rounds/play-round.ts), read once before each bet. */
   held_stop?(): { readonly reason: string; readonly message?: string } | null;
   /** The identifier of the next bet; default 21 random characters, as the web app sends. */

@@ -22,6 +22,7 @@ import type { IntentRow } from './journal-port.js';
 import { check_after } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { deposit, resolve_deposit } from './vault-step.js';
+import { claim_step, reconcile_claim } from './rakeback-step.js';
 import { RetryWindow } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import { cause_name } from '../operations/request-fate.js';
@@ -53,6 +54,9 @@ class Engine extends EngineBooks {
         // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         if (this.#watch_until !== -Infinity && this.#watch_until > this.now()) await this.adopt_unrecorded();
+        // A rakeback claim on its schedule, between two bets: it raises the balance the next bet is checked against.
+        const rakeback = this.input.rakeback;
+        if (rakeback !== undefined && rakeback.schedule.due()) await claim_step(this.vault(), rakeback.schedule, rakeback.report);
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
         // The deposit first: it lowers the balance the bet's limits are then checked against.
@@ -245,6 +249,10 @@ class Engine extends EngineBooks {
         // A deposit that ran: the strategy goes on from the state it had when it asked for it.
         const settle_until = (intent.sent_at ?? this.now()) + timeout + settle;
         if (await resolve_deposit(this.vault(), intent, settle_until)) this.seat.restore(intent.strategy_state);
+        continue;
+      }
+      if (intent.game === 'rakeback') {
+        await reconcile_claim(this.vault(), intent, (intent.sent_at ?? this.now()) + timeout + settle);
         continue;
       }
       // The request left at most when it was journaled, and was given up on a request timeout later.

@@ -74,6 +74,13 @@ export class RunNotifications {
     this.#notifier.post({ ...event, session: this.#session, site: f.site, currency: f.currency });
   }
 
+  /** A rakeback claim that failed: always sent (the claims are the user's ask). */
+  rakeback_failed(message: string): void {
+    const f = this.#facts;
+    if (f === null) return;
+    this.#notifier.post({ event: 'rakeback', outcome: 'failed', message, session: this.#session, site: f.site, currency: f.currency });
+  }
+
   #summary(): void {
     const f = this.#facts;
     if (f === null) return;

@@ -13,6 +13,7 @@ import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
 import type { HuntEvent } from './conditions/hunt.js';
+import type { RakebackEvent } from './rakeback-step.js';
 
 /** What a run shows before it starts, for a confirmation prompt. */
 export interface RunPreview {
@@ -73,6 +74,16 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly dialect?: JsDialect;
   /** Each `notify` action of a hunting condition (settings rules, `when`), before the notification sinks get it. */
   readonly on_hunt?: (event: HuntEvent) => void;
+  /**
+   * Claim the account's rakeback into the balance every this many milliseconds
+   * (one minute to 30 days), between bets; each claim journaled before it is
+   * sent, never sent twice; a failure is a note and a notification, not a stop.
+   */
+  readonly claim_rakeback_every_ms?: number;
+  /** The clock the rakeback schedule reads (ms); default `Date.now`. For tests. */
+  readonly rakeback_clock?: () => number;
+  /** Each rakeback claim's outcome. */
+  readonly on_rakeback?: (event: RakebackEvent) => void;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

@@ -19,8 +19,11 @@ import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfi
 import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
 import { CONDITION_STOP } from './conditions/hunt.js';
+import { check_rakeback_every, RakebackSchedule } from './rakeback-step.js';
+import type { EngineInput } from './engine-input.js';
 
 export type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
+import type { AutobetCommonOptions } from './run-options.js';
 
 /** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
@@ -35,6 +38,7 @@ export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
 export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
   const limits = check_limits(options.limits, true);
   const times = run_timing(options);
+  check_rakeback_every(options.claim_rakeback_every_ms);
   check_round_option(options.round);
   const prepared = await prepare_run_strategy(options.strategy, file_options(options), options.round);
   check_round_fits(options.round, prepared);
@@ -103,6 +107,7 @@ async function runChecked(
           ...policy_of(options),
           ...hooks.on_bet(options.on_bet),
           on_note: note,
+          ...rakeback_input(options, hooks, note),
         });
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
@@ -129,6 +134,7 @@ async function runChecked(
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const note = options.on_note ?? (() => undefined);
   const times = run_timing(options);
+  check_rakeback_every(options.claim_rakeback_every_ms);
   policy_of(options);
   const hooks = run_hooks(options, note);
   try {
@@ -215,6 +221,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             ...policy_of(options),
             ...hooks.on_bet(options.on_bet),
             on_note: note,
+            ...rakeback_input(options, hooks, note),
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
           pending,
@@ -230,6 +237,13 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
   } finally {
     await close();
   }
+}
+
+/** The engine's rakeback schedule, when the options ask for claims. */
+function rakeback_input(options: AutobetCommonOptions, hooks: RunHooks, note: (t: string) => void): Pick<EngineInput, 'rakeback'> {
+  const every = options.claim_rakeback_every_ms;
+  if (every === undefined) return {};
+  return { rakeback: { schedule: new RakebackSchedule(every, options.rakeback_clock ?? Date.now), report: hooks.rakeback(options.on_rakeback, note) } };
 }
 
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.

@@ -10,7 +10,7 @@ import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
 import type { RoundGame } from '../../operations/rounds.js';
 import type { RoundSteps, StepRow } from '../../journal/round-steps.js';
-import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
+import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
 import type { Refusal } from '../limit-rules.js';
 import type { PlannedBet } from '../planned-bet.js';
 import type { DriverKind } from '../strategy.js';
@@ -186,6 +186,14 @@ export class RoundDriver implements Driver {
 
   vault_balance(currency: string, signal: AbortSignal): Promise<number | null> {
     return this.#inner.vault_balance?.(currency, signal) ?? Promise.resolve(null);
+  }
+
+  claim_rakeback(): Promise<ClaimOutcome> {
+    return this.#inner.claim_rakeback?.() ?? Promise.resolve({ kind: 'not_sent', message: 'this driver has no rakeback' });
+  }
+
+  rakeback_available(currency: string, signal: AbortSignal): Promise<number | null> {
+    return this.#inner.rakeback_available?.(currency, signal) ?? Promise.resolve(null);
   }
 }
 

@@ -28,6 +28,7 @@ import { limits_text, list, show } from '../autobet/sessions-view.js';
 import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
 import { abandon } from '../autobet/abandon.js';
 import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
+import { RAKEBACK_OPTIONS, RAKEBACK_OPTIONS_HELP, rakeback_from_args } from '../autobet/rakeback-args.js';
 import type { HuntEvent } from '../../autobet/conditions/hunt.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';
 
@@ -191,6 +192,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
   const when = await when_from_args(args);
+  const rakeback = rakeback_from_args(args);
   // Known before the strategy loads when --currency names it: refused before anything is opened.
   if (typeof currencyFlag === 'string') {
     try {
@@ -219,6 +221,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         limits,
         ...round,
         ...when,
+        ...rakeback,
         on_hunt: report.on_hunt,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
         // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
@@ -265,7 +268,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...rakeback_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -388,6 +391,7 @@ ${TIMING_OPTIONS_HELP}
 ${LUA_TIMEOUT_HELP}
 ${ROUND_OPTIONS_HELP}
 ${WHEN_OPTIONS_HELP}
+${RAKEBACK_OPTIONS_HELP}
   --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
                        (a limit, the strategy, a stop request, abandon): for service managers
   --accept-changed-strategy
@@ -419,6 +423,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     dialect: { type: 'string' },
     ...ROUND_OPTIONS,
     ...WHEN_OPTIONS,
+    ...RAKEBACK_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },
     'accept-changed-strategy': { type: 'boolean' },
