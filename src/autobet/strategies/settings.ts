@@ -140,8 +140,11 @@ export class SettingsStrategy implements Strategy {
       // the journal never recorded, that is the site's amount, not the one remembered.
       m.amount_units = Math.round(state.last.amount * this.#scale);
       this.#follow(won ? this.#s.on_win : this.#s.on_loss);
-      const hunted = this.#hunted(state);
-      for (const [i, rule] of this.#s.rules.entries()) {
+      // Settings without a hunting condition pay nothing for them (the simulator's hot path).
+      const hunted = this.#hunting.length === 0 ? EMPTY : this.#hunted(state);
+      const rules = this.#s.rules;
+      for (let i = 0; i < rules.length; i++) {
+        const rule = rules[i] as Rule;
         if (rule.when.kind === 'condition') {
           if (!hunted.has(i)) continue;
           const a = rule.action.kind;
@@ -153,7 +156,7 @@ export class SettingsStrategy implements Strategy {
         const stop = this.#act(rule, state);
         if (stop && rule.when.kind !== 'condition') return { stop: `rule ${rule.when.kind} ${'n' in rule.when ? rule.when.n : rule.when.x}: stop` };
       }
-      this.#hunt.done();
+      if (this.#hunting.length > 0) this.#hunt.done();
     }
     const bet = this.#bet(m);
     if (this.#vault === 0 && !this.#rotate) return bet;
@@ -166,7 +169,6 @@ export class SettingsStrategy implements Strategy {
     this.#hunt.memory.armed = this.#m.armed ?? null;
     try {
       this.#hunt.before(last);
-      if (this.#hunting.length === 0) return EMPTY;
       const view = { last, profit_units: Math.round(state.profit * this.#scale), balance_units: Math.round(state.balance * this.#scale), scale: this.#scale };
       const { fired, runs } = evaluate(this.#conditions, view, this.#m.runs ?? []);
       this.#m.runs = runs;
