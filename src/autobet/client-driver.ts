@@ -11,7 +11,7 @@ import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, Inten
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
-import { is_multiplayer_game } from '../games/crash/rules.js';
+import { is_multiplayer_game, type MultiplayerGame } from '../games/crash/rules.js';
 import type { RegistryGame } from '../games/registry.js';
 import { RoundBetting } from './crash/round-betting.js';
 
@@ -66,6 +66,15 @@ export class ClientDriver implements Driver {
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
       return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
     }
+  }
+
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    return this.#rounds?.rounds(game) ?? null;
+  }
+
+  async skip_round(game: MultiplayerGame, signal: AbortSignal): Promise<void> {
+    this.#rounds ??= new RoundBetting(this.#client, this.#note);
+    await this.#rounds.skip(game, signal);
   }
 
   async claim_rakeback(): Promise<ClaimOutcome> {

@@ -27,6 +27,7 @@ import { RetryWindow } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import { cause_name } from '../operations/request-fate.js';
 import { StrategyError } from './strategy.js';
+import type { SkipPlan } from './strategy-seat.js';
 
 export type { EngineInput } from './engine-input.js';
 
@@ -59,6 +60,10 @@ class Engine extends EngineBooks {
         if (rakeback !== undefined && rakeback.schedule.due()) await claim_step(this.vault(), rakeback.schedule, rakeback.report);
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
+        if ('skip' in plan) {
+          await this.#skip(plan);
+          continue;
+        }
         // The deposit first: it lowers the balance the bet's limits are then checked against.
         if (plan.vault_units > 0) await deposit(this.vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
@@ -77,8 +82,20 @@ class Engine extends EngineBooks {
     }
   }
 
+  /** A Crash or Slide round the strategy sits out: nothing is sent; its end is waited for (a stop ends the wait). */
+  async #skip(plan: SkipPlan): Promise<void> {
+    const skip = this.input.driver.skip_round;
+    if (skip === undefined) throw new Stop('error:strategy', `this driver cannot skip a ${plan.skip} round`);
+    try {
+      await skip.call(this.input.driver, plan.skip, this.input.signal);
+    } catch (error) {
+      this.check_stop();
+      throw error;
+    }
+  }
+
   /** The checks before a bet and the strategy's answer: synchronous unless the strategy answers with a promise. */
-  #prepare(): PlannedBet | Promise<PlannedBet> {
+  #prepare(): PlannedBet | SkipPlan | Promise<PlannedBet | SkipPlan> {
     this.elapse();
     // Limits that end a run are checked before asking the strategy again: a
     // resumed session that already reached one stops without another bet.

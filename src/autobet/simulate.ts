@@ -40,6 +40,12 @@ export interface SimulateOptions {
    * is settled on a random chain.
    */
   readonly chain?: readonly string[];
+  /**
+   * With `chain`: the hashes of the rounds played before its first (oldest
+   * first), whose points a strategy is shown as the site's round history
+   * (`state.rounds`), so a replay shows it what a run on the site was shown.
+   */
+  readonly chain_history?: readonly string[];
   /** Default `btc`. */
   readonly currency?: string;
   /** Worker threads; default the machine's cores. */
@@ -108,7 +114,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
       ...base,
       index: 0,
       seeds: options.seeds === undefined ? { kind: 'random' } : { kind: 'replay', pairs: options.seeds },
-      ...(options.chain === undefined ? {} : { chain: { kind: 'replay', hashes: options.chain } }),
+      ...(options.chain === undefined ? {} : { chain: { kind: 'replay', hashes: options.chain, ...(options.chain_history === undefined ? {} : { history: options.chain_history }) } }),
       ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
     }));
     return summarise(results, options.start_balance, decimals_for(currency));

@@ -62,8 +62,18 @@ export interface StopRequest {
   readonly stop: string;
 }
 
+/**
+ * Crash and Slide: bet nothing in the next round. The strategy is asked again
+ * once that round has ended (its point then last in `state.rounds`), with the
+ * same `last` bet.
+ */
+export interface SkipRequest {
+  readonly game: MultiplayerGame;
+  readonly skip: true;
+}
+
 /** What a strategy answers. */
-export type StrategyAnswer = NextBet | StopRequest;
+export type StrategyAnswer = NextBet | StopRequest | SkipRequest;
 
 /** A settled bet as the typed methods return it (the site's fields plus the `identifier` sent). */
 export type SettledBet = PlacedBet<Record<string, unknown>>;
@@ -90,6 +100,13 @@ export interface StrategyState {
   readonly last: SettledBet | null;
   /** The run's currency. */
   readonly currency: string;
+  /**
+   * Crash and Slide: the points of the last rounds of the game the strategy
+   * bets (at most 100, oldest first), from its first crash or slide answer on:
+   * the rounds finished before the run began (the site's round history; in
+   * `sim`, the chain's history given) and every round since, bet on or not.
+   */
+  readonly rounds?: readonly number[];
   /**
    * A plain JSON object the strategy may change in place; journaled with each
    * bet before the strategy is asked again, and restored on resume.

@@ -37,6 +37,8 @@ class WhenStrategy implements Strategy {
   readonly #scale: number;
   readonly #hunt: Hunt;
   #runs: number[];
+  /** The last bet looked at: asked again after a skipped round, the same bet is not evaluated twice. */
+  #processed: StrategyState['last'] = null;
 
   constructor(inner: Strategy, items: readonly WhenItem[], context: WhenContext) {
     this.name = inner.name;
@@ -50,7 +52,8 @@ class WhenStrategy implements Strategy {
 
   next(state: StrategyState): StrategyAnswer | Promise<StrategyAnswer> {
     const last = state.last;
-    if (last !== null) {
+    if (last !== null && last !== this.#processed) {
+      this.#processed = last;
       this.#hunt.before(last);
       const view = { last, profit_units: Math.round(state.profit * this.#scale), balance_units: Math.round(state.balance * this.#scale), scale: this.#scale };
       const { fired, runs } = evaluate(this.#conditions, view, this.#runs);

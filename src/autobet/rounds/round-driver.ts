@@ -6,6 +6,7 @@
  * resolves its intent (a resume does so first), and played on from its
  * journaled steps; none is sent twice.
  */
+import type { MultiplayerGame } from '../../games/crash/rules.js';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
 import type { RoundGame } from '../../operations/rounds.js';
@@ -186,6 +187,14 @@ export class RoundDriver implements Driver {
 
   vault_balance(currency: string, signal: AbortSignal): Promise<number | null> {
     return this.#inner.vault_balance?.(currency, signal) ?? Promise.resolve(null);
+  }
+
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    return this.#inner.rounds?.(game) ?? null;
+  }
+
+  skip_round(game: MultiplayerGame, signal: AbortSignal): Promise<void> {
+    return this.#inner.skip_round?.(game, signal) ?? Promise.reject(new Error(`this driver cannot skip a ${game} round`));
   }
 
   claim_rakeback(): Promise<ClaimOutcome> {

@@ -49,9 +49,18 @@ export interface Settings {
   readonly currency: string | null;
   /** Conditions that watch the run (stop, stop after the next win, notify), beside the rules. */
   readonly when: readonly WhenItem[];
+  /** Crash and Slide: bet only after `bet_after` rounds in a row below / at least `x`; skip every other round. */
+  readonly rounds: RoundsRule | null;
 }
 
-const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency', 'when'];
+/** A settings rule over round points ("after K rounds under X, bet"). */
+export interface RoundsRule {
+  readonly bet_after: number;
+  readonly below?: number;
+  readonly at_least?: number;
+}
+
+const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency', 'when', 'rounds'];
 const COUNTED = ['every', 'every_streak', 'first_streak', 'streak_above', 'streak_below'] as const;
 const MONEY = ['profit_above', 'loss_above'] as const;
 const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance', 'vault_pct'] as const;
@@ -210,5 +219,23 @@ export function check_settings(value: unknown): Settings {
     rules: (rules as unknown[]).map((r, i) => rule(r, i, g)),
     currency: (currency as string | undefined) ?? null,
     when: with_prefix(() => check_when(o['when'])),
+    rounds: rounds_rule(o['rounds'], g),
   };
+}
+
+/** `rounds`: `{ "bet_after": K, "below": X }` or `{ "bet_after": K, "at_least": X }`, for crash and slide. */
+function rounds_rule(value: unknown, game: AutobetGame): RoundsRule | null {
+  if (value === undefined) return null;
+  if (game !== 'crash' && game !== 'slide') fail('rounds', 'is for crash and slide (rules over the rounds\' points)');
+  const o = object(value, 'rounds');
+  onlyKeys(o, ['bet_after', 'below', 'at_least'], 'rounds');
+  const k = o['bet_after'];
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > 100) fail('rounds.bet_after', 'must be a whole number from 1 to 100 (the rounds a strategy is shown)');
+  const below = o['below'];
+  const at_least = o['at_least'];
+  if ((below === undefined) === (at_least === undefined)) fail('rounds', 'must have exactly one of below, at_least');
+  const key = below === undefined ? 'at_least' : 'below';
+  const x = finite(o[key], `rounds.${key}`);
+  if (x < 1) fail(`rounds.${key}`, 'must be at least 1 (a round point is at least 1)');
+  return { bet_after: k as number, [key]: x };
 }

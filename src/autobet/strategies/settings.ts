@@ -17,7 +17,8 @@
 import { decimals_for } from '../../operations/validate/currencies.js';
 import { is_win } from '../counters.js';
 import { StrategyError, type NextBet, type Strategy, type StrategyAnswer, type StrategyContext, type StrategyState } from '../strategy.js';
-import { check_settings, type OnResult, type Rule, type Settings } from './settings-check.js';
+import { check_settings, type OnResult, type RoundsRule, type Rule, type Settings } from './settings-check.js';
+import type { MultiplayerGame } from '../../games/crash/rules.js';
 import { evaluate, type Condition } from '../conditions/conditions.js';
 import { Hunt } from '../conditions/hunt.js';
 
@@ -39,6 +40,16 @@ interface SettingsMemory {
 export type SettingsContext = Pick<StrategyContext, 'currency'> & Partial<Pick<StrategyContext, 'hunt' | 'resumed_after_condition'>>;
 
 const EMPTY: ReadonlySet<number> = new Set();
+
+/** Whether the last `bet_after` rounds shown all meet the rule (fewer shown: not yet). */
+function rounds_allow(rule: RoundsRule, shown: readonly number[] | undefined): boolean {
+  if (shown === undefined || shown.length < rule.bet_after) return false;
+  for (let i = shown.length - rule.bet_after; i < shown.length; i++) {
+    const p = shown[i] as number;
+    if (rule.below !== undefined ? !(p < rule.below) : !(p >= (rule.at_least as number))) return false;
+  }
+  return true;
+}
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
@@ -111,6 +122,8 @@ export class SettingsStrategy implements Strategy {
   readonly #hunting: readonly number[];
   readonly #conditions: readonly Condition[];
   readonly #hunt: Hunt;
+  /** The last bet looked at: asked again after a skipped round, the strategy does not count the same bet twice. */
+  #processed: StrategyState['last'] = null;
 
   constructor(settings: Settings, context: SettingsContext, name = 'settings') {
     this.name = name;
@@ -134,7 +147,8 @@ export class SettingsStrategy implements Strategy {
     const m = this.#m;
     this.#vault = 0;
     this.#rotate = false;
-    if (state.last !== null) {
+    if (state.last !== null && state.last !== this.#processed) {
+      this.#processed = state.last;
       const won = is_win(state.last);
       // The change applies to the amount the last bet really had: after a resume that adopted a bet
       // the journal never recorded, that is the site's amount, not the one remembered.
@@ -158,6 +172,8 @@ export class SettingsStrategy implements Strategy {
       }
       if (this.#hunting.length > 0) this.#hunt.done();
     }
+    const rounds = this.#s.rounds;
+    if (rounds !== null && !rounds_allow(rounds, state.rounds)) return { game: this.#s.game as MultiplayerGame, skip: true };
     const bet = this.#bet(m);
     if (this.#vault === 0 && !this.#rotate) return bet;
     return { ...bet, ...(this.#vault > 0 ? { vault: this.#vault / this.#scale } : {}), ...(this.#rotate ? { rotate_seed_pair: true } : {}) };
