@@ -130,6 +130,8 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const dialect = dialect_arg(args);
   const seeds = await seed_list(args);
   const chain = await chain_list(args);
+  const chainHistory = await chain_list(args, 'chain-history');
+  if (chainHistory !== null && chain === null) throw usageError('sim: --chain-history goes with --chain (the rounds before the replayed ones)');
   // A replay of seeds or of a crash/slide chain is one session, printed bet by bet.
   const replay = seeds !== null || chain !== null;
   if (replay && sessions !== undefined) throw usageError('sim: a replay (--seeds, --server-seed or --chain) is one session; drop --sessions');
@@ -173,6 +175,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       ...(workers === undefined ? {} : { workers }),
       ...(seeds === null ? {} : { seeds }),
       ...(chain === null ? {} : { chain }),
+      ...(chainHistory === null ? {} : { chain_history: chainHistory }),
       ...(replay ? { on_bet: onBet } : {}),
       on_session: (r) => {
         results.push(r);
@@ -265,6 +268,11 @@ const OPTIONS: OptionTable = {
     value: 'FILE',
     help: 'crash/slide: round hashes to replay, one a line, oldest first\n(without it, crash and slide bets are settled on a random chain)',
   },
+  'chain-history': {
+    type: 'string',
+    value: 'FILE',
+    help: 'with --chain: the rounds played before it, the same form; their points\nare what a strategy sees as the round history (state.rounds)',
+  },
   currency: { type: 'string', value: 'C', help: 'default btc' },
   round: {
     type: 'string',
@@ -296,7 +304,7 @@ bet the simulator cannot pay (a table that is not public); 1 when an error
 stopped a session later (error:strategy and the message on stderr).
 
 Options:
-${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'currency'])}
+${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'chain-history', 'currency'])}
 ${LUA_TIMEOUT_HELP}
 ${help_lines(OPTIONS, ['round', 'json', 'html'])}
 ${WHEN_OPTIONS_HELP}
