@@ -5,6 +5,10 @@
  * the test's own count, and the simulator and the sandbox stop on exactly it.
  */
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepare_recorded, prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resume_autobet, run_autobet, simulate, type BetLine, type SessionResult, type Strategy } from '../../../src/autobet/index.js';
 import type { HuntEvent } from '../../../src/autobet/conditions/hunt.js';
@@ -179,6 +183,29 @@ describe('hunting conditions are refused when written wrong, naming the field', 
     [{ ...base, when: [{ multiplier_at_leest: 2, action: 'stop' }] }, 'when[0].multiplier_at_leest'],
     [{ ...base, when: { multiplier_at_least: 2, action: 'stop' } }, 'when'],
   ])('%j → %s', (settings, field) => refused(() => check_settings(settings), field));
+
+  it('a when: list beside a strategy file is recorded with the session, and a resume watches with it again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-when-'));
+    try {
+      const file = path.join(dir, 'flat.mjs');
+      fs.writeFileSync(file, "export default () => ({ game: 'dice', amount: 0.000001, target: 50.5, condition: 'above' });\n");
+      const when = [{ result_between: [0, 1.5], action: 'stop' }];
+      const prepared = await prepare_strategy_file(file, { when });
+      expect(JSON.parse(prepared.source)).toMatchObject({ file, when });
+      const again = await prepare_recorded(prepared.kind, prepared.name, prepared.source);
+      // The recorded list watches the resumed run: the same seeds stop on the same bet as the first run.
+      const stops: SessionResult[] = [];
+      for (const p of [prepared, again]) {
+        await simulate({ strategy: await p.bind({ driver: 'simulator', currency: 'btc', start_balance: 1, client_seed: CLIENT, server_seed_hash: '', print: () => undefined }), start_balance: 0.001, bets: BETS, seeds: [{ server_seed: SERVER, client_seed: CLIENT }], on_session: (r) => stops.push(r) });
+      }
+      const expected = first((b) => b.roll <= 1.5);
+      expect(stops.map((r) => [r.reason, r.bets])).toEqual([['condition', expected + 1], ['condition', expected + 1]]);
+      fs.writeFileSync(path.join(dir, 'flat.json'), JSON.stringify({ game: 'dice', bet: { amount: AMOUNT, target: 50.5, condition: 'above' } }));
+      await expect(prepare_strategy_file(path.join(dir, 'flat.json'), { when })).rejects.toThrow(/holds its own when: list/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('a when: list alone (module, Lua, bot) names its own fields', () => {
     refused(() => check_when([{ balance_down_to: -1, action: 'notify' }]), 'when[0].balance_down_to');
