@@ -6,11 +6,12 @@
  */
 import { AuthenticationError, ChallengeError, request_fate, type StakeClient } from '../facade/index.js';
 import type { HouseBet } from '../operations/documents/my-bet-list.js';
-import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import { available_rakeback, claim_rakeback } from '../operations/rewards.js';
+import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
 import { bet_input, type PlannedBet } from './planned-bet.js';
 import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
-import { is_multiplayer_game } from '../games/crash/rules.js';
+import { is_multiplayer_game, type MultiplayerGame } from '../games/crash/rules.js';
 import type { RegistryGame } from '../games/registry.js';
 import { RoundBetting } from './crash/round-betting.js';
 
@@ -64,6 +65,36 @@ export class ClientDriver implements Driver {
       const outcome = classify(error);
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
       return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
+    }
+  }
+
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    return this.#rounds?.rounds(game) ?? null;
+  }
+
+  async skip_round(game: MultiplayerGame, signal: AbortSignal): Promise<void> {
+    this.#rounds ??= new RoundBetting(this.#client, this.#note);
+    await this.#rounds.skip(game, signal);
+  }
+
+  async claim_rakeback(): Promise<ClaimOutcome> {
+    try {
+      const claimed = await claim_rakeback(this.#client);
+      return { kind: 'claimed', amounts: claimed.map((c) => ({ currency: c.currency, amount: c.amount })) };
+    } catch (error) {
+      // The one rule (request-fate.ts): refused with an errorType or never sent, else the rakeback is looked at.
+      const outcome = classify(error);
+      if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
+      return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
+    }
+  }
+
+  async rakeback_available(currency: string, signal: AbortSignal): Promise<number | null> {
+    try {
+      return (await available_rakeback(this.#client, { signal })).find((r) => r.currency === currency)?.amount ?? 0;
+    } catch (error) {
+      if (AuthenticationError.is(error)) throw error;
+      return null;
     }
   }
 

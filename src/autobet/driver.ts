@@ -4,6 +4,7 @@
  * the simulator, which draws outcomes from `stakeql/fairness`. The engine's
  * loop is the same for all three; only this interface differs.
  */
+import type { MultiplayerGame } from '../games/crash/rules.js';
 import type { MayHaveRunCause } from '../operations/request-fate.js';
 import type { PlannedBet } from './planned-bet.js';
 import type { DriverKind, SettledBet } from './strategy.js';
@@ -84,6 +85,14 @@ export type DepositOutcome =
   /** It may have run (request-fate.ts): the vault's balance tells, watched through the settle period when `settle`. */
   | { readonly kind: 'unknown'; readonly message: string; readonly settle?: boolean };
 
+/** The answer to a rakeback claim: the amounts claimed per currency, or why not. */
+export type ClaimOutcome =
+  | { readonly kind: 'claimed'; readonly amounts: readonly { readonly currency: string; readonly amount: number }[] }
+  | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
+  | { readonly kind: 'not_sent'; readonly message: string }
+  /** It may have run (request-fate.ts): the rakeback available tells, watched through the settle period when `settle`. */
+  | { readonly kind: 'unknown'; readonly message: string; readonly settle: boolean };
+
 /** A world the engine can bet in. */
 export interface Driver {
   readonly kind: DriverKind;
@@ -110,6 +119,18 @@ export interface Driver {
   deposit?(amount: number, currency: string): Promise<DepositOutcome>;
   /** The vault's balance of `currency` now (null when it cannot be read). */
   vault_balance?(currency: string, signal: AbortSignal): Promise<number | null>;
+  /** Claims the account's available rakeback (every currency at once); never retried. Absent where there is none (the simulator). */
+  claim_rakeback?(): Promise<ClaimOutcome>;
+  /** The rakeback of `currency` available to claim now (null when it cannot be read). */
+  rakeback_available?(currency: string, signal: AbortSignal): Promise<number | null>;
+  /**
+   * Crash and Slide: the points of `game`'s last rounds (oldest first, at most
+   * 100), or null before the run has looked at that game. What it returns is
+   * what the strategy is shown: a skip then waits for the round after it.
+   */
+  rounds?(game: MultiplayerGame): readonly number[] | null;
+  /** Crash and Slide: bets nothing in the round after the last one `rounds` showed; resolves once it has ended. */
+  skip_round?(game: MultiplayerGame, signal: AbortSignal): Promise<void>;
   /** A stop a round asked for (a step that would pass a limit: rounds/play-round.ts), read once before each bet. */
   held_stop?(): { readonly reason: string; readonly message?: string } | null;
   /** The identifier of the next bet; default 21 random characters, as the web app sends. */

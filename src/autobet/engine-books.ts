@@ -98,7 +98,8 @@ export abstract class EngineBooks {
     this.rules = limit_rules(input.limits, input.money);
     this.policy = input.policy ?? DEFAULT_ERROR_POLICY;
     this.now = input.now ?? Date.now;
-    this.seat = new StrategySeat(input.strategy, input.memory, input.money, input.currency);
+    const driver = input.driver;
+    this.seat = new StrategySeat(input.strategy, input.memory, input.money, input.currency, driver.rounds === undefined ? undefined : (game) => driver.rounds?.(game) ?? null);
     this.#seq = input.seq;
     this.seeds = { ...input.seeds };
     this.last = input.last;

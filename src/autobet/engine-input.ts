@@ -6,6 +6,7 @@ import type { BetLine, WaitLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
 import type { SettledBet, Strategy } from './strategy.js';
+import type { RakebackEvent, RakebackSchedule } from './rakeback-step.js';
 
 /** Everything one run of the engine needs. Counters, memory and seeds are restored ones on resume. */
 export interface EngineInput {
@@ -48,4 +49,6 @@ export interface EngineInput {
    * and `insufficient_balance`, the journal's counters for everything spent.
    */
   readonly refresh_balance?: () => Promise<number>;
+  /** Rakeback claimed on a schedule between bets (rakeback-step.ts); `report` hears each claim. */
+  readonly rakeback?: { readonly schedule: RakebackSchedule; readonly report: (event: RakebackEvent) => void };
 }

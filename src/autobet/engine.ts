@@ -22,10 +22,12 @@ import type { IntentRow } from './journal-port.js';
 import { check_after } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { deposit, resolve_deposit } from './vault-step.js';
+import { claim_step, reconcile_claim } from './rakeback-step.js';
 import { RetryWindow } from './error-policy.js';
 import { DEFAULT_SETTLE_MS } from './reconcile.js';
 import { cause_name } from '../operations/request-fate.js';
 import { StrategyError } from './strategy.js';
+import type { SkipPlan } from './strategy-seat.js';
 
 export type { EngineInput } from './engine-input.js';
 
@@ -53,8 +55,15 @@ class Engine extends EngineBooks {
         // A simulation never awaits below: let timers and signals (Ctrl-C) in now and then.
         if (turn % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         if (this.#watch_until !== -Infinity && this.#watch_until > this.now()) await this.adopt_unrecorded();
+        // A rakeback claim on its schedule, between two bets: it raises the balance the next bet is checked against.
+        const rakeback = this.input.rakeback;
+        if (rakeback !== undefined && rakeback.schedule.due()) await claim_step(this.vault(), rakeback.schedule, rakeback.report);
         const asked = this.#prepare();
         const plan = asked instanceof Promise ? await asked : asked;
+        if ('skip' in plan) {
+          await this.#skip(plan);
+          continue;
+        }
         // The deposit first: it lowers the balance the bet's limits are then checked against.
         if (plan.vault_units > 0) await deposit(this.vault(), plan.vault_units);
         // Limits first: a bet that will not be placed must not rotate (and so reveal) the seed pair.
@@ -73,8 +82,20 @@ class Engine extends EngineBooks {
     }
   }
 
+  /** A Crash or Slide round the strategy sits out: nothing is sent; its end is waited for (a stop ends the wait). */
+  async #skip(plan: SkipPlan): Promise<void> {
+    const skip = this.input.driver.skip_round;
+    if (skip === undefined) throw new Stop('error:strategy', `this driver cannot skip a ${plan.skip} round`);
+    try {
+      await skip.call(this.input.driver, plan.skip, this.input.signal);
+    } catch (error) {
+      this.check_stop();
+      throw error;
+    }
+  }
+
   /** The checks before a bet and the strategy's answer: synchronous unless the strategy answers with a promise. */
-  #prepare(): PlannedBet | Promise<PlannedBet> {
+  #prepare(): PlannedBet | SkipPlan | Promise<PlannedBet | SkipPlan> {
     this.elapse();
     // Limits that end a run are checked before asking the strategy again: a
     // resumed session that already reached one stops without another bet.
@@ -245,6 +266,10 @@ class Engine extends EngineBooks {
         // A deposit that ran: the strategy goes on from the state it had when it asked for it.
         const settle_until = (intent.sent_at ?? this.now()) + timeout + settle;
         if (await resolve_deposit(this.vault(), intent, settle_until)) this.seat.restore(intent.strategy_state);
+        continue;
+      }
+      if (intent.game === 'rakeback') {
+        await reconcile_claim(this.vault(), intent, (intent.sent_at ?? this.now()) + timeout + settle);
         continue;
       }
       // The request left at most when it was journaled, and was given up on a request timeout later.

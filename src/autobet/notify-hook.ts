@@ -11,6 +11,7 @@ import type { BetLine, StopLine } from './events.js';
 import { limits_left } from './limits-left.js';
 import { parse_notify_on, stop_wanted, type NotifyOn } from '../notify/events.js';
 import { Notifier, type NotifierOptions } from '../notify/notifier.js';
+import type { HuntEvent } from './conditions/hunt.js';
 
 /** The notification options of `run_autobet` / `resume_autobet`. */
 export interface NotifyOptions {
@@ -64,6 +65,20 @@ export class RunNotifications {
       event: 'big_win', seq: line.seq, identifier: line.identifier, game: line.game, amount: line.amount,
       payoutMultiplier: line.payoutMultiplier, payout: line.payout, session: this.#session, site: f.site, currency: f.currency,
     });
+  }
+
+  /** A condition's `notify` action: always sent (the user wrote it), once the session is recorded. */
+  hunt(event: HuntEvent): void {
+    const f = this.#facts;
+    if (f === null) return;
+    this.#notifier.post({ ...event, session: this.#session, site: f.site, currency: f.currency });
+  }
+
+  /** A rakeback claim that failed: always sent (the claims are the user's ask). */
+  rakeback_failed(message: string): void {
+    const f = this.#facts;
+    if (f === null) return;
+    this.#notifier.post({ event: 'rakeback', outcome: 'failed', message, session: this.#session, site: f.site, currency: f.currency });
   }
 
   #summary(): void {

@@ -8,6 +8,8 @@
 import type { BetLine, StopLine } from './events.js';
 import { run_notifications, type NotifyOptions, type RunFacts, type RunNotifications } from './notify-hook.js';
 import { RunStats, type StatsLine } from './stats.js';
+import type { HuntEvent, HuntSink } from './conditions/hunt.js';
+import type { RakebackEvent } from './rakeback-step.js';
 
 /** The stats options of `run_autobet` / `resume_autobet`. */
 export interface StatsOptions {
@@ -51,6 +53,26 @@ export class RunHooks {
         caller?.(line);
         this.#notes?.bet(line);
       },
+    };
+  }
+
+  /** A hunting condition's `notify` action: the caller's `on_hunt`, then the notification sinks. */
+  hunt(caller: ((event: HuntEvent) => void) | undefined): HuntSink {
+    return (event) => {
+      caller?.(event);
+      this.#notes?.hunt(event);
+    };
+  }
+
+  /** Each rakeback claim: the caller's `on_rakeback`, a note, and a failure to the notification sinks. */
+  rakeback(caller: ((event: RakebackEvent) => void) | undefined, note: (text: string) => void): (event: RakebackEvent) => void {
+    return (event) => {
+      caller?.(event);
+      if (event.outcome === 'claimed') note(`claimed ${event.amount} ${event.currency} of rakeback into the balance`);
+      else if (event.outcome === 'failed') {
+        note(event.message ?? 'a rakeback claim failed');
+        this.#notes?.rakeback_failed(event.message ?? 'a rakeback claim failed');
+      }
     };
   }
 

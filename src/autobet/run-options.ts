@@ -12,6 +12,8 @@ import type { NotifyOptions } from './notify-hook.js';
 import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
+import type { HuntEvent } from './conditions/hunt.js';
+import type { RakebackEvent } from './rakeback-step.js';
 
 /** What a run shows before it starts, for a confirmation prompt. */
 export interface RunPreview {
@@ -70,6 +72,18 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly lua_timeout_ms?: number;
   /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
   readonly dialect?: JsDialect;
+  /** Each `notify` action of a hunting condition (settings rules, `when`), before the notification sinks get it. */
+  readonly on_hunt?: (event: HuntEvent) => void;
+  /**
+   * Claim the account's rakeback into the balance every this many milliseconds
+   * (one minute to 30 days), between bets; each claim journaled before it is
+   * sent, never sent twice; a failure is a note and a notification, not a stop.
+   */
+  readonly claim_rakeback_every_ms?: number;
+  /** The clock the rakeback schedule reads (ms); default `Date.now`. For tests. */
+  readonly rakeback_clock?: () => number;
+  /** Each rakeback claim's outcome. */
+  readonly on_rakeback?: (event: RakebackEvent) => void;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }
@@ -82,6 +96,11 @@ export interface AutobetOptions extends AutobetCommonOptions {
   readonly limits: Limits;
   /** The run's currency; default the settings' `currency`, else `btc`. */
   readonly currency?: string;
+  /**
+   * A `when:` list (docs/conditions.md) watching a module, Lua or bot strategy, or a Strategy object:
+   * stop, stop after the next win, notify. Settings hold their own (`when` in the settings).
+   */
+  readonly when?: readonly Record<string, unknown>[];
   /** A built-in round policy (`{ game: 'mines', fields: [3, 7], cashout_after: 1 }`): that game's bets played step by step (rounds/setup.ts). */
   readonly round?: Readonly<Record<string, unknown>>;
 }
@@ -101,6 +120,8 @@ export interface ResumeOptions extends AutobetCommonOptions {
   readonly session?: number;
   /** The strategy again, when the session's was given as an object. */
   readonly strategy?: Strategy;
+  /** With `strategy`: its `when:` list again (a file's is recorded with the session). */
+  readonly when?: readonly Record<string, unknown>[];
   /**
    * Resume a module or Lua script whose text changed since the session
    * started (its SHA-256 is recorded); refused otherwise (StrategyError naming the change).

@@ -21,7 +21,10 @@ import type { WaitLine } from './events.js';
 import { resolve_period, settle_period } from './reconcile.js';
 import type { AutobetCommonOptions, AutobetOptions } from './run-options.js';
 import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
-import type { SettledBet, Strategy, StrategyContext } from './strategy.js';
+import { StrategyError, type SettledBet, type Strategy, type StrategyContext } from './strategy.js';
+import { check_when } from './conditions/check.js';
+import type { HuntSink } from './conditions/hunt.js';
+import { with_when } from './conditions/when.js';
 
 /** The engine's state as the journal left it. */
 export interface Restored {
@@ -40,8 +43,10 @@ export async function prepare_run_strategy(strategy: AutobetOptions['strategy'],
   const round_fields = round_policy_fields(round);
   if (typeof strategy === 'string') return prepare_strategy_file(strategy, { ...file_options, ...(round_fields === undefined ? {} : { round_fields }) });
   if (isStrategy(strategy)) {
-    return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy };
+    const items = check_when(file_options.when);
+    return { kind: 'object', name: strategy.name, source: '', currency: null, bind: async (context) => with_when(strategy, items, context) };
   }
+  if (file_options.when !== undefined) throw new StrategyError('load', 'settings given as an object hold their own when: list (the key "when")', { field: 'when' });
   return prepare_settings(strategy, 'settings', round_fields);
 }
 
@@ -121,8 +126,14 @@ export function refuse_unfinished(table: SessionsTable, base_url: string, accoun
 }
 
 /** What the strategy is told when it is bound to the run. */
-export function strategy_context(driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, print: (t: string) => void): StrategyContext {
-  return { driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print };
+export function strategy_context(
+  driver: 'live' | 'sandbox', currency: string, balance: number, seeds: SeedView, print: (t: string) => void,
+  hunt?: { sink: HuntSink; resumed_after_condition?: boolean },
+): StrategyContext {
+  return {
+    driver, currency, start_balance: balance, client_seed: seeds.client_seed, server_seed_hash: seeds.server_seed_hash, print,
+    ...(hunt === undefined ? {} : { hunt: hunt.sink, resumed_after_condition: hunt.resumed_after_condition === true }),
+  };
 }
 
 /**

@@ -17,10 +17,13 @@ import { run_hooks, type RunHooks } from './run-hooks.js';
 import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
 import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
-import type { Strategy } from './strategy.js';
 import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
+import { CONDITION_STOP } from './conditions/hunt.js';
+import { check_rakeback_every, RakebackSchedule } from './rakeback-step.js';
+import type { EngineInput } from './engine-input.js';
 
 export type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
+import type { AutobetCommonOptions } from './run-options.js';
 
 /** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
@@ -35,6 +38,7 @@ export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
 export async function run_autobet(options: AutobetOptions): Promise<AutobetResult> {
   const limits = check_limits(options.limits, true);
   const times = run_timing(options);
+  check_rakeback_every(options.claim_rakeback_every_ms);
   check_round_option(options.round);
   const prepared = await prepare_run_strategy(options.strategy, file_options(options), options.round);
   check_round_fits(options.round, prepared);
@@ -63,7 +67,7 @@ async function runChecked(
       const kind = await driver_kind(client.base_url);
       const driver = new ClientDriver(client, kind, options.signal ?? undefined, note);
       const start = await driver.start(currency);
-      const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note));
+      const strategy = await prepared.bind(strategy_context(kind, currency, start.balance, start.seeds, options.on_print ?? note, { sink: hooks.hunt(options.on_hunt) }));
       try {
         const preview: RunPreview = { account: user.name, base_url: client.base_url, driver: kind, strategy: prepared.name, currency, balance: start.balance, limits };
         if (options.confirm !== undefined && !(await options.confirm(preview))) return { session: null, stop: null };
@@ -103,6 +107,7 @@ async function runChecked(
           ...policy_of(options),
           ...hooks.on_bet(options.on_bet),
           on_note: note,
+          ...rakeback_input(options, hooks, note),
         });
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
@@ -129,6 +134,7 @@ async function runChecked(
 export async function resume_autobet(options: ResumeOptions): Promise<AutobetResult> {
   const note = options.on_note ?? (() => undefined);
   const times = run_timing(options);
+  check_rakeback_every(options.claim_rakeback_every_ms);
   policy_of(options);
   const hooks = run_hooks(options, note);
   try {
@@ -150,7 +156,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
       throw new AutobetError('bad_input', `session ${record.id} ran on ${record.base_url}, not on ${client.base_url}`);
     }
     const prepared: PreparedStrategy = options.strategy !== undefined
-      ? { kind: 'object', name: options.strategy.name, source: '', currency: null, bind: async () => options.strategy as Strategy }
+      ? await prepare_run_strategy(options.strategy, options.when === undefined ? {} : { when: options.when })
       : await prepare_recorded(record.strategy_kind, record.strategy_name, record.strategy_source, {
         ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
         accept_changed: options.accept_changed_strategy === true,
@@ -166,7 +172,10 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
       const start = await driver.start(record.currency);
       const restored = restore_state(table, record.id, record.start_balance_units);
       const seeds = restored.seeds ?? start.seeds;
-      const strategy = await prepared.bind(strategy_context(record.driver, record.currency, start.balance, seeds, options.on_print ?? note));
+      const strategy = await prepared.bind(strategy_context(record.driver, record.currency, start.balance, seeds, options.on_print ?? note, {
+        sink: hooks.hunt(options.on_hunt),
+        resumed_after_condition: record.stop_reason === CONDITION_STOP,
+      }));
       try {
         if (restored.strategy_state?.strategy !== undefined && restored.strategy_state.strategy !== null) strategy.restore(restored.strategy_state.strategy);
         const preview: RunPreview = {
@@ -212,6 +221,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             ...policy_of(options),
             ...hooks.on_bet(options.on_bet),
             on_note: note,
+            ...rakeback_input(options, hooks, note),
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
           pending,
@@ -229,7 +239,18 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
   }
 }
 
+/** The engine's rakeback schedule, when the options ask for claims. */
+function rakeback_input(options: AutobetCommonOptions, hooks: RunHooks, note: (t: string) => void): Pick<EngineInput, 'rakeback'> {
+  const every = options.claim_rakeback_every_ms;
+  if (every === undefined) return {};
+  return { rakeback: { schedule: new RakebackSchedule(every, options.rakeback_clock ?? Date.now), report: hooks.rakeback(options.on_rakeback, note) } };
+}
+
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.
 function file_options(options: AutobetOptions): StrategyFileOptions {
-  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(options.dialect === undefined ? {} : { dialect: options.dialect }) };
+  return {
+    ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
+    ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+    ...(options.when === undefined ? {} : { when: options.when }),
+  };
 }

@@ -17,7 +17,7 @@ import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, Resol
 import type { PlannedBet } from './planned-bet.js';
 import { Stop } from './stop.js';
 import type { SettledBet } from './strategy.js';
-import { is_multiplayer_game } from '../games/crash/rules.js';
+import { is_multiplayer_game, type MultiplayerGame } from '../games/crash/rules.js';
 import { SimRounds, type ChainSource } from './crash/sim-rounds.js';
 import type { RegistryGame } from '../games/registry.js';
 import { is_round_bet_game, type RoundBetGame } from '../games/round-bets.js';
@@ -239,6 +239,17 @@ export class SimDriver implements Driver {
       state,
       identifier,
     } as SettledBet;
+  }
+
+  /** Crash and Slide: the round points the strategy is shown (crash/sim-rounds.ts). */
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    return this.#rounds.view(game);
+  }
+
+  /** Crash and Slide: the next round passes with nothing bet. */
+  skip_round(game: MultiplayerGame): Promise<void> {
+    this.#rounds.skip(game);
+    return Promise.resolve();
   }
 
   /** Plays hilo and blackjack bets as rounds with `play` (the run's round policy or its module's `round`). */

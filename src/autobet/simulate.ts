@@ -14,10 +14,11 @@ import { check_limits, type Limits } from './limits.js';
 import type { ReplaySeeds } from './sim-driver.js';
 import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
-import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
+import { round_policy_fields, type PreparedStrategy } from './strategies/load.js';
 import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
 import { with_sim_round } from './rounds/sim-policy.js';
+import { prepare_run_strategy } from './run-setup.js';
 
 /** Options of {@link simulate}. */
 export interface SimulateOptions {
@@ -39,6 +40,12 @@ export interface SimulateOptions {
    * is settled on a random chain.
    */
   readonly chain?: readonly string[];
+  /**
+   * With `chain`: the hashes of the rounds played before its first (oldest
+   * first), whose points a strategy is shown as the site's round history
+   * (`state.rounds`), so a replay shows it what a run on the site was shown.
+   */
+  readonly chain_history?: readonly string[];
   /** Default `btc`. */
   readonly currency?: string;
   /** Worker threads; default the machine's cores. */
@@ -54,6 +61,8 @@ export interface SimulateOptions {
   readonly lua_timeout_ms?: number;
   /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
   readonly dialect?: JsDialect;
+  /** A `when:` list watching a module, Lua or bot strategy file or a Strategy object (docs/conditions.md); settings hold their own. */
+  readonly when?: readonly Record<string, unknown>[];
   /** A built-in round policy, as autobet's `round` (rounds/sim-policy.ts); the sessions then run on one thread. */
   readonly round?: Readonly<Record<string, unknown>>;
 }
@@ -93,9 +102,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   const { limits, currency, sessions, workers } = check(options);
   const signal = options.signal ?? new AbortController().signal;
   const { strategy } = options;
-  const prepared: PreparedStrategy = with_sim_round(isStrategy(strategy)
-    ? { kind: 'object', name: strategy.name, source: '', currency: null, bind: async () => strategy }
-    : typeof strategy === 'string' ? await prepare_strategy_file(strategy, fileOptions(options)) : prepare_settings(strategy, 'settings', round_policy_fields(options.round)), options.round);
+  const prepared: PreparedStrategy = with_sim_round(await prepare_run_strategy(strategy, fileOptions(options), options.round), options.round);
   const results: SessionResult[] = [];
   const collect = (r: SessionResult): void => {
     results.push(r);
@@ -107,7 +114,7 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
       ...base,
       index: 0,
       seeds: options.seeds === undefined ? { kind: 'random' } : { kind: 'replay', pairs: options.seeds },
-      ...(options.chain === undefined ? {} : { chain: { kind: 'replay', hashes: options.chain } }),
+      ...(options.chain === undefined ? {} : { chain: { kind: 'replay', hashes: options.chain, ...(options.chain_history === undefined ? {} : { history: options.chain_history }) } }),
       ...(options.on_bet === undefined ? {} : { on_bet: options.on_bet }),
     }));
     return summarise(results, options.start_balance, decimals_for(currency));
@@ -122,9 +129,10 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
-function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect } {
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect; when?: unknown } {
   const round_fields = round_policy_fields(options.round);
   return {
+    ...(options.when === undefined ? {} : { when: options.when }),
     ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
     ...(round_fields === undefined ? {} : { round_fields }),
     ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
@@ -134,6 +142,7 @@ function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round
 /** What every worker gets; each runs the sessions `i`, `i + threads`, … */
 export interface WorkerPlan {
   readonly lua_timeout_ms?: number;
+  readonly when?: unknown;
   readonly dialect?: JsDialect;
   readonly spec: StrategySpec;
   readonly limits: Limits;

@@ -7,7 +7,16 @@
 import type { Counters, Money } from './counters.js';
 import { ParamsCache, plan_bet, type PlannedBet } from './planned-bet.js';
 import { Stop, strategyStop } from './stop.js';
-import type { SettledBet, Strategy, StrategyState } from './strategy.js';
+import { StrategyError, type SettledBet, type Strategy, type StrategyState } from './strategy.js';
+import { is_multiplayer_game, type MultiplayerGame } from '../games/crash/rules.js';
+
+/** A strategy's skip: nothing is bet in `game`'s next round. */
+export interface SkipPlan {
+  readonly skip: MultiplayerGame;
+}
+
+/** The rounds the strategy is shown (the driver's `rounds`). */
+export type RoundsSource = (game: MultiplayerGame) => readonly number[] | null;
 
 /** A bet counted without the strategy being asked after it, with the counters just after it. */
 export interface UnseenBet {
@@ -22,16 +31,20 @@ export class StrategySeat {
   readonly #money: Money;
   readonly #currency: string;
   readonly #params = new ParamsCache();
+  readonly #rounds: RoundsSource | undefined;
+  /** The multiplayer game the strategy last answered for: its rounds are shown from then on. */
+  #rounds_game: MultiplayerGame | null = null;
 
-  constructor(strategy: Strategy, memory: Record<string, unknown>, money: Money, currency: string) {
+  constructor(strategy: Strategy, memory: Record<string, unknown>, money: Money, currency: string, rounds?: RoundsSource) {
     this.#strategy = strategy;
     this.#memory = memory;
     this.#money = money;
     this.#currency = currency;
+    this.#rounds = rounds;
   }
 
   /** The next bet after `last`; synchronous unless the strategy answers with a promise (a simulation awaits nothing). */
-  ask(c: Counters, last: SettledBet | null): PlannedBet | Promise<PlannedBet> {
+  ask(c: Counters, last: SettledBet | null): PlannedBet | SkipPlan | Promise<PlannedBet | SkipPlan> {
     let answer: unknown;
     try {
       answer = this.#strategy.next(this.#state(c, last));
@@ -83,7 +96,9 @@ export class StrategySeat {
 
   #state(c: Counters, last: SettledBet | null): StrategyState {
     const money = this.#money;
+    const rounds = this.#rounds_game === null ? null : (this.#rounds?.(this.#rounds_game) ?? null);
     return {
+      ...(rounds === null ? {} : { rounds }),
       bets: c.bets,
       wins: c.wins,
       losses: c.losses,
@@ -98,7 +113,15 @@ export class StrategySeat {
     };
   }
 
-  #plan(answer: unknown): PlannedBet {
+  #plan(answer: unknown): PlannedBet | SkipPlan {
+    if (typeof answer === 'object' && answer !== null && (answer as { skip?: unknown }).skip !== undefined && (answer as { skip?: unknown }).skip !== false) {
+      const { game, skip } = answer as { game?: unknown; skip?: unknown };
+      if (skip !== true || !is_multiplayer_game(game)) {
+        throw strategyStop(new StrategyError('run', 'skip: true is an answer for a crash or slide round ({ game: "crash", skip: true })', { field: 'skip' }));
+      }
+      this.#rounds_game = game;
+      return { skip: game };
+    }
     let planned;
     try {
       planned = plan_bet(answer, this.#currency, this.#money, this.#params);
@@ -106,6 +129,7 @@ export class StrategySeat {
       throw strategyStop(error);
     }
     if ('stop' in planned) throw new Stop('strategy', planned.stop);
+    if (is_multiplayer_game(planned.game)) this.#rounds_game = planned.game;
     return planned;
   }
 }

@@ -10,6 +10,7 @@ import type { PlayInputs } from '../operations/bets.js';
 import type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
 import { ROUND_BET_GAMES, type RoundBetGame, type RoundBetParams } from '../games/round-bets.js';
+import type { HuntSink } from './conditions/hunt.js';
 
 /**
  * Games a strategy can bet on: every game of the registry, one request per
@@ -61,8 +62,18 @@ export interface StopRequest {
   readonly stop: string;
 }
 
+/**
+ * Crash and Slide: bet nothing in the next round. The strategy is asked again
+ * once that round has ended (its point then last in `state.rounds`), with the
+ * same `last` bet.
+ */
+export interface SkipRequest {
+  readonly game: MultiplayerGame;
+  readonly skip: true;
+}
+
 /** What a strategy answers. */
-export type StrategyAnswer = NextBet | StopRequest;
+export type StrategyAnswer = NextBet | StopRequest | SkipRequest;
 
 /** A settled bet as the typed methods return it (the site's fields plus the `identifier` sent). */
 export type SettledBet = PlacedBet<Record<string, unknown>>;
@@ -90,6 +101,13 @@ export interface StrategyState {
   /** The run's currency. */
   readonly currency: string;
   /**
+   * Crash and Slide: the points of the last rounds of the game the strategy
+   * bets (at most 100, oldest first), from its first crash or slide answer on:
+   * the rounds finished before the run began (the site's round history; in
+   * `sim`, the chain's history given) and every round since, bet on or not.
+   */
+  readonly rounds?: readonly number[];
+  /**
    * A plain JSON object the strategy may change in place; journaled with each
    * bet before the strategy is asked again, and restored on resume.
    */
@@ -110,6 +128,13 @@ export interface StrategyContext {
   readonly server_seed_hash: string;
   /** Where a script's `print` goes (stderr on the CLI: stdout stays JSON lines). */
   readonly print: (line: string) => void;
+  /** Where a condition's `notify` action goes (the run's notification sinks); none in a simulation. */
+  readonly hunt?: HuntSink;
+  /**
+   * A resume of a session a hunting condition stopped: the bet that met it is
+   * looked at again (its counts go on), but does not stop the run again.
+   */
+  readonly resumed_after_condition?: boolean;
 }
 
 /**

@@ -51,6 +51,30 @@ export interface BigWinNotice extends RunPlace {
   readonly payout: number;
 }
 
+/**
+ * A hunting condition's `notify` action (settings rules, `when:` lists): the
+ * condition as written (`field`, `condition`) and the bet that met it. Sent
+ * whatever `--notify-on` says: the condition is the user's own ask.
+ */
+export interface HuntNotice extends RunPlace {
+  readonly event: 'hunt';
+  readonly field: string;
+  readonly condition: string;
+  readonly identifier: string;
+  readonly game: string;
+  readonly nonce: number;
+  readonly amount: number;
+  readonly payoutMultiplier: number;
+  readonly payout: number;
+}
+
+/** A rakeback claim inside a run that failed (refused, not sent, its outcome not found out): the run bets on. */
+export interface RakebackNotice extends RunPlace {
+  readonly event: 'rakeback';
+  readonly outcome: 'failed';
+  readonly message: string;
+}
+
 /** Every M minutes: how the run stands. `limits_left` by limit name, in the limit's own unit. */
 export interface SummaryNotice extends RunPlace {
   readonly event: 'summary';
@@ -62,7 +86,7 @@ export interface SummaryNotice extends RunPlace {
 }
 
 /** One notification's content. */
-export type Notice = StopNotice | BigWinNotice | SummaryNotice;
+export type Notice = StopNotice | BigWinNotice | SummaryNotice | HuntNotice | RakebackNotice;
 
 /** The events chosen with `--notify-on`. */
 export interface NotifyOn {
@@ -139,6 +163,10 @@ export function notice_text(n: Notice): string {
         `wagered ${plain(n.wagered)} ${n.currency}, profit ${money(n.profit)} ${n.currency}, vaulted ${plain(n.vaulted)} ${n.currency} (${n.site})`;
     case 'big_win':
       return `${head}: bet ${n.seq} on ${n.game} paid ${n.payoutMultiplier}× (${plain(n.amount)} → ${plain(n.payout)} ${n.currency}) (${n.site})`;
+    case 'rakeback':
+      return `${head}: rakeback claim failed: ${n.message.slice(0, 300)} (${n.site})`;
+    case 'hunt':
+      return `${head}: ${n.field} ${n.condition} met by bet ${n.identifier} on ${n.game} (${n.payoutMultiplier}×, ${plain(n.amount)} → ${plain(n.payout)} ${n.currency}) (${n.site})`;
     default: {
       const left = Object.entries(n.limits_left).map(([k, v]) => `${k} ${plain(v)}`).join(', ');
       return `${head}: ${n.bets} bets, profit ${money(n.profit)} ${n.currency}, wagered ${plain(n.wagered)}, balance ${plain(n.balance)}` +
@@ -150,5 +178,7 @@ export function notice_text(n: Notice): string {
 /** A mail's subject. */
 export function notice_subject(n: Notice): string {
   if (n.event === 'stop' && n.session === null) return `stakeql: a run stopped before its first bet (${n.reason})`;
+  if (n.event === 'rakeback') return `stakeql: a rakeback claim failed in session ${n.session}`;
+  if (n.event === 'hunt') return `stakeql: ${n.field} ${n.condition} met in session ${n.session}`;
   return n.event === 'stop' ? `stakeql: session ${n.session} stopped (${n.reason})` : n.event === 'big_win' ? `stakeql: big win in session ${n.session}` : `stakeql: session ${n.session} summary`;
 }

@@ -48,7 +48,7 @@ function play(s: SettingsStrategy, outcomes: string, start: Partial<StrategyStat
   const answers: StrategyAnswer[] = [s.next(st)];
   for (const o of outcomes) {
     const a = answers[answers.length - 1] as StrategyAnswer;
-    if ('stop' in a) break;
+    if ('stop' in a || 'skip' in a) break;
     const amount = Math.round(a.amount * 1e8);
     const won = o === 'W';
     const payout = o === 'W' ? 2 * amount : o === 'P' ? amount : 0;

@@ -31,6 +31,10 @@ const MAX_WINDOWS = 5;
 const LOOK_EVERY_MS = 500;
 /** How long a wait for a betting window lasts before it is told. */
 const QUIET_WINDOW_MS = 5000;
+/** The most round points a strategy is shown. */
+const MAX_POINTS = 100;
+/** The rounds of history read when a game's feed is opened (the site's page holds at most 50). */
+const HISTORY_ROUNDS = 50;
 
 interface Waiter {
   readonly test: () => boolean;
@@ -43,6 +47,10 @@ class RoundWatch {
   current: MultiplayerRoundFrame | null = null;
   readonly ended = new Map<string, MultiplayerRoundFrame>();
   readonly bets = new Map<string, MultiplayerBet>();
+  /** The points of the rounds ended (the history read at the start, then the feed's), oldest first, at most {@link MAX_POINTS}. */
+  readonly points: { readonly id: string; readonly point: number }[] = [];
+  /** Rounds the feed has seen end: only grows (a skip waits for it to pass what the strategy was shown). */
+  ended_count = 0;
   #waiters: Waiter[] = [];
   failure: unknown = null;
 
@@ -65,6 +73,11 @@ class RoundWatch {
     if (frame.__typename === 'MultiplayerCrash' || frame.__typename === 'MultiplayerSlide') {
       this.current = frame;
       if (frame.status === 'crash' || frame.status === 'result') {
+        if (!this.ended.has(frame.id) && !this.points.some((p) => p.id === frame.id)) {
+          const point = frame.__typename === 'MultiplayerCrash' ? frame.crashpoint : frame.multiplier;
+          if (typeof point === 'number') this.#point(frame.id, point);
+          this.ended_count++;
+        }
         this.ended.set(frame.id, frame);
         // Bounded: only rounds a bet still waits for matter.
         if (this.ended.size > 100) this.ended.delete(this.ended.keys().next().value as string);
@@ -76,6 +89,19 @@ class RoundWatch {
       if (this.bets.size > 100) this.bets.delete(this.bets.keys().next().value as string);
     }
     this.#wake();
+  }
+
+  #point(id: string, point: number): void {
+    this.points.push({ id, point });
+    if (this.points.length > MAX_POINTS) this.points.shift();
+  }
+
+  /** The rounds that ended before the feed was read (the site's history, newest first): put before the feed's, each once. */
+  history(rounds: readonly { readonly id: string; readonly point: number }[]): void {
+    const older = [...rounds].reverse().filter((r) => !this.points.some((p) => p.id === r.id));
+    // eslint-disable-next-line no-restricted-syntax -- bounded: at most HISTORY_ROUNDS (50) rounds of history
+    this.points.unshift(...older);
+    while (this.points.length > MAX_POINTS) this.points.shift();
   }
 
   #wake(): void {
@@ -119,14 +145,42 @@ export class RoundBetting {
     this.#note = note;
   }
 
+  /** The rounds ended as the strategy was last shown them, per game (`rounds`): a skip waits for the next. */
+  readonly #shown = new Map<MultiplayerGame, number>();
+
   async #watch(game: MultiplayerGame): Promise<RoundWatch> {
     this.#user_id ??= (await this.#client.current_user()).id;
     let watch = this.#watches.get(game);
     if (watch === undefined) {
       watch = new RoundWatch(this.#client, game, () => this.#user_id);
       this.#watches.set(game, watch);
+      // Read after the feed is open, so no round falls between the two (one in both is kept once).
+      try {
+        const history = game === 'crash'
+          ? (await this.#client.crash_history({ limit: HISTORY_ROUNDS })).map((r) => ({ id: r.id, point: r.crashpoint }))
+          : (await this.#client.slide_history({ limit: HISTORY_ROUNDS })).map((r) => ({ id: r.id, point: r.multiplier }));
+        watch.history(history);
+      } catch (error) {
+        this.#note(`the ${game} round history could not be read (${error instanceof Error ? error.message : String(error)}); the strategy sees the rounds from now on`);
+      }
     }
     return watch;
+  }
+
+  /** The points the strategy is shown now (oldest first), or null before `game` was looked at; remembered for a skip. */
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    const watch = this.#watches.get(game);
+    if (watch === undefined) return null;
+    this.#shown.set(game, watch.ended_count);
+    return watch.points.map((p) => p.point);
+  }
+
+  /** Bets nothing in the round after the last one shown (the next to end, on a first look); resolves once it has ended. */
+  async skip(game: MultiplayerGame, signal: AbortSignal): Promise<void> {
+    const watch = await this.#watch(game);
+    const shown = this.#shown.get(game) ?? watch.ended_count;
+    this.#shown.set(game, shown + 1);
+    await watch.until(() => watch.ended_count > shown, signal);
   }
 
   /** One bet in the next open window of `game`, answered once its round ended. */

@@ -6,11 +6,12 @@
  * resolves its intent (a resume does so first), and played on from its
  * journaled steps; none is sent twice.
  */
+import type { MultiplayerGame } from '../../games/crash/rules.js';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
 import type { RoundGame } from '../../operations/rounds.js';
 import type { RoundSteps, StepRow } from '../../journal/round-steps.js';
-import type { Adoption, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
+import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
 import type { Refusal } from '../limit-rules.js';
 import type { PlannedBet } from '../planned-bet.js';
 import type { DriverKind } from '../strategy.js';
@@ -186,6 +187,22 @@ export class RoundDriver implements Driver {
 
   vault_balance(currency: string, signal: AbortSignal): Promise<number | null> {
     return this.#inner.vault_balance?.(currency, signal) ?? Promise.resolve(null);
+  }
+
+  rounds(game: MultiplayerGame): readonly number[] | null {
+    return this.#inner.rounds?.(game) ?? null;
+  }
+
+  skip_round(game: MultiplayerGame, signal: AbortSignal): Promise<void> {
+    return this.#inner.skip_round?.(game, signal) ?? Promise.reject(new Error(`this driver cannot skip a ${game} round`));
+  }
+
+  claim_rakeback(): Promise<ClaimOutcome> {
+    return this.#inner.claim_rakeback?.() ?? Promise.resolve({ kind: 'not_sent', message: 'this driver has no rakeback' });
+  }
+
+  rakeback_available(currency: string, signal: AbortSignal): Promise<number | null> {
+    return this.#inner.rakeback_available?.(currency, signal) ?? Promise.resolve(null);
   }
 }
 

@@ -12,6 +12,8 @@ import { detect_dialect, JS_DIALECTS, type JsDialect } from '../js-dialect/detec
 import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
 import { load_module_strategy } from './module.js';
 import { check_settings, SettingsStrategy, type Settings } from './settings.js';
+import { check_when, type WhenItem } from '../conditions/check.js';
+import { with_when } from '../conditions/when.js';
 
 /** What kind of strategy a source is, as the session records it. */
 export type StrategyKind = 'settings' | 'module' | 'lua' | 'bot' | 'object';
@@ -38,6 +40,8 @@ const MAX_FILE_BYTES = 1024 * 1024;
 export interface FileSource {
   readonly file: string;
   readonly sha256: string;
+  /** The `when:` list given beside it, as the user wrote it (absent when none). */
+  readonly when?: unknown;
 }
 
 function sha256(text: string): string {
@@ -49,11 +53,17 @@ function file_source(file: string, text: string): string {
 }
 
 /** A recorded module or Lua source: the JSON record, or a bare path (sessions of stakeql before the hash, none). */
-function read_file_source(source: string): { file: string; sha256: string | null } {
+function read_file_source(source: string): { file: string; sha256: string | null; when?: unknown } {
   if (!source.startsWith('{')) return { file: source, sha256: null };
   const parsed = JSON.parse(source) as Partial<FileSource>;
   if (typeof parsed.file !== 'string') throw new StrategyError('load', 'the session\'s strategy record names no file');
-  return { file: parsed.file, sha256: typeof parsed.sha256 === 'string' ? parsed.sha256 : null };
+  return { file: parsed.file, sha256: typeof parsed.sha256 === 'string' ? parsed.sha256 : null, ...(parsed.when === undefined ? {} : { when: parsed.when }) };
+}
+
+/** `prepared` watched by a `when:` list (conditions/when.ts): its strategy is bound, then wrapped. */
+function watched(prepared: PreparedStrategy, items: readonly WhenItem[]): PreparedStrategy {
+  if (items.length === 0) return prepared;
+  return { ...prepared, bind: async (context) => with_when(await prepared.bind(context), items, context) };
 }
 
 async function readSource(file: string): Promise<string> {
@@ -95,13 +105,13 @@ function with_round_fields(value: unknown, fields: readonly number[] | undefined
 export function prepare_settings(given: unknown, name = 'settings', round_fields?: readonly number[]): PreparedStrategy {
   const value = with_round_fields(given, round_fields);
   const settings: Settings = check_settings(value);
-  return {
+  return watched({
     kind: 'settings',
     name,
     source: JSON.stringify(value),
     currency: settings.currency,
     bind: async (context) => new SettingsStrategy(settings, context, name),
-  };
+  }, settings.when);
 }
 
 /** Options of a strategy file. */
@@ -112,6 +122,12 @@ export interface StrategyFileOptions {
   readonly round_fields?: readonly number[];
   /** How a `.js` file is read (`--dialect`): an ES module, or an in-page bot script; default: detected. */
   readonly dialect?: JsDialect;
+  /**
+   * A `when:` list (conditions/check.ts) watching a module, Lua or bot script:
+   * stop, stop after the next win, notify; recorded with the session for
+   * resume. A settings file holds its own (`when` in the file).
+   */
+  readonly when?: unknown;
 }
 
 /** Options of {@link prepare_recorded}. */
@@ -130,8 +146,19 @@ function with_hint(error: unknown, hint: string | null): unknown {
   return new StrategyError(error.phase, `${error.message} (${hint})`, { field: error.field, line: error.line, cause: error });
 }
 
-/** A strategy file, by its extension. */
+/** A strategy file, by its extension, watched by `options.when` when given. */
 export async function prepare_strategy_file(file: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
+  const items = check_when(options.when);
+  const prepared = await prepare_file(file, options);
+  if (items.length === 0) return prepared;
+  if (prepared.kind === 'settings') {
+    throw new StrategyError('load', `${prepared.name}: a settings file holds its own when: list (the key "when" in the file)`, { field: 'when' });
+  }
+  const record = JSON.parse(prepared.source) as FileSource;
+  return watched({ ...prepared, source: JSON.stringify({ file: record.file, sha256: record.sha256, when: options.when } satisfies FileSource) }, items);
+}
+
+async function prepare_file(file: string, options: StrategyFileOptions): Promise<PreparedStrategy> {
   const absolute = path.resolve(file);
   const name = path.basename(absolute);
   const ext = path.extname(absolute).toLowerCase();
@@ -230,7 +257,7 @@ export async function prepare_recorded(kind: string, name: string, source: strin
     if (!accept) refuse_changed(name, recorded, sha256(await readSource(recorded.file)));
     // Read as it was when the session started, whatever a detection would say of the file now.
     const dialect: { dialect?: JsDialect } = kind !== 'lua' && recorded.file.toLowerCase().endsWith('.js') ? { dialect: kind as JsDialect } : {};
-    const prepared = await prepare_strategy_file(recorded.file, { ...options, ...dialect });
+    const prepared = await prepare_strategy_file(recorded.file, { ...options, ...dialect, ...(recorded.when === undefined ? {} : { when: recorded.when }) });
     if (!accept) refuse_changed(name, recorded, read_file_source(prepared.source).sha256 ?? '');
     return prepared;
   }

@@ -8,6 +8,8 @@ import { check_dice, check_limbo } from '../../operations/validate/games.js';
 import { round_game_refusal } from '../../games/round-games.js';
 import { AUTOBET_GAMES, StrategyError, type AutobetGame } from '../strategy.js';
 import { check_params, field_of, GAME_PARAMS } from '../planned-bet.js';
+import { check_condition, check_when, CONDITION_KEYS, type WhenItem } from '../conditions/check.js';
+import { RESULT_GAMES, type Condition } from '../conditions/conditions.js';
 
 /** What to do to the amount after a win or a loss. */
 export type OnResult = 'reset' | { readonly increase_pct: number };
@@ -15,15 +17,20 @@ export type OnResult = 'reset' | { readonly increase_pct: number };
 /** The condition of an advanced rule. */
 export type RuleCondition =
   | { readonly kind: 'every' | 'every_streak' | 'first_streak' | 'streak_above' | 'streak_below'; readonly n: number; readonly of: 'bets' | 'wins' | 'losses' }
-  | { readonly kind: 'profit_above' | 'loss_above'; readonly x: number };
+  | { readonly kind: 'profit_above' | 'loss_above'; readonly x: number }
+  /** A hunting condition (conditions/conditions.ts): on the last result, a run of results, or profit or balance crossing a mark. */
+  | { readonly kind: 'condition'; readonly condition: Condition };
 
 /** The action of an advanced rule. */
 export type RuleAction =
   | { readonly kind: 'increase_bet_pct' | 'set_bet' | 'increase_chance_pct' | 'set_chance'; readonly value: number }
   /** Deposit `value` % (0–100] of the session's profit above the last deposit into the vault. */
   | { readonly kind: 'vault_pct'; readonly value: number }
-  /** `reset_seed`: rotate the seed pair before the next bet. */
-  | { readonly kind: 'reset_bet' | 'reset_chance' | 'switch_condition' | 'stop' | 'reset_seed' };
+  /**
+   * `reset_seed`: rotate the seed pair before the next bet; `stop_after_win`: stop after the next bet
+   * that wins; `notify`: a `hunt` event to the run's notification sinks.
+   */
+  | { readonly kind: 'reset_bet' | 'reset_chance' | 'switch_condition' | 'stop' | 'reset_seed' | 'stop_after_win' | 'notify' };
 
 /** One advanced rule. */
 export interface Rule {
@@ -40,13 +47,24 @@ export interface Settings {
   readonly on_loss: OnResult;
   readonly rules: readonly Rule[];
   readonly currency: string | null;
+  /** Conditions that watch the run (stop, stop after the next win, notify), beside the rules. */
+  readonly when: readonly WhenItem[];
+  /** Crash and Slide: bet only after `bet_after` rounds in a row below / at least `x`; skip every other round. */
+  readonly rounds: RoundsRule | null;
 }
 
-const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency'];
+/** A settings rule over round points ("after K rounds under X, bet"). */
+export interface RoundsRule {
+  readonly bet_after: number;
+  readonly below?: number;
+  readonly at_least?: number;
+}
+
+const TOP = ['game', 'bet', 'on_win', 'on_loss', 'rules', 'currency', 'when', 'rounds'];
 const COUNTED = ['every', 'every_streak', 'first_streak', 'streak_above', 'streak_below'] as const;
 const MONEY = ['profit_above', 'loss_above'] as const;
 const VALUE_ACTIONS = ['increase_bet_pct', 'set_bet', 'increase_chance_pct', 'set_chance', 'vault_pct'] as const;
-const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop', 'reset_seed'] as const;
+const FLAG_ACTIONS = ['reset_bet', 'reset_chance', 'switch_condition', 'stop', 'reset_seed', 'stop_after_win', 'notify'] as const;
 const CHANCE_GAMES: ReadonlySet<string> = new Set(['dice', 'limbo']);
 // A plain decimal, as an amount string must be (Number() would also take '', '0x10', '1e3'). Linear.
 const DECIMAL_TEXT = /^[0-9]{1,20}(?:\.[0-9]{1,20})?$/;
@@ -85,12 +103,18 @@ function onResult(value: unknown, field: string): OnResult {
 function rule(value: unknown, index: number, game: AutobetGame): Rule {
   const field = `rules[${index}]`;
   const o = object(value, field);
-  const conditions = Object.keys(o).filter((k) => k !== 'of' && k !== 'action');
-  onlyKeys(o, [...COUNTED, ...MONEY, 'of', 'action'], field);
-  if (conditions.length !== 1) fail(field, `must have exactly one condition (${[...COUNTED, ...MONEY].join(', ')})`);
+  const conditions = Object.keys(o).filter((k) => k !== 'of' && k !== 'action' && k !== 'in_a_row');
+  onlyKeys(o, [...COUNTED, ...MONEY, ...CONDITION_KEYS, 'of', 'in_a_row', 'action'], field);
+  if (conditions.length !== 1) fail(field, `must have exactly one condition (${[...COUNTED, ...MONEY, ...CONDITION_KEYS].join(', ')})`);
   const kind = conditions[0] as (typeof COUNTED)[number] | (typeof MONEY)[number];
   let when: RuleCondition;
-  if ((MONEY as readonly string[]).includes(kind)) {
+  if (CONDITION_KEYS.includes(kind)) {
+    if (o['of'] !== undefined) fail(`${field}.of`, `does not go with ${kind}`);
+    when = { kind: 'condition', condition: with_prefix(() => check_condition(o, kind, field)) };
+    if (kind.startsWith('result_') && !RESULT_GAMES.has(game)) fail(`${field}.${kind}`, `needs a game whose bet has one result number (${[...RESULT_GAMES].join(', ')})`);
+  } else if (o['in_a_row'] !== undefined) {
+    return fail(`${field}.in_a_row`, `does not go with ${kind} (it repeats a result condition: ${CONDITION_KEYS.join(', ')})`);
+  } else if ((MONEY as readonly string[]).includes(kind)) {
     if (o['of'] !== undefined) fail(`${field}.of`, `does not go with ${kind}`);
     const x = finite(o[kind], `${field}.${kind}`);
     if (x < 0) fail(`${field}.${kind}`, 'must be at least 0');
@@ -124,7 +148,20 @@ function rule(value: unknown, index: number, game: AutobetGame): Rule {
   }
   if (action.kind.includes('chance') && !CHANCE_GAMES.has(game)) fail(`${field}.action`, `${action.kind} needs a game with a win chance (dice, limbo)`);
   if (action.kind === 'switch_condition' && game !== 'dice') fail(`${field}.action`, 'switch_condition is for dice');
+  if ((action.kind === 'stop_after_win' || action.kind === 'notify') && when.kind !== 'condition') {
+    fail(`${field}.action`, `${action.kind} goes with a hunting condition (${CONDITION_KEYS.join(', ')})`);
+  }
   return { when, action };
+}
+
+/** The conditions module's error, worded as the other settings errors (`settings: rules[0].… …`). */
+function with_prefix<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof StrategyError) throw new StrategyError('load', `settings: ${error.message}`, { field: error.field });
+    throw error;
+  }
 }
 
 /**
@@ -181,5 +218,24 @@ export function check_settings(value: unknown): Settings {
     on_loss: onResult(o['on_loss'], 'on_loss'),
     rules: (rules as unknown[]).map((r, i) => rule(r, i, g)),
     currency: (currency as string | undefined) ?? null,
+    when: with_prefix(() => check_when(o['when'])),
+    rounds: rounds_rule(o['rounds'], g),
   };
+}
+
+/** `rounds`: `{ "bet_after": K, "below": X }` or `{ "bet_after": K, "at_least": X }`, for crash and slide. */
+function rounds_rule(value: unknown, game: AutobetGame): RoundsRule | null {
+  if (value === undefined) return null;
+  if (game !== 'crash' && game !== 'slide') fail('rounds', 'is for crash and slide (rules over the rounds\' points)');
+  const o = object(value, 'rounds');
+  onlyKeys(o, ['bet_after', 'below', 'at_least'], 'rounds');
+  const k = o['bet_after'];
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 1 || k > 100) fail('rounds.bet_after', 'must be a whole number from 1 to 100 (the rounds a strategy is shown)');
+  const below = o['below'];
+  const at_least = o['at_least'];
+  if ((below === undefined) === (at_least === undefined)) fail('rounds', 'must have exactly one of below, at_least');
+  const key = below === undefined ? 'at_least' : 'below';
+  const x = finite(o[key], `rounds.${key}`);
+  if (x < 1) fail(`rounds.${key}`, 'must be at least 1 (a round point is at least 1)');
+  return { bet_after: k as number, [key]: x };
 }

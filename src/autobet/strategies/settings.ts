@@ -17,7 +17,10 @@
 import { decimals_for } from '../../operations/validate/currencies.js';
 import { is_win } from '../counters.js';
 import { StrategyError, type NextBet, type Strategy, type StrategyAnswer, type StrategyContext, type StrategyState } from '../strategy.js';
-import { check_settings, type OnResult, type Rule, type Settings } from './settings-check.js';
+import { check_settings, type OnResult, type RoundsRule, type Rule, type Settings } from './settings-check.js';
+import type { MultiplayerGame } from '../../games/crash/rules.js';
+import { evaluate, type Condition } from '../conditions/conditions.js';
+import { Hunt } from '../conditions/hunt.js';
 
 /** What the strategy remembers between bets (journaled; restored on resume). */
 interface SettingsMemory {
@@ -27,6 +30,25 @@ interface SettingsMemory {
   condition: 'above' | 'below' | null;
   /** The session's profit (units) at the last `vault_pct` deposit: the next deposit is a share of the profit above it. */
   vault_base_units?: number;
+  /** Per hunting-condition rule (in rule order): the run of bets meeting it so far (`in_a_row`). */
+  runs?: number[];
+  /** A `stop_after_win` armed and waiting for a win (conditions/hunt.ts). */
+  armed?: string | null;
+}
+
+/** The settings context: the currency, and where `notify` goes. */
+export type SettingsContext = Pick<StrategyContext, 'currency'> & Partial<Pick<StrategyContext, 'hunt' | 'resumed_after_condition'>>;
+
+const EMPTY: ReadonlySet<number> = new Set();
+
+/** Whether the last `bet_after` rounds shown all meet the rule (fewer shown: not yet). */
+function rounds_allow(rule: RoundsRule, shown: readonly number[] | undefined): boolean {
+  if (shown === undefined || shown.length < rule.bet_after) return false;
+  for (let i = shown.length - rule.bet_after; i < shown.length; i++) {
+    const p = shown[i] as number;
+    if (rule.below !== undefined ? !(p < rule.below) : !(p >= (rule.at_least as number))) return false;
+  }
+  return true;
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
@@ -59,6 +81,7 @@ function whole_units(amount: number, scale: number, currency: string, field: str
 
 function fires(rule: Rule, state: StrategyState, won: boolean): boolean {
   const w = rule.when;
+  if (w.kind === 'condition') return false;
   if (w.kind === 'profit_above') return state.profit > w.x;
   if (w.kind === 'loss_above') return -state.profit > w.x;
   if (w.kind === 'every') {
@@ -95,8 +118,14 @@ export class SettingsStrategy implements Strategy {
   /** This turn's deposit (units) and seed rotation, from the rules that fired. */
   #vault = 0;
   #rotate = false;
+  /** The rules with a hunting condition (their indexes) and those conditions, evaluated together after each bet. */
+  readonly #hunting: readonly number[];
+  readonly #conditions: readonly Condition[];
+  readonly #hunt: Hunt;
+  /** The last bet looked at: asked again after a skipped round, the strategy does not count the same bet twice. */
+  #processed: StrategyState['last'] = null;
 
-  constructor(settings: Settings, context: Pick<StrategyContext, 'currency'>, name = 'settings') {
+  constructor(settings: Settings, context: SettingsContext, name = 'settings') {
     this.name = name;
     this.#s = settings;
     this.#scale = 10 ** decimals_for(context.currency);
@@ -109,27 +138,60 @@ export class SettingsStrategy implements Strategy {
     const { amount: _amount, ...params } = settings.bet;
     this.#params = Object.freeze(params);
     this.#m = { amount_units: this.#base_units, chance: this.#base_chance, condition: (settings.bet['condition'] as 'above' | 'below' | undefined) ?? null };
+    this.#hunting = settings.rules.flatMap((rule, i) => (rule.when.kind === 'condition' ? [i] : []));
+    this.#conditions = this.#hunting.map((i) => (settings.rules[i]?.when as { condition: Condition }).condition);
+    this.#hunt = new Hunt(context.hunt, context.resumed_after_condition === true);
   }
 
   next(state: StrategyState): StrategyAnswer {
     const m = this.#m;
     this.#vault = 0;
     this.#rotate = false;
-    if (state.last !== null) {
+    if (state.last !== null && state.last !== this.#processed) {
+      this.#processed = state.last;
       const won = is_win(state.last);
       // The change applies to the amount the last bet really had: after a resume that adopted a bet
       // the journal never recorded, that is the site's amount, not the one remembered.
       m.amount_units = Math.round(state.last.amount * this.#scale);
       this.#follow(won ? this.#s.on_win : this.#s.on_loss);
-      for (const rule of this.#s.rules) {
-        if (!fires(rule, state, won)) continue;
+      // Settings without a hunting condition pay nothing for them (the simulator's hot path).
+      const hunted = this.#hunting.length === 0 ? EMPTY : this.#hunted(state);
+      const rules = this.#s.rules;
+      for (let i = 0; i < rules.length; i++) {
+        const rule = rules[i] as Rule;
+        if (rule.when.kind === 'condition') {
+          if (!hunted.has(i)) continue;
+          const a = rule.action.kind;
+          if (a === 'stop' || a === 'stop_after_win' || a === 'notify') {
+            this.#hunt.act({ field: `rules[${i}]`, condition: rule.when.condition, action: a }, state.last);
+            continue;
+          }
+        } else if (!fires(rule, state, won)) continue;
         const stop = this.#act(rule, state);
-        if (stop) return { stop: `rule ${rule.when.kind} ${'n' in rule.when ? rule.when.n : rule.when.x}: stop` };
+        if (stop && rule.when.kind !== 'condition') return { stop: `rule ${rule.when.kind} ${'n' in rule.when ? rule.when.n : rule.when.x}: stop` };
       }
+      if (this.#hunting.length > 0) this.#hunt.done();
     }
+    const rounds = this.#s.rounds;
+    if (rounds !== null && !rounds_allow(rounds, state.rounds)) return { game: this.#s.game as MultiplayerGame, skip: true };
     const bet = this.#bet(m);
     if (this.#vault === 0 && !this.#rotate) return bet;
     return { ...bet, ...(this.#vault > 0 ? { vault: this.#vault / this.#scale } : {}), ...(this.#rotate ? { rotate_seed_pair: true } : {}) };
+  }
+
+  /** The rules whose hunting condition fired on the last bet; a stop_after_win armed earlier stops the run here on a win. */
+  #hunted(state: StrategyState): ReadonlySet<number> {
+    const last = state.last as NonNullable<StrategyState['last']>;
+    this.#hunt.memory.armed = this.#m.armed ?? null;
+    try {
+      this.#hunt.before(last);
+      const view = { last, profit_units: Math.round(state.profit * this.#scale), balance_units: Math.round(state.balance * this.#scale), scale: this.#scale };
+      const { fired, runs } = evaluate(this.#conditions, view, this.#m.runs ?? []);
+      this.#m.runs = runs;
+      return new Set(fired.map((k) => this.#hunting[k] as number));
+    } finally {
+      this.#m.armed = this.#hunt.memory.armed;
+    }
   }
 
   #follow(on: OnResult): void {
@@ -180,6 +242,10 @@ export class SettingsStrategy implements Strategy {
         return false;
       case 'stop':
         return true;
+      case 'stop_after_win':
+      case 'notify':
+        // Only hunting conditions take these (check_settings); they are the hunt's (#hunted).
+        return false;
     }
   }
 
@@ -208,6 +274,8 @@ export class SettingsStrategy implements Strategy {
     this.#m = {
       amount_units: s.amount_units, chance: typeof s.chance === 'number' ? s.chance : this.#base_chance, condition,
       ...(typeof s.vault_base_units === 'number' && Number.isSafeInteger(s.vault_base_units) ? { vault_base_units: s.vault_base_units } : {}),
+      ...(Array.isArray(s.runs) ? { runs: s.runs.map((n) => (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : 0)) } : {}),
+      ...(typeof s.armed === 'string' ? { armed: s.armed.slice(0, 500) } : {}),
     };
   }
 }

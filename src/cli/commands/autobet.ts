@@ -27,13 +27,16 @@ import { oneLine, plainAmount, printable } from '../output.js';
 import { limits_text, list, show } from '../autobet/sessions-view.js';
 import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
 import { abandon } from '../autobet/abandon.js';
+import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
+import { RAKEBACK_OPTIONS, RAKEBACK_OPTIONS_HELP, rakeback_from_args } from '../autobet/rakeback-args.js';
+import type { HuntEvent } from '../../autobet/conditions/hunt.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';
 
 const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon']);
 
 /** Stop reasons that are a run ending as asked (exit 0), not a failure. */
 const ENDED_AS_ASKED = new Set([
-  'strategy', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'condition', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 
@@ -98,6 +101,15 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
     on_bet: (bet: BetLine): void => {
       if (json) ctx.io.stdout.write(`${JSON.stringify(bet)}\n`);
       else if (tty) line().bet(bet);
+    },
+    /** A hunting condition's notify: a JSON line with --json, else a note (the --notify sinks get it too). */
+    on_hunt: (hunt: HuntEvent): void => {
+      if (json) {
+        ctx.io.stdout.write(`${JSON.stringify(hunt)}\n`);
+        return;
+      }
+      status?.clear();
+      ctx.io.stderr.write(`stakeql: hunt: ${oneLine(for_cli(`${hunt.field} ${hunt.condition} met by bet ${hunt.identifier} (${hunt.game}, payoutMultiplier ${hunt.payoutMultiplier})`))}\n`);
     },
     on_note: (text: string): void => {
       status?.clear();
@@ -179,6 +191,8 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const dialect = dialect_arg(args);
   const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
+  const when = await when_from_args(args);
+  const rakeback = rakeback_from_args(args);
   // Known before the strategy loads when --currency names it: refused before anything is opened.
   if (typeof currencyFlag === 'string') {
     try {
@@ -206,6 +220,9 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         strategy: file,
         limits,
         ...round,
+        ...when,
+        ...rakeback,
+        on_hunt: report.on_hunt,
         ...(typeof currencyFlag === 'string' ? { currency: currencyFlag } : {}),
         // Recorded for resume: only a profile that was named or read; credentials from STAKE_* alone record none.
         profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
@@ -251,7 +268,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...rakeback_from_args(args) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -286,6 +303,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         ...times,
         on_bet: report.on_bet,
+        on_hunt: report.on_hunt,
         on_note: report.on_note,
         on_print: report.on_print,
         on_wait: report.on_wait,
@@ -372,6 +390,8 @@ ${YES_OPTION_HELP}
 ${TIMING_OPTIONS_HELP}
 ${LUA_TIMEOUT_HELP}
 ${ROUND_OPTIONS_HELP}
+${WHEN_OPTIONS_HELP}
+${RAKEBACK_OPTIONS_HELP}
   --if-any             (resume) exit 0 with "nothing to resume" when the session ended for good
                        (a limit, the strategy, a stop request, abandon): for service managers
   --accept-changed-strategy
@@ -402,6 +422,8 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
     ...ROUND_OPTIONS,
+    ...WHEN_OPTIONS,
+    ...RAKEBACK_OPTIONS,
     ...TIMING_OPTIONS,
     'if-any': { type: 'boolean' },
     'accept-changed-strategy': { type: 'boolean' },

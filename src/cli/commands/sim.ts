@@ -5,6 +5,7 @@
  * JSON lines with --json, a page to look at with --html FILE.
  */
 import { round_from_args } from '../autobet/round-args.js';
+import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BetLine, StopLine } from '../../autobet/events.js';
@@ -129,6 +130,8 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const dialect = dialect_arg(args);
   const seeds = await seed_list(args);
   const chain = await chain_list(args);
+  const chainHistory = await chain_list(args, 'chain-history');
+  if (chainHistory !== null && chain === null) throw usageError('sim: --chain-history goes with --chain (the rounds before the replayed ones)');
   // A replay of seeds or of a crash/slide chain is one session, printed bet by bet.
   const replay = seeds !== null || chain !== null;
   if (replay && sessions !== undefined) throw usageError('sim: a replay (--seeds, --server-seed or --chain) is one session; drop --sessions');
@@ -142,6 +145,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
     throw usageError(`sim: ${(error as Error).message}`);
   }
   const round = await round_from_args(args, 'sim');
+  const when = await when_from_args(args, 'sim');
   const lib = await import('../../autobet/index.js');
   const controller = new AbortController();
   void ctx.io.untilStopped().then(() => controller.abort('interrupted'));
@@ -158,6 +162,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       strategy: file,
       limits,
       ...round,
+      ...when,
       start_balance: balance,
       bets,
       currency,
@@ -170,6 +175,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       ...(workers === undefined ? {} : { workers }),
       ...(seeds === null ? {} : { seeds }),
       ...(chain === null ? {} : { chain }),
+      ...(chainHistory === null ? {} : { chain_history: chainHistory }),
       ...(replay ? { on_bet: onBet } : {}),
       on_session: (r) => {
         results.push(r);
@@ -197,7 +203,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
-    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect);
+    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect, when);
     // The strategy's name, not where it sits on this disk.
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
@@ -234,13 +240,14 @@ async function sampleCurves(
   currency: string,
   signal: AbortSignal,
   dialect: 'module' | 'bot' | undefined,
+  when: { when?: Record<string, unknown>[] } = {},
 ) {
   const curves = [];
   for (let index = 0; index < SAMPLE_CURVES && !signal.aborted; index++) {
     const curve = new lib.Downsampler();
     curve.push(balance);
     const server_seed = (await import('node:crypto')).randomBytes(32).toString('hex');
-    await lib.simulate({ strategy: file, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
+    await lib.simulate({ strategy: file, ...when, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
     curves.push({ index, balances: curve.points });
   }
   return curves;
@@ -260,6 +267,11 @@ const OPTIONS: OptionTable = {
     type: 'string',
     value: 'FILE',
     help: 'crash/slide: round hashes to replay, one a line, oldest first\n(without it, crash and slide bets are settled on a random chain)',
+  },
+  'chain-history': {
+    type: 'string',
+    value: 'FILE',
+    help: 'with --chain: the rounds played before it, the same form; their points\nare what a strategy sees as the round history (state.rounds)',
   },
   currency: { type: 'string', value: 'C', help: 'default btc' },
   round: {
@@ -292,9 +304,10 @@ bet the simulator cannot pay (a table that is not public); 1 when an error
 stopped a session later (error:strategy and the message on stderr).
 
 Options:
-${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'currency'])}
+${help_lines(OPTIONS, ['balance', 'bets', 'sessions', 'workers', 'server-seed', 'client-seed', 'nonce', 'seeds', 'chain', 'chain-history', 'currency'])}
 ${LUA_TIMEOUT_HELP}
 ${help_lines(OPTIONS, ['round', 'json', 'html'])}
+${WHEN_OPTIONS_HELP}
 
 ${limit_options_help(false)}`,
   options: {
@@ -302,6 +315,7 @@ ${limit_options_help(false)}`,
     ...parse_config(OPTIONS),
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
+    ...WHEN_OPTIONS,
   },
   minPositionals: 1,
   maxPositionals: 1,
