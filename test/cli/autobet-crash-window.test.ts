@@ -2,9 +2,12 @@
  * A Crash run waiting for a betting window that never opens (a sandbox with
  * no rounds; a site between rounds): a signal ends it at once, since no bet
  * is in flight; nothing was sent, the step it was about to send is closed as
- * never sent, and the session is not left looking killed. Real child process
- * and a real SIGTERM against the sandbox (issue 48 item 2, issue 40's window
- * wait on the run's signal).
+ * never sent, and the session is not left looking killed. Killed outright
+ * (SIGKILL, nothing runs on the way out) while it waits, the session is kept
+ * as `interrupted`, not "killed: resume it", and abandoning it leaves no bet
+ * without a known outcome: the wait was journaled as "nothing sent"
+ * (journal/window-marks.ts). Real child processes and real signals against
+ * the sandbox (issue 48 item 2, issue 40's window wait on the run's signal).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +16,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { wait_until } from '../support/wait.js';
-import { buildCli } from './helpers/cli.js';
+import { buildCli, runCli } from './helpers/cli.js';
 
 let sandbox: Sandbox | undefined;
 let dir: string | undefined;
@@ -60,5 +63,41 @@ describe('a Crash run waiting for a window', () => {
     await new Promise((resolve) => list.on('close', resolve));
     expect(listed).not.toMatch(/killed/);
     expect(listed).not.toMatch(/"open_bets":\s*[1-9]/);
+  }, 30_000);
+
+  it('killed with SIGKILL while waiting: kept as interrupted with 0 bets, abandon leaves no bet unknown, nothing reached the site', async () => {
+    sandbox = await start_sandbox({ starting_balances: { usd: 100 } });
+    const login = sandbox.login('crash-killed');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-crash-killed-'));
+    const settings = path.join(dir, 'slide.json');
+    fs.writeFileSync(settings, JSON.stringify({ game: 'slide', bet: { amount: 1, cashoutAt: 2 }, currency: 'usd' }));
+    const config = path.join(dir, 'config');
+    const env = { STAKEQL_DATA_DIR: path.join(dir, 'data'), STAKE_ACCESS_TOKEN: login.access_token, STAKE_SESSION_COOKIE: login.session_cookie, STAKE_BASE_URL: sandbox.url };
+    const bin = await buildCli();
+    const child = spawn(process.execPath, [bin, 'autobet', settings, '--max-bets', '2', '--stop-loss', '5', '--max-bet', '1', '--yes', '--json'], {
+      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, STAKEQL_CONFIG_DIR: config, STAKEQL_STORE: 'file', ...env },
+      stdio: ['ignore', 'ignore', 'ignore'],
+      timeout: 20_000,
+    });
+    const done = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
+    // Its intent is journaled and it watches the Slide feed: it waits for a window that never opens.
+    await wait_until(() => sandbox!.websocket_stats().live_subscriptions > 0, 'the run to watch the Slide feed');
+    child.kill('SIGKILL');
+    expect(await done).toBe('SIGKILL');
+    const cli = (args: string[]) => runCli(args, { configDir: config, env });
+    const listed = await cli(['autobet', 'list', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const [line, ...more] = listed.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ session: 1, game: 'slide', bets: 0, state: 'stopped', reason: 'interrupted', pid: null });
+    const shown = await cli(['autobet', 'show', '1']);
+    expect(shown.stdout).toContain('status: stopped (interrupted): killed while its bet waited for a betting window; nothing was sent');
+    const table = await cli(['autobet', 'list']);
+    expect(table.stdout).not.toContain('killed: resume it');
+    const abandoned = await cli(['autobet', 'abandon', '1', '--yes']);
+    expect(abandoned.code, abandoned.stderr).toBe(0);
+    expect(abandoned.stdout).toBe('session 1 abandoned\n');
+    // The sandbox's own request log: no Slide bet ever reached it.
+    expect(sandbox.stats().by_operation['MultiplayerSlideBet'] ?? 0).toBe(0);
   }, 30_000);
 });
