@@ -37,6 +37,46 @@ export function game_rows(): GameRow[] {
   }));
 }
 
+/**
+ * The registry's words as a user of the installed command can follow them:
+ * the README (in the repository) may point at the repository's files and
+ * research notes; `stakeql games` names only public sources (a URL, a public
+ * repository). Literal replacements, applied in order; then every
+ * " (src/games/…)" aside, which names stakeql's own copy of a table, goes.
+ */
+const PUBLIC_WORDS: ReadonlyArray<readonly [string, string]> = [
+  ['site-coverage.md §2.4: ', ''],
+  ['; see site-coverage.md section 2.4', ''],
+  [' as shared/spec/games.md states it (', ', https://en.wikipedia.org/wiki/Roulette#Bet_odds_table ('],
+  ['chip values from site-coverage.md §2.2 (BOT4, SBOT)', 'chip values from the public clients github.com/poky1084/bot4stake and github.com/poky1084/StakeBOT'],
+  ['payouts: shared/spec/games.md (', 'payouts: the usual punto banco odds, https://en.wikipedia.org/wiki/Baccarat#Punto_banco ('],
+  // The research notes' key for the public client github.com/poky1084/StakeBOT.
+  ['SBOT', 'github.com/poky1084/StakeBOT'],
+  ['MJE43/stake-pf-replay-go ', 'github.com/MJE43/stake-pf-replay-go, '],
+  ['open-source keno bot GeniusHu-tgty/keno-bot', 'open-source keno bot github.com/GeniusHu-tgty/keno-bot'],
+];
+
+/** `text` with {@link PUBLIC_WORDS} applied and stakeql's own file paths taken out. */
+export function public_words(text: string): string {
+  let out = text;
+  for (const [from, to] of PUBLIC_WORDS) out = out.replaceAll(from, to);
+  for (let at = out.indexOf(' (src/'); at !== -1; at = out.indexOf(' (src/', at)) {
+    const end = out.indexOf(')', at);
+    if (end === -1) break;
+    out = out.slice(0, at) + out.slice(end + 1);
+  }
+  return out;
+}
+
+/** A row as `stakeql games` shows it: its inputs, rule and source in {@link public_words}. */
+export function public_row(row: GameRow): GameRow {
+  return {
+    ...row,
+    inputs: row.inputs.map((i) => ({ ...i, takes: public_words(i.takes) })),
+    pays: { ...row.pays, rule: public_words(row.pays.rule), source: public_words(row.pays.source) },
+  };
+}
+
 /** The README's markers around the generated table. */
 export const README_BEGIN = '<!-- games table: generated from src/games/registry.ts by scripts/games-readme.mjs; do not edit -->';
 export const README_END = '<!-- end of games table -->';
