@@ -32,6 +32,8 @@ export interface SessionListLine {
    * `running` (its process holds the account's lock: a lock file beside the
    * database names its pid, and that process is alive and older than the
    * lock), `killed` (marked running, no live holder: resume it), or `stopped`.
+   * A run killed while its Crash or Slide bet waited for a window sent
+   * nothing: it is listed as `stopped` with reason `interrupted`.
    */
   readonly state: 'running' | 'killed' | 'stopped';
   /** The running process, when `state` is `running`. */
