@@ -100,4 +100,46 @@ describe('a Crash run waiting for a window', () => {
     // The sandbox's own request log: no Slide bet ever reached it.
     expect(sandbox.stats().by_operation['MultiplayerSlideBet'] ?? 0).toBe(0);
   }, 30_000);
+
+  it('killed while waiting, then resumed at once: the resume finds the wait was never sent and waits for a window again; nothing reached the site', async () => {
+    sandbox = await start_sandbox({ starting_balances: { usd: 100 } });
+    const login = sandbox.login('crash-resumed');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-crash-resumed-'));
+    const settings = path.join(dir, 'crash.json');
+    fs.writeFileSync(settings, JSON.stringify({ game: 'crash', bet: { amount: 1, cashoutAt: 2 }, currency: 'usd' }));
+    const config = path.join(dir, 'config');
+    const env = { STAKEQL_DATA_DIR: path.join(dir, 'data'), STAKE_ACCESS_TOKEN: login.access_token, STAKE_SESSION_COOKIE: login.session_cookie, STAKE_BASE_URL: sandbox.url };
+    const bin = await buildCli();
+    const start = (args: string[]) => {
+      const child = spawn(process.execPath, [bin, ...args], {
+        env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir as string, STAKEQL_CONFIG_DIR: config, STAKEQL_STORE: 'file', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 20_000,
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.resume();
+      const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout })));
+      return { child, done };
+    };
+    const first = start(['autobet', settings, '--max-bets', '2', '--stop-loss', '5', '--max-bet', '1', '--yes', '--json']);
+    await wait_until(() => sandbox!.websocket_stats().live_subscriptions > 0, 'the run to watch the Crash feed');
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    await wait_until(() => sandbox!.websocket_stats().live_subscriptions === 0, 'the killed run\'s feed to close');
+    // Nothing looked at the session in between: the resume (its own look at the session) finds the wait was never sent, and goes on
+    // waiting (before the wait was journaled, it stopped at once with unknown_outcome: the bet's round was not known to it).
+    const resumed = start(['autobet', 'resume', '1', '--yes', '--json']);
+    await wait_until(() => sandbox!.websocket_stats().live_subscriptions > 0, 'the resumed run to watch the Crash feed');
+    resumed.child.kill('SIGTERM');
+    const exit = await resumed.done;
+    expect(exit.code).toBe(130);
+    expect(JSON.parse(exit.stdout.trim().split('\n').at(-1) as string)).toMatchObject({ reason: 'interrupted', bets: 0 });
+    const cli = (args: string[]) => runCli(args, { configDir: config, env });
+    const listed = await cli(['autobet', 'list', '--json']);
+    expect(JSON.parse(listed.stdout.trim())).toMatchObject({ session: 1, bets: 0, state: 'stopped', reason: 'interrupted' });
+    // Neither the killed run's bet nor the resumed run's is left without an outcome.
+    expect((await cli(['autobet', 'abandon', '1', '--yes'])).stdout).toBe('session 1 abandoned\n');
+    expect(sandbox.stats().by_operation['MultiplayerCrashBet'] ?? 0).toBe(0);
+  }, 30_000);
 });
