@@ -1,8 +1,8 @@
 /**
- * What `stakeql games` shows and the README's games table, both read from the
- * registry (src/games/registry.ts): a game added there shows up in both.
- * `scripts/games-readme.mjs` writes the table into the README between its
- * markers; test/cli/games.test.ts holds the README to it.
+ * What `stakeql games` shows and the games table of docs/games.md, both read
+ * from the registry (src/games/registry.ts): a game added there shows up in
+ * both. `scripts/games-readme.mjs` writes the table into that page between
+ * its markers; test/cli/games.test.ts holds the page to it.
  */
 import { GAMES } from '../games/registry.js';
 
@@ -39,27 +39,35 @@ export function game_rows(): GameRow[] {
 
 /**
  * The registry's words as a user of the installed command can follow them:
- * the README (in the repository) may point at the repository's files and
- * research notes; `stakeql games` names only public sources (a URL, a public
- * repository). Literal replacements, applied in order; then every
- * " (src/games/…)" aside, which names stakeql's own copy of a table, goes.
+ * docs/games.md (generated from the same rows, read in the repository) may
+ * point at the repository's files; `stakeql games` names only public sources
+ * (a URL, a public repository). Literal replacements, applied in order; then
+ * each public repository's owner/name becomes its github.com address, and
+ * every " (src/…)" aside, which names stakeql's own copy of a table, goes.
  */
 const PUBLIC_WORDS: ReadonlyArray<readonly [string, string]> = [
-  ['site-coverage.md §2.4: ', ''],
-  ['; see site-coverage.md section 2.4', ''],
-  [' as shared/spec/games.md states it (', ', https://en.wikipedia.org/wiki/Roulette#Bet_odds_table ('],
-  ['chip values from site-coverage.md §2.2 (BOT4, SBOT)', 'chip values from the public clients github.com/poky1084/bot4stake and github.com/poky1084/StakeBOT'],
-  ['payouts: shared/spec/games.md (', 'payouts: the usual punto banco odds, https://en.wikipedia.org/wiki/Baccarat#Punto_banco ('],
-  // The research notes' key for the public client github.com/poky1084/StakeBOT.
-  ['SBOT', 'github.com/poky1084/StakeBOT'],
-  ['MJE43/stake-pf-replay-go ', 'github.com/MJE43/stake-pf-replay-go, '],
-  ['open-source keno bot GeniusHu-tgty/keno-bot', 'open-source keno bot github.com/GeniusHu-tgty/keno-bot'],
+  [', as the project specification states them', ' (the usual odds: https://en.wikipedia.org/wiki/Baccarat#Punto_banco)'],
+  [', as the project specification states it', ' (the usual odds: https://en.wikipedia.org/wiki/Roulette#Bet_odds_table)'],
+  // The research notes' key for the public client poky1084/StakeBOT.
+  ['SBOT', 'poky1084/StakeBOT'],
 ];
 
-/** `text` with {@link PUBLIC_WORDS} applied and stakeql's own file paths taken out. */
+/** Owners of the public repositories the registry names as owner/name. */
+const GITHUB_OWNERS = ['poky1084/', 'MJE43/', 'GeniusHu-tgty/'];
+
+/** `text` with {@link PUBLIC_WORDS} applied, repositories as addresses, stakeql's own file paths taken out. */
 export function public_words(text: string): string {
   let out = text;
   for (const [from, to] of PUBLIC_WORDS) out = out.replaceAll(from, to);
+  for (const owner of GITHUB_OWNERS) {
+    let built = '';
+    let from = 0;
+    for (let at = out.indexOf(owner); at !== -1; at = out.indexOf(owner, at + owner.length)) {
+      built += out.slice(from, at) + (out.slice(Math.max(0, at - 11), at) === 'github.com/' ? '' : 'github.com/');
+      from = at;
+    }
+    out = built + out.slice(from);
+  }
   for (let at = out.indexOf(' (src/'); at !== -1; at = out.indexOf(' (src/', at)) {
     const end = out.indexOf(')', at);
     if (end === -1) break;
@@ -77,7 +85,7 @@ export function public_row(row: GameRow): GameRow {
   };
 }
 
-/** The README's markers around the generated table. */
+/** The markers around the generated table in docs/games.md (the names date from when it was in the README). */
 export const README_BEGIN = '<!-- games table: generated from src/games/registry.ts by scripts/games-readme.mjs; do not edit -->';
 export const README_END = '<!-- end of games table -->';
 
@@ -105,10 +113,10 @@ export function games_markdown(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `text` with the block between the README markers replaced by the current table. */
+/** `text` with the block between the games table's markers replaced by the current table. */
 export function with_games_table(text: string): string {
   const begin = text.indexOf(README_BEGIN);
   const end = text.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error('README has no games table markers');
+  if (begin < 0 || end < begin) throw new Error('the page has no games table markers');
   return `${text.slice(0, begin)}${README_BEGIN}\n${games_markdown()}${text.slice(end)}`;
 }
