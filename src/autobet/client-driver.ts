@@ -13,7 +13,7 @@ import { adopt_from_history, resolve_intent } from './reconcile.js';
 import type { DriverKind, SettledBet } from './strategy.js';
 import { is_multiplayer_game, type MultiplayerGame } from '../games/crash/rules.js';
 import type { RegistryGame } from '../games/registry.js';
-import { RoundBetting } from './crash/round-betting.js';
+import { RoundBetting, type WindowMarks } from './crash/round-betting.js';
 
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
@@ -25,12 +25,19 @@ export class ClientDriver implements Driver {
   readonly #signal: AbortSignal;
   /** Where a long wait inside a bet is told (a Crash window that does not open). */
   readonly #note: (text: string) => void;
+  /** Where a Crash or Slide bet's wait for a window is journaled (journal/window-marks.ts), or null. */
+  #marks: WindowMarks | null = null;
 
   constructor(client: StakeClient, kind: 'live' | 'sandbox', signal: AbortSignal = new AbortController().signal, note: (text: string) => void = () => undefined) {
     this.#client = client;
     this.kind = kind;
     this.#signal = signal;
     this.#note = note;
+  }
+
+  /** Journals each Crash or Slide bet's wait for a window from now on (the session exists once the run is confirmed). */
+  mark_windows(marks: WindowMarks): void {
+    this.#marks = marks;
   }
 
   async start(currency: string): Promise<DriverStart> {
@@ -45,7 +52,7 @@ export class ClientDriver implements Driver {
     try {
       if (is_multiplayer_game(bet.game)) {
         // Crash and Slide: one bet a round, in its betting window (crash/round-betting.ts).
-        this.#rounds ??= new RoundBetting(this.#client, this.#note);
+        this.#rounds ??= new RoundBetting(this.#client, this.#note, this.#marks);
         return await this.#rounds.place(bet.game, { amount: bet.amount, currency, identifier, cashoutAt: (bet.params as { cashoutAt: number }).cashoutAt }, this.#signal);
       }
       const { game, ...rest } = input as typeof input & { game: RegistryGame };

@@ -13,6 +13,7 @@ import { AutobetError } from './errors.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
+import { window_marks } from '../journal/window-marks.js';
 import { run_hooks, type RunHooks } from './run-hooks.js';
 import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
@@ -88,6 +89,7 @@ async function runChecked(
           pid: process.pid,
         });
         const journal = new SqliteJournal(table, session);
+        driver.mark_windows(window_marks(db, session, client.base_url, (a) => money.units(a)));
         const counters = new_counters(money.units_down(start.balance));
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const stop = await run_engine({
@@ -190,6 +192,8 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           table.set_strategy_source(record.id, prepared.source);
           note(`${record.strategy_name}: running it as it is now, not as the session recorded it (accept_changed_strategy)`);
         }
+        // A bet a killed run left waiting for a Crash window was never sent: closed so, not looked for (journal/window-marks.ts).
+        table.close_unsent_waits(record.id, Date.now());
         const pending: IntentRow[] = table.pending(record.id).map((row) => ({
           seq: row.seq,
           identifier: row.identifier,
@@ -202,6 +206,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           sent_at: row.created_at,
         }));
         const journal = new SqliteJournal(table, record.id);
+        driver.mark_windows(window_marks(db, record.id, client.base_url, (a) => money.units(a)));
         hooks.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
         const stop = await resume_engine(
           {

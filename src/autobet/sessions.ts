@@ -2,7 +2,7 @@
  * Looking at sessions from outside a run: the list, one session's bet lines,
  * and a stop request to a running session (it stops after its bet in flight).
  */
-import type { SessionRecord } from '../journal/sessions.js';
+import type { SessionRecord, SessionsTable } from '../journal/sessions.js';
 import { AutobetError } from './errors.js';
 import { lock_holders, type LockHolder } from '../journal/session-lock.js';
 import type { BetLine } from './events.js';
@@ -32,6 +32,8 @@ export interface SessionListLine {
    * `running` (its process holds the account's lock: a lock file beside the
    * database names its pid, and that process is alive and older than the
    * lock), `killed` (marked running, no live holder: resume it), or `stopped`.
+   * A run killed while its Crash or Slide bet waited for a window sent
+   * nothing: it is listed as `stopped` with reason `interrupted`.
    */
   readonly state: 'running' | 'killed' | 'stopped';
   /** The running process, when `state` is `running`. */
@@ -49,9 +51,10 @@ async function open(database: string | undefined) {
 export async function list_sessions(options: { readonly database?: string; readonly limit?: number } = {}): Promise<SessionListLine[]> {
   const { db, file, table } = await open(options.database);
   try {
-    const sessions = table.list(options.limit ?? 1000);
+    let sessions = table.list(options.limit ?? 1000);
     // The locks are read only when a session is marked running (the usual list has none or one).
     const holders = sessions.some((s) => s.status === 'running') ? lock_holders(file) : new Map<number, LockHolder>();
+    if (sessions.some((s) => settle_killed_wait(table, s, holders))) sessions = table.list(options.limit ?? 1000);
     return sessions.map((s) => ({
       session: s.id,
       site: s.base_url,
@@ -84,11 +87,35 @@ function state_of(s: { status: string; pid: number | null }, holders: ReadonlyMa
   return holder !== undefined && alive(s.pid) && holder.live() ? { state: 'running', pid: s.pid } : { state: 'killed', pid: null };
 }
 
+/**
+ * A session killed while its Crash or Slide bet waited for a betting window
+ * sent nothing (journal/window-marks.ts): that bet is closed as never sent
+ * and, with no other bet left open, the session is stopped as `interrupted`
+ * (a resume goes on from it), not left looking killed with a bet unknown.
+ * Only when no process runs it. True when it changed anything.
+ */
+function settle_killed_wait(table: SessionsTable, s: { id: number; status: string; pid: number | null }, holders: ReadonlyMap<number, LockHolder>): boolean {
+  if (s.status !== 'running' || state_of(s, holders).state !== 'killed' || table.unsent_waits(s.id).length === 0) return false;
+  const now = Date.now();
+  table.transaction(() => {
+    table.close_unsent_waits(s.id, now);
+    if (table.open_count(s.id) === 0) table.finish(s.id, 'interrupted', 'killed while its bet waited for a betting window; nothing was sent', now);
+  });
+  return true;
+}
+
+/** The session a command names (or the last), settled first if it was killed waiting for a window. */
+function read_session(table: SessionsTable, file: string, session: number | undefined): SessionRecord | undefined {
+  const record = session === undefined ? table.last() : table.get(session);
+  if (record === undefined || record.status !== 'running') return record;
+  return settle_killed_wait(table, record, lock_holders(file)) ? table.get(record.id) : record;
+}
+
 /** A session and its settled bets' lines as `autobet --json` printed them. */
 export async function session_bets(session: number | undefined, options: { readonly database?: string } = {}): Promise<{ session: SessionRecord; lines: BetLine[] }> {
-  const { db, table } = await open(options.database);
+  const { db, file, table } = await open(options.database);
   try {
-    const record = session === undefined ? table.last() : table.get(session);
+    const record = read_session(table, file, session);
     if (record === undefined) throw new AutobetError('not_found', session === undefined ? 'no autobet session yet' : `no autobet session ${session}`);
     const lines: BetLine[] = [];
     for (const row of table.rows(record.id)) if (row.line !== null) lines.push(JSON.parse(row.line) as BetLine);
@@ -100,9 +127,9 @@ export async function session_bets(session: number | undefined, options: { reado
 
 /** The session a command names, or the last one. */
 export async function find_session(session: number | undefined, options: { readonly database?: string } = {}): Promise<SessionRecord> {
-  const { db, table } = await open(options.database);
+  const { db, file, table } = await open(options.database);
   try {
-    const record = session === undefined ? table.last() : table.get(session);
+    const record = read_session(table, file, session);
     if (record === undefined) throw new AutobetError('not_found', session === undefined ? 'no autobet session yet' : `no autobet session ${session}`);
     return record;
   } finally {
@@ -168,9 +195,9 @@ export interface Abandoned {
  * @throws AutobetError `not_found`, or `running` when its process is alive (stop it first).
  */
 export async function abandon_session(session: number, options: { readonly database?: string; readonly now?: number } = {}): Promise<Abandoned> {
-  const { db, table } = await open(options.database);
+  const { db, file, table } = await open(options.database);
   try {
-    const record = table.get(session);
+    const record = read_session(table, file, session);
     if (record === undefined) throw new AutobetError('not_found', `no autobet session ${session}`);
     if (record.status === 'running' && alive(record.pid)) {
       throw new AutobetError('running', `session ${session} is running (process ${record.pid}); stop it first ('stakeql autobet stop ${session}')`);

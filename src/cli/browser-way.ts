@@ -49,14 +49,28 @@ export function way_of(value: string): BrowserWayName {
   return value === 'own' || value === 'auto' ? value : 'port';
 }
 
+/** Whether a browser can open a window here: always off Linux; on Linux, an X or Wayland display is named. */
+export function has_display(env: NodeJS.ProcessEnv): boolean {
+  return process.platform !== 'linux' || Boolean(env['DISPLAY']) || Boolean(env['WAYLAND_DISPLAY']);
+}
+
+/**
+ * What to do without a display: the one-time login needs a window, the
+ * commands after it do not. `xvfb-run` (Debian's xvfb package) gives a
+ * virtual X display; a VNC server on it (x11vnc) shows that window elsewhere.
+ */
+export const NO_DISPLAY_ADVICE =
+  "commands given --browser own start the browser headless by themselves, but logging in once with 'stakeql browser' needs a window: " +
+  "run it under a display server, e.g. 'xvfb-run -n 99 stakeql browser' with 'x11vnc -display :99' to see and use that window over VNC, " +
+  "or over 'ssh -X' from a machine with a display";
+
 /** The client's `browser` option for a `--browser` value (checked before: `own`, `auto` or a loopback URL). */
 export function browser_option(value: string, env: NodeJS.ProcessEnv): BrowserOptions {
   if (value === 'own') {
     const executable = find_browser_executable(env);
     const profile = own_profile_dir(env);
     // A window where there is a display (the user may have to pass a challenge), none on a server.
-    const display = process.platform !== 'linux' || Boolean(env['DISPLAY']) || Boolean(env['WAYLAND_DISPLAY']);
-    return { profile_dir: profile, executable_path: executable ?? BROWSER_CANDIDATES[0], headless: !display };
+    return { profile_dir: profile, executable_path: executable ?? BROWSER_CANDIDATES[0], headless: !has_display(env) };
   }
   if (value === 'auto') {
     const dirs = env['STAKEQL_BROWSER_PROFILE_DIRS'];

@@ -37,6 +37,54 @@ export function game_rows(): GameRow[] {
   }));
 }
 
+/**
+ * The registry's words as a user of the installed command can follow them:
+ * docs/games.md (generated from the same rows, read in the repository) may
+ * point at the repository's files; `stakeql games` names only public sources
+ * (a URL, a public repository). Literal replacements, applied in order; then
+ * each public repository's owner/name becomes its github.com address, and
+ * every " (src/…)" aside, which names stakeql's own copy of a table, goes.
+ */
+const PUBLIC_WORDS: ReadonlyArray<readonly [string, string]> = [
+  [', as the project specification states them', ' (the usual odds: https://en.wikipedia.org/wiki/Baccarat#Punto_banco)'],
+  [', as the project specification states it', ' (the usual odds: https://en.wikipedia.org/wiki/Roulette#Bet_odds_table)'],
+  // The research notes' key for the public client poky1084/StakeBOT.
+  ['SBOT', 'poky1084/StakeBOT'],
+];
+
+/** Owners of the public repositories the registry names as owner/name. */
+const GITHUB_OWNERS = ['poky1084/', 'MJE43/', 'GeniusHu-tgty/'];
+
+/** `text` with {@link PUBLIC_WORDS} applied, repositories as addresses, stakeql's own file paths taken out. */
+export function public_words(text: string): string {
+  let out = text;
+  for (const [from, to] of PUBLIC_WORDS) out = out.replaceAll(from, to);
+  for (const owner of GITHUB_OWNERS) {
+    let built = '';
+    let from = 0;
+    for (let at = out.indexOf(owner); at !== -1; at = out.indexOf(owner, at + owner.length)) {
+      built += out.slice(from, at) + (out.slice(Math.max(0, at - 11), at) === 'github.com/' ? '' : 'github.com/');
+      from = at;
+    }
+    out = built + out.slice(from);
+  }
+  for (let at = out.indexOf(' (src/'); at !== -1; at = out.indexOf(' (src/', at)) {
+    const end = out.indexOf(')', at);
+    if (end === -1) break;
+    out = out.slice(0, at) + out.slice(end + 1);
+  }
+  return out;
+}
+
+/** A row as `stakeql games` shows it: its inputs, rule and source in {@link public_words}. */
+export function public_row(row: GameRow): GameRow {
+  return {
+    ...row,
+    inputs: row.inputs.map((i) => ({ ...i, takes: public_words(i.takes) })),
+    pays: { ...row.pays, rule: public_words(row.pays.rule), source: public_words(row.pays.source) },
+  };
+}
+
 /** The markers around the generated table in docs/games.md (the names date from when it was in the README). */
 export const README_BEGIN = '<!-- games table: generated from src/games/registry.ts by scripts/games-readme.mjs; do not edit -->';
 export const README_END = '<!-- end of games table -->';

@@ -100,7 +100,7 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
   if (browser !== null) {
     // The page's session is the credential: a saved token (maybe another account's) would not match the page's cookies.
     const client = new module.StakeClient({
-      base_url: typeof baseUrl === 'string' ? baseUrl : credentials.base_url,
+      base_url: await siteForBrowser(browser, baseUrl, credentials, ctx),
       timeout_ms,
       browser: browser_option(browser, ctx.io.env),
     });
@@ -129,6 +129,23 @@ export async function openClient(args: CommandArgs, ctx: CommandContext, require
     timeout_ms,
   });
   return { client, module, credentials };
+}
+
+/**
+ * The site a command run through a browser uses: `--base-url` or
+ * `STAKE_BASE_URL` when given; else, for a browser reached by its DevTools
+ * URL, the site its tab is on (tab-site.ts) rather than the profile's; else
+ * the profile's (or stake.com). A change of site is said on stderr.
+ */
+export async function siteForBrowser(browser: string, baseUrl: unknown, credentials: ResolvedCredentials, ctx: CommandContext): Promise<string> {
+  if (typeof baseUrl === 'string') return baseUrl;
+  const { resolve_base_url } = await import('../transport/options.js');
+  const configured = resolve_base_url(credentials.base_url ?? undefined).base_url;
+  if (credentials.sources.base_url === 'env') return configured;
+  const { browser_site } = await import('./tab-site.js');
+  const site = await browser_site(browser, configured);
+  if (site.note !== null) ctx.warn(site.note);
+  return site.base_url;
 }
 
 /**
@@ -171,7 +188,8 @@ export function describeClientFailure(error: unknown, opened: OpenedClient): unk
   const m = opened.module;
   const sources = opened.credentials.sources;
   if (typeof opened.browser === 'string' && m.AuthenticationError.is(error)) {
-    return new CliError(EXIT_AUTH, `authentication refused in the browser: log in to the site in that browser, then try again (${error.message})`, {
+    const site = printable(opened.client.base_url);
+    return new CliError(EXIT_AUTH, `authentication refused in the browser on ${site}: log in to ${site} in that browser, then try again (${error.message})`, {
       cause: error,
     });
   }
@@ -197,7 +215,7 @@ export function describeClientFailure(error: unknown, opened: OpenedClient): unk
     );
   }
   if (m.ChallengeError.is(error) && typeof opened.browser === 'string') {
-    return new CliError(EXIT_AUTH, error.message, { cause: error });
+    return new CliError(EXIT_AUTH, `${error.message} (site: ${printable(opened.client.base_url)})`, { cause: error });
   }
   if (m.ChallengeError.is(error)) {
     const ua = error.had_user_agent ? '' : ' The credentials hold no User-Agent: cf_clearance only works with the one it was issued to.';
@@ -217,7 +235,9 @@ export function describeClientFailure(error: unknown, opened: OpenedClient): unk
   }
   if (m.GraphQLError.is(error)) return new CliError(EXIT_FAILURE, error.message, { cause: error });
   if (m.TransportError.is(error)) {
-    return new CliError(EXIT_FAILURE, `${TRANSPORT_KINDS[error.reason] ?? 'transport error'}: ${error.message}`, { cause: error });
+    // Through a browser, the site it was asked to reach is named: it may not be the one the user had in mind.
+    const site = typeof opened.browser === 'string' && !error.message.includes(opened.client.base_url) ? ` (site: ${printable(opened.client.base_url)})` : '';
+    return new CliError(EXIT_FAILURE, `${TRANSPORT_KINDS[error.reason] ?? 'transport error'}: ${error.message}${site}`, { cause: error });
   }
   if (error instanceof SyntaxError || error instanceof RangeError || error instanceof TypeError) {
     // Refused before sending: the query, the variables or the operation name.

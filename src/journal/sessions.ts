@@ -161,6 +161,11 @@ export class SessionsTable {
       giveBack: db.prepare("UPDATE sqlite_sequence SET seq = seq - 1 WHERE name = 'sessions' AND seq = ?"),
       openCount: db.prepare(`SELECT COUNT(*) FROM journal_intents AS i WHERE i.id BETWEEN ${SESSION_RANGE}
         AND NOT EXISTS (SELECT 1 FROM journal_outcomes AS o WHERE o.id = i.id)`).pluck(),
+      // Open intents whose Crash or Slide bet was still waiting for a window (journal/window-marks.ts): never sent.
+      unsentWaits: db.prepare(`SELECT i.seq FROM journal_intents AS i WHERE i.id BETWEEN ${SESSION_RANGE}
+        AND NOT EXISTS (SELECT 1 FROM journal_outcomes AS o WHERE o.id = i.id)
+        AND EXISTS (SELECT 1 FROM round_steps AS r WHERE r.round_key = i.identifier AND r.step = 0 AND r.session_id = @session AND r.status = 'not_sent')
+        ORDER BY i.id`).pluck(),
     };
   }
 
@@ -266,15 +271,38 @@ export class SessionsTable {
   unfinished(base_url: string, account: string): { id: number; open: number }[] {
     const out: { id: number; open: number }[] = [];
     for (const id of this.#s.maybeOpen.all(base_url, account) as number[]) {
-      const open = this.#s.openCount.get({ session: id }) as number;
+      const open = this.open_count(id);
       if (open > 0) out.push({ id, open });
     }
     return out;
   }
 
-  /** Intents of the session without an outcome. */
+  /** Intents of the session without an outcome that may have been sent (a bet killed while it waited for a window was not). */
   open_count(session_id: number): number {
-    return this.#s.openCount.get({ session: session_id }) as number;
+    return (this.#s.openCount.get({ session: session_id }) as number) - this.unsent_waits(session_id).length;
+  }
+
+  /**
+   * The seqs of the session's open intents that a killed run left waiting
+   * for a Crash or Slide betting window: their request never left.
+   */
+  unsent_waits(session_id: number): number[] {
+    return this.#s.unsentWaits.all({ session: session_id }) as number[];
+  }
+
+  /**
+   * Closes the intents {@link unsent_waits} finds as not placed (never sent),
+   * in one transaction; how many. Only for a session no process runs.
+   */
+  close_unsent_waits(session_id: number, at: number): number {
+    let closed = 0;
+    this.#db.transaction(() => {
+      for (const seq of this.unsent_waits(session_id)) {
+        this.close_intent(session_id, seq, 'not_placed', 'not_sent', 'the run was killed while this bet waited for a betting window: it was never sent', at);
+        closed++;
+      }
+    })();
+    return closed;
   }
 
   rows(session_id: number): IterableIterator<JournalRow> {

@@ -185,11 +185,30 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     expect(JSON.parse(who.stdout)).toMatchObject({ name: 'own-profile-user' });
     const doctor = await run(['doctor', '--browser', 'own', '--base-url', kasada.url], env);
     expect(doctor.stdout).toMatch(/the browser way: own: .*no DevTools port, no other process can attach/);
+    // The children here have no DISPLAY: doctor says the own way runs headless and how to log in without a display.
+    expect(doctor.stdout).toMatch(/No display here \(DISPLAY and WAYLAND_DISPLAY are unset\): commands given --browser own start the browser headless .*xvfb-run/);
     // --port is refused, saying why.
     const port = await run(['browser', '--executable', wrapper, '--port', '9222']);
     expect(port.code).toBe(2);
     expect(oneErrorLine(port)).toContain('no longer opens a DevTools port');
   }, 120_000);
+
+  it('`stakeql browser` without a display (DISPLAY and WAYLAND_DISPLAY unset) says so, with chromium\'s own words and how to run without one', async () => {
+    // Debian's chromium with a window (not headless); --no-sandbox only because these tests may run as root.
+    const headed = path.join(config.dir, 'chromium-headed');
+    fs.writeFileSync(headed, `#!/bin/sh\nexec ${CHROMIUM} --no-sandbox --disable-gpu "$@"\n`, { mode: 0o755 });
+    const result = await runCli(['browser', '--executable', headed, '--site', kasada.url], {
+      configDir: config.dir, env: { STAKEQL_DATA_DIR: path.join(config.dir, 'no-display-data') }, timeoutMs: 45_000,
+    });
+    expect(result.code).toBe(1);
+    const line = oneErrorLine(result);
+    expect(line).toContain('there is no display here (DISPLAY and WAYLAND_DISPLAY are unset)');
+    // What chromium itself printed on stderr (ui/ozone/platform/x11/ozone_platform_x11.cc), not playwright's bare "closed".
+    expect(line).toContain('(it said: Missing X server or $DISPLAY)');
+    expect(line).not.toContain('Target page, context or browser has been closed');
+    expect(line).toContain('--browser own start the browser headless');
+    expect(line).toContain("'xvfb-run -n 99 stakeql browser'");
+  });
 
   it('`whoami --browser` works with nothing saved; a non-loopback --browser or STAKE_BROWSER is a usage error', async () => {
     const result = await run(['whoami', '--browser', cdp_url, '--base-url', kasada.url]);
@@ -219,6 +238,44 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     const remote = await run(['login', '--browser', 'http://192.168.0.9:9222', '--profile', 'remote']);
     expect(remote.code).toBe(2);
     expect(oneErrorLine(remote)).toContain('loopback');
+  });
+
+  it('`--browser URL` uses the site its tab is on, not the profile\'s; a refusal names the site it tried; tabs on several other sites are a usage error', async () => {
+    const kasada_origin = new URL(kasada.url).origin;
+    const plain_origin = new URL(plain.url).origin;
+    // login --browser with no --base-url saves the tab's site (the only tab is on the Kasada sandbox), not stake.com.
+    const saved = await run(['login', '--browser', cdp_url, '--profile', 'tab-site']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain(`has a tab on ${kasada_origin}: using that site (not https://stake.com; --base-url chooses)`);
+    const profiles = JSON.parse(fs.readFileSync(path.join(config.dir, 'profiles.json'), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
+    expect(profiles.profiles['tab-site']).toMatchObject({ browser: cdp_url, base_url: kasada_origin });
+    // A profile saved for another site: the browser's tab decides, and stderr says so.
+    const other = await run(['login', '--browser', cdp_url, '--base-url', plain.url, '--profile', 'plain-site']);
+    expect(other.code, other.stderr).toBe(0);
+    const who = await run(['whoami', '--profile', 'plain-site', '--json']);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ name: 'cli-browser-user' });
+    expect(who.stderr).toContain(`has a tab on ${kasada_origin}: using that site (not ${plain_origin}; --base-url chooses)`);
+    // --base-url given: that site, in a new tab where nobody logged in; the refusal names it.
+    const refused = await run(['whoami', '--browser', cdp_url, '--base-url', plain.url]);
+    expect(refused.code).toBe(4);
+    expect(oneErrorLine(refused)).toContain(`authentication refused in the browser on ${plain.url}: log in to ${plain.url} in that browser`);
+    // Tabs on two sites, neither the profile's: nothing is guessed, both are named.
+    const second = await user?.contexts()[0]?.newPage();
+    try {
+      await second?.goto(`${plain.url}/`);
+      const gone = `http://127.0.0.1:${await closedPort()}`;
+      const saved_gone = await run(['login', '--browser', cdp_url, '--base-url', gone, '--profile', 'gone-site']);
+      expect(saved_gone.code, saved_gone.stderr).toBe(0);
+      const ambiguous = await run(['whoami', '--profile', 'gone-site']);
+      expect(ambiguous.code).toBe(2);
+      const line = oneErrorLine(ambiguous);
+      expect(line).toContain(kasada_origin);
+      expect(line).toContain(plain_origin);
+      expect(line).toContain(`none on ${gone}: say which site with --base-url`);
+    } finally {
+      await second?.close();
+    }
   });
 
   it('`--browser auto` finds the browser by a planted DevToolsActivePort, says to allow the connection, and doctor names the way', async () => {
@@ -277,6 +334,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the browser way in on the command line', () => 
     expect(words.code).toBe(4);
     expect(words.stdout).toContain('kasada');
     expect(words.stdout).toContain('stakeql browser');
+    expect(words.stdout).toContain("No display here (DISPLAY and WAYLAND_DISPLAY are unset): commands given --browser own start the browser headless by themselves, but logging in once with 'stakeql browser' needs a window: run it under a display server, e.g. 'xvfb-run -n 99 stakeql browser'");
     noSecret(words, login.access_token);
     // A site that answers a plain client: the direct path works; a refused token is named.
     const good = plain.login('doctor-plain');

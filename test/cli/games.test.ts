@@ -31,9 +31,13 @@ describe('stakeql games', () => {
     const keno = rows[2] as { inputs: { name: string }[]; transport: unknown; pays: { table: boolean; source: string }; sandbox: boolean; simulator: boolean };
     expect(keno.inputs.map((i) => i.name)).toEqual(['numbers', 'risk']);
     expect(keno.transport).toEqual({ graphql: 'KenoBet', field: 'kenoBet' });
-    expect(keno.pays).toMatchObject({ table: true, source: PAY_TABLES.keno.source });
+    expect(keno.pays.table).toBe(true);
+    // The pay-tables file's source, with its public repository given as one (the command names no repository path of stakeql's).
+    expect(keno.pays.source).toContain('github.com/GeniusHu-tgty/keno-bot');
+    expect(PAY_TABLES.keno.source).toContain('GeniusHu-tgty/keno-bot');
     expect([keno.sandbox, keno.simulator]).toEqual([true, true]);
-    expect(rows[3]).toMatchObject({ game: 'plinko', pays: { table: true, source: PAY_TABLES.plinko.source }, offline_except: expect.stringMatching(/expert/) });
+    expect(rows[3]).toMatchObject({ game: 'plinko', pays: { table: true, source: expect.stringContaining('github.com/MJE43/stake-pf-replay-go backend/internal/games/plinko_tables.json') }, offline_except: expect.stringMatching(/expert/) });
+    expect(PAY_TABLES.plinko.source).toContain('plinko_tables.json');
     expect(rows[0]).toMatchObject({ game: 'dice', pays: { table: false, rule: '99 / chance' }, offline_except: null, rtp: 0.99 });
   }, 60_000);
 
@@ -42,6 +46,20 @@ describe('stakeql games', () => {
     expect(r.code, r.stderr).toBe(0);
     for (const game of REGISTRY_GAMES) expect(r.stdout).toMatch(new RegExp(`^${game}  \\(`, 'm'));
     expect(r.stdout).toMatch(/sandbox: yes, except risk expert/);
+  }, 60_000);
+
+  it('names public sources only: no path of stakeql\'s repository or research notes, each source a URL, a public repository, or "no public source"', async () => {
+    const [text, json] = await Promise.all([runCli(['games'], { configDir: dir, timeoutMs: 30_000 }), runCli(['games', '--json'], { configDir: dir, timeoutMs: 30_000 })]);
+    for (const out of [text.stdout, json.stdout]) {
+      for (const internal of ['src/', 'shared/', 'site-coverage', '.md §', '§', 'SBOT', 'BOT4']) expect(out).not.toContain(internal);
+    }
+    const sources = json.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { game: string; pays: { source: string } }));
+    expect(sources).toHaveLength(REGISTRY_GAMES.length);
+    for (const { game, pays } of sources) {
+      expect(pays.source.includes('https://') || pays.source.includes('github.com/') || pays.source.startsWith('no public source gives the table'), `${game}: ${pays.source}`).toBe(true);
+    }
+    expect(text.stdout).toMatch(/^ {2}source: single-zero European roulette .*\(the usual odds: https:\/\/en\.wikipedia\.org\/wiki\/Roulette#Bet_odds_table\); chip values from github\.com\/poky1084\/bot4stake/m);
+    expect(text.stdout).toMatch(/^ {2}pays by: the site's table by risk, picks and hits; return 99 %$/m);
   }, 60_000);
 
   it('refuses an argument with exit 2', async () => {

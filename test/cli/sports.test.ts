@@ -39,6 +39,26 @@ describe('stakeql sports', () => {
     })));
   });
 
+  it('fixtures: dates around now, not a fixed day: live ones started in the last hours, upcoming ones within the next day', async () => {
+    const now = Date.now();
+    const live = lines(await run(['sports', 'fixtures', '--live', '--all', '--json']));
+    const upcoming = lines(await run(['sports', 'fixtures', '--all', '--json']));
+    expect(live.length).toBeGreaterThan(0);
+    expect(upcoming.length).toBeGreaterThan(0);
+    const HOUR = 3_600_000;
+    for (const f of live) {
+      const start = Date.parse(f['startTime'] as string);
+      expect(start, f['slug'] as string).toBeLessThan(now);
+      expect(start, f['slug'] as string).toBeGreaterThan(now - 3 * HOUR);
+    }
+    // The card was built when this file's sandbox started, minutes ago at most: its upcoming hours are after that.
+    for (const f of upcoming.filter((l) => l['status'] === 'active')) {
+      const start = Date.parse(f['startTime'] as string);
+      expect(start, f['slug'] as string).toBeGreaterThan(now - 10 * 60_000);
+      expect(start, f['slug'] as string).toBeLessThan(now + 25 * HOUR);
+    }
+  });
+
   it('fixture SLUG --json: one line per outcome {market, outcome, outcomeId, odds, active}', async () => {
     const f = session.sandbox.sports.add_fixture({ markets: 2 });
     session.sandbox.sports.set_market_status(f.markets[1]?.id as string, 'suspended');

@@ -16,6 +16,12 @@
  * it and the settle period has passed. Once `crash_bet` answered, the bet is
  * placed: a feed that fails while its round runs never makes it "not
  * placed"; its result is then read from the round history and the bet list.
+ *
+ * The engine journals a bet's intent before `place` waits for a window, so a
+ * process killed during the wait would leave an intent that looks lost. The
+ * {@link WindowMarks} say which it was: "waiting, nothing sent" is committed
+ * before the wait and turned into "leaving" (committed) just before the
+ * request is sent; only the first proves a killed run sent nothing.
  */
 import type { StakeClient } from '../../facade/index.js';
 import { request_fate } from '../../operations/request-fate.js';
@@ -24,6 +30,9 @@ import type { MultiplayerBet } from '../../games/crash/site.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../realtime/multiplayer.js';
 import type { IntentRef, PlaceOutcome, ResolveOutcome } from '../driver.js';
 import { multiplayer_settled } from './settled.js';
+import type { WindowMarks } from '../../journal/window-marks.js';
+
+export type { WindowMarks };
 
 // Windows tried for one bet before the engine is told it was refused.
 const MAX_WINDOWS = 5;
@@ -139,10 +148,12 @@ export class RoundBetting {
   readonly #lost = new Map<string, { readonly game: MultiplayerGame; readonly round: string; readonly sent_at: number }>();
 
   readonly #note: (text: string) => void;
+  readonly #marks: WindowMarks | null;
 
-  constructor(client: StakeClient, note: (text: string) => void = () => undefined) {
+  constructor(client: StakeClient, note: (text: string) => void = () => undefined, marks: WindowMarks | null = null) {
     this.#client = client;
     this.#note = note;
+    this.#marks = marks;
   }
 
   /** The rounds ended as the strategy was last shown them, per game (`rounds`): a skip waits for the next. */
@@ -185,6 +196,14 @@ export class RoundBetting {
 
   /** One bet in the next open window of `game`, answered once its round ended. */
   async place(game: MultiplayerGame, input: { amount: number; currency: string; cashoutAt: number; identifier: string }, signal: AbortSignal): Promise<PlaceOutcome> {
+    this.#marks?.waiting(input.identifier, game, input);
+    const outcome = await this.#place(game, input, signal);
+    if (outcome.kind === 'placed') this.#marks?.ended(input.identifier, 'answered', outcome.bet.id);
+    else if (outcome.kind === 'refused' || outcome.kind === 'not_sent') this.#marks?.ended(input.identifier, outcome.kind, outcome.message);
+    return outcome;
+  }
+
+  async #place(game: MultiplayerGame, input: { amount: number; currency: string; cashoutAt: number; identifier: string }, signal: AbortSignal): Promise<PlaceOutcome> {
     let watch: RoundWatch;
     try {
       watch = await this.#watch(game);
@@ -204,6 +223,8 @@ export class RoundBetting {
         if (quiet !== null) clearTimeout(quiet);
       }
       const round = (watch.current as MultiplayerRoundFrame).id;
+      // Committed before the request leaves: from here a killed run's bet is unknown, not "nothing sent".
+      this.#marks?.leaving(input.identifier);
       const sent_at = Date.now();
       let bet: MultiplayerBet;
       try {
@@ -217,6 +238,7 @@ export class RoundBetting {
         const closed = fate.kind === 'refused' && (watch.current?.id !== round || watch.current.status !== 'pending');
         if (closed && window < MAX_WINDOWS) {
           this.#last.set(game, round);
+          this.#marks?.waiting_again(input.identifier, `round ${round}'s window closed: refused, nothing booked`);
           continue;
         }
         return fate;

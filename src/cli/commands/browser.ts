@@ -11,7 +11,8 @@
  */
 import fs from 'node:fs';
 import { resolve_base_url } from '../../transport/options.js';
-import { BROWSER_CANDIDATES, find_browser_executable, own_profile_dir } from '../browser-way.js';
+import { browser_said, start_trouble } from '../../transport/browser/start-failure.js';
+import { BROWSER_CANDIDATES, NO_DISPLAY_ADVICE, find_browser_executable, has_display, own_profile_dir } from '../browser-way.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { printable } from '../output.js';
@@ -57,8 +58,7 @@ async function runBrowser(args: CommandArgs, ctx: CommandContext): Promise<numbe
       handleSIGHUP: false,
     });
   } catch (error) {
-    const first = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0] ?? '';
-    throw new CliError(EXIT_FAILURE, `the browser could not be started on stakeql's profile (is it already open?): ${printable(first.slice(0, 300))}`);
+    throw new CliError(EXIT_FAILURE, start_failure(error instanceof Error ? error.message : String(error), executable, ctx.io.env));
   }
   const closed = new Promise<void>((resolve) => context.once('close', () => resolve()));
   const stop = (): void => {
@@ -93,6 +93,28 @@ async function runBrowser(args: CommandArgs, ctx: CommandContext): Promise<numbe
   return EXIT_OK;
 }
 
+/**
+ * Why the browser did not start, and what to do: from the browser's own
+ * stderr (start-failure.ts), and from the environment where it names no
+ * display (a headed browser cannot start without one, whatever it printed).
+ */
+function start_failure(message: string, executable: string, env: NodeJS.ProcessEnv): string {
+  const said = browser_said(message);
+  const trouble = start_trouble(message) ?? (has_display(env) ? null : 'no_display');
+  const words = said === null ? '' : ` (it said: ${printable(said)})`;
+  if (trouble === 'no_display') {
+    return `the browser could not open its window: there is no display here (DISPLAY and WAYLAND_DISPLAY are unset)${words}; ${NO_DISPLAY_ADVICE}`;
+  }
+  if (trouble === 'root_sandbox') {
+    return `${printable(executable)} refuses to run as root with its sandbox on${words}: run stakeql as an ordinary user`;
+  }
+  if (trouble === 'profile_in_use') {
+    return `stakeql's browser profile is already open in another window${words}: close it, then run 'stakeql browser' again`;
+  }
+  const first = message.split('\n', 1)[0] ?? '';
+  return `the browser could not be started on stakeql's profile (is it already open?)${words || `: ${printable(first.slice(0, 300))}`}`;
+}
+
 /** The command's own options, once: the parser's config and the help's lines come from here. */
 const OPTIONS: OptionTable = {
   executable: { type: 'string', value: 'PATH', help: 'the browser to start (default STAKEQL_BROWSER_EXECUTABLE, else the first on PATH)' },
@@ -110,6 +132,12 @@ pipe: no DevTools port is opened, so no other program can attach to it. Log in,
 then close the window; commands given --browser own (or STAKE_BROWSER=own)
 start it the same way on that profile. No flag that hides automation or
 changes the browser's fingerprint is used.
+
+Without a display (a server, a container: DISPLAY and WAYLAND_DISPLAY unset),
+commands given --browser own start the browser headless; only this one-time
+login needs a window: run it under a display server, e.g.
+'xvfb-run -n 99 stakeql browser' and 'x11vnc -display :99' to use the window
+over VNC, or over 'ssh -X'.
 
 Options:
 ${help_lines(OPTIONS)}`,

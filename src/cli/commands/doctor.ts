@@ -15,8 +15,8 @@ import { load_credentials } from '../../store/index.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_AUTH, EXIT_FAILURE, EXIT_OK, badValueIsUsage } from '../exit-codes.js';
 import type { FamilyVerdict } from '../doctor-documents.js';
-import { browser_option, way_of, WAY_WORDS } from '../browser-way.js';
-import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, timeoutMs } from '../open-client.js';
+import { browser_option, has_display, NO_DISPLAY_ADVICE, way_of, WAY_WORDS } from '../browser-way.js';
+import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, browserArgument, checkBaseUrl, siteForBrowser, timeoutMs } from '../open-client.js';
 import { printable, writeJson } from '../output.js';
 import { profileArgument } from '../profile-args.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
@@ -114,9 +114,13 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
   const impit = await impit_fetch();
   const paths: Array<[Verdict['path'], StakeClientOptions]> = [['direct', direct]];
   if (impit !== null) paths.push(['impit', { ...direct, fetch: impit }]);
-  if (browser !== null) paths.push(['browser', { base_url, timeout_ms, browser: browser_option(browser, ctx.io.env) }]);
+  if (browser !== null) paths.push(['browser', { base_url: await siteForBrowser(browser, baseUrl, credentials, ctx), timeout_ms, browser: browser_option(browser, ctx.io.env) }]);
   const verdicts: Verdict[] = [];
-  for (const [path, options] of paths) verdicts.push(await ask(path, m, options));
+  for (const [path, options] of paths) {
+    const verdict = await ask(path, m, options);
+    // The browser may be on another site than the profile's: a refusal names the one it tried.
+    verdicts.push(path === 'browser' && !verdict.ok ? { ...verdict, detail: `${verdict.detail} (site: ${options.base_url ?? ''})` } : verdict);
+  }
   const works = verdicts.find((v) => v.ok);
   const through = paths.find(([path]) => path === works?.path)?.[1];
   const documents = through === undefined ? [] : await families(m, through);
@@ -147,6 +151,10 @@ async function runDoctor(args: CommandArgs, ctx: CommandContext): Promise<number
           ? "No path works. If the site refuses copied requests, log in once in the browser 'stakeql browser' opens, and run 'stakeql doctor --browser own'.\n"
           : 'No path works.\n',
     );
+    // A server or a container: say how the browser way runs there before the user finds out from a bare failure.
+    if (!has_display(ctx.io.env) && (browser === null ? works === undefined : way_of(browser) === 'own')) {
+      ctx.io.stdout.write(`No display here (DISPLAY and WAYLAND_DISPLAY are unset): ${NO_DISPLAY_ADVICE}.\n`);
+    }
     const invalid = documents.filter((d) => d.reason === 'invalid').map((d) => d.family);
     if (invalid.length > 0) {
       ctx.io.stdout.write(`The site's schema refuses the documents of: ${invalid.join(', ')}. What needs them fails until stakeql follows the change.\n`);

@@ -5,11 +5,12 @@
  */
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK } from '../exit-codes.js';
-import { game_rows } from '../games-table.js';
+import { game_rows, public_row } from '../games-table.js';
 import { help_lines, parse_config, type OptionTable } from '../option-table.js';
 
 async function runGames(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const rows = game_rows();
+  // Public sources only: a user of the installed command has no checkout to read a repository path in.
+  const rows = game_rows().map(public_row);
   if (args.values['json'] === true) {
     for (const row of rows) ctx.io.stdout.write(`${JSON.stringify(row)}\n`);
     return EXIT_OK;
@@ -41,7 +42,7 @@ export const command: Command = {
   help: `Lists every game stakeql plays (the registry, src/games/registry.ts): its
 inputs besides amount, currency and identifier, the operation it is sent as,
 whether the sandbox and the simulator play it, what it pays by and the public
-source of that table or rule. Nothing is sent.
+source of that table or rule (a URL or a public repository). Nothing is sent.
 
 Options:
 ${help_lines(OPTIONS)}`,

@@ -54,6 +54,14 @@ async function saveBrowserProfile(name: string, browserUrl: string, args: Comman
   } catch (error) {
     throw usageError(error instanceof Error ? error.message : 'bad value');
   }
+  if (base_url === null) {
+    // A browser reached by its DevTools URL: the site its tab is on, not stake.com (tab-site.ts).
+    const { browser_site } = await import('../tab-site.js');
+    const { DEFAULT_BASE_URL } = await import('../../transport/options.js');
+    const site = await browser_site(browser, DEFAULT_BASE_URL);
+    if (site.note !== null) ctx.warn(site.note);
+    if (site.base_url !== DEFAULT_BASE_URL) base_url = site.base_url;
+  }
   const store = await openStore(ctx);
   await badValueIsUsage(() => store.save_profile(name, { browser, base_url }));
   const { io, out } = ctx;

@@ -73,13 +73,26 @@ function market(parent: TemplateRec, name: string, specifiers: string, outcomes:
   return rec;
 }
 
-/** Adds one fixture to `parent`; `n` varies its odds. */
-export function build_fixture(parent: TournamentRec, n: number, spec: FixtureSpec = {}): FixtureRec {
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a fixture starts, from the time the card is built (`now`): a live one
+ * kicked off within the last ~90 minutes, an upcoming one on a later whole
+ * hour, `n` hours out at most: a card made of fixed dates would soon read as
+ * long over, or as days ahead (newcomer §15).
+ */
+function start_of(n: number, live: boolean, now: number): number {
+  if (live) return now - (30 + (n % 6) * 10) * 60_000;
+  return (Math.floor(now / HOUR_MS) + 1 + (n % 24)) * HOUR_MS;
+}
+
+/** Adds one fixture to `parent`; `n` varies its odds and start; `now` is when the card is built. */
+export function build_fixture(parent: TournamentRec, n: number, spec: FixtureSpec = {}, now: number = Date.now()): FixtureRec {
   const home = spec.home ?? `Team ${2 * n + 1}`;
   const away = spec.away ?? `Team ${2 * n + 2}`;
   const id = String(++serial);
   const esport = parent.category.sport.sportType === 'esport';
-  const start = Date.UTC(2026, 11, 1, 12) + n * 3_600_000;
+  const start = start_of(n, spec.status === 'live', now);
   const fixture: FixtureRec = {
     id: randomUUID(), slug: `${id}-${slugify(home)}-${slugify(away)}`, name: `${home} - ${away}`,
     status: spec.status ?? 'active', provider: esport ? 'oddin' : 'betradar', startTime: new Date(start).toUTCString(),
@@ -110,18 +123,18 @@ export function build_fixture(parent: TournamentRec, n: number, spec: FixtureSpe
 }
 
 /** The sandbox's starting card: soccer (two leagues, some live), tennis, and one esport. */
-export function default_card(): SportRec[] {
+export function default_card(now: number = Date.now()): SportRec[] {
   const soccer = sport('Soccer', 'soccer', 'sport');
   const england = tournament(category(soccer, 'England'), 'Premier League');
-  for (let i = 0; i < 30; i++) build_fixture(england, i, { status: i < 6 ? 'live' : 'active' });
+  for (let i = 0; i < 30; i++) build_fixture(england, i, { status: i < 6 ? 'live' : 'active' }, now);
   const spain = tournament(category(soccer, 'Spain'), 'La Liga');
-  for (let i = 30; i < 40; i++) build_fixture(spain, i);
+  for (let i = 30; i < 40; i++) build_fixture(spain, i, {}, now);
   const tennis = sport('Tennis', 'tennis', 'sport');
   const atp = tournament(category(tennis, 'ATP'), 'Paris');
-  for (let i = 40; i < 48; i++) build_fixture(atp, i, { status: i < 42 ? 'live' : 'active' });
+  for (let i = 40; i < 48; i++) build_fixture(atp, i, { status: i < 42 ? 'live' : 'active' }, now);
   const cs = sport('Counter-Strike', 'counter-strike', 'esport');
   const major = tournament(category(cs, 'International'), 'Major');
-  for (let i = 48; i < 52; i++) build_fixture(major, i);
+  for (let i = 48; i < 52; i++) build_fixture(major, i, {}, now);
   return [soccer, tennis, cs];
 }
 

@@ -13,6 +13,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { FetchInit, FetchResponseLike } from '../options.js';
 import { find_active_port, json_version_status, TOGGLE_ADVICE, usual_profile_dirs } from './discover.js';
+import { browser_said, start_trouble } from './start-failure.js';
 import { BrowserFailure } from './failure.js';
 import type { ResolvedBrowserOptions } from './options.js';
 import {
@@ -287,7 +288,7 @@ export class BrowserSession {
       } catch (error) {
         this.#browser = null;
         if (error instanceof BrowserFailure) throw error;
-        throw new BrowserFailure('unreachable', await this.#unreachable_message(), summary(error));
+        throw new BrowserFailure('unreachable', await this.#unreachable_message(error), summary(error));
       }
     })();
     return this.#browser;
@@ -303,11 +304,17 @@ export class BrowserSession {
   }
 
   /** Why connecting failed, in words that say what to do; never the `ws://` path. */
-  async #unreachable_message(): Promise<string> {
+  async #unreachable_message(error: unknown): Promise<string> {
     const way = this.#opts.way;
     if (way.kind === 'pipe') {
-      // The executable's path is no secret; the profile may be open in one browser at a time.
-      return `The browser ${way.executable_path} could not be started on its profile: is it installed (STAKEQL_BROWSER_EXECUTABLE ` +
+      // The executable's path is no secret; the profile may be open in one browser at a time. The browser's own words, when it printed any.
+      const message = error instanceof Error ? error.message : String(error);
+      const said = browser_said(message);
+      const words = said === null ? '' : ` (it said: ${said})`;
+      const trouble = start_trouble(message);
+      if (trouble === 'root_sandbox') return `The browser ${way.executable_path} refuses to run as root with its sandbox on${words}: run stakeql as an ordinary user`;
+      if (trouble === 'no_display') return `The browser ${way.executable_path} found no display to open its window on${words}: without one it runs headless (DISPLAY and WAYLAND_DISPLAY unset)`;
+      return `The browser ${way.executable_path} could not be started on its profile${words}: is it installed (STAKEQL_BROWSER_EXECUTABLE ` +
         'names another), and is no other window of it open (close the one `stakeql browser` opened)?';
     }
     if (way.kind === 'auto') {
@@ -343,7 +350,7 @@ export class BrowserSession {
     try {
       await page.goto(wanted ?? `${this.#base_url}/`, { waitUntil: 'domcontentloaded', timeout });
     } catch (error) {
-      throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} could not open the site in a new tab`, error);
+      throw new BrowserFailure('unreachable', `The browser at ${this.#opts.cdp_host} could not open ${new URL(wanted ?? this.#base_url).origin} in a new tab`, error);
     }
     if (!this.#on_site(page)) {
       throw new BrowserFailure('unreachable', `The site's page, opened in a new tab of the browser at ${this.#opts.cdp_host}, went to another origin: nothing was sent`);
