@@ -14,12 +14,15 @@
  * `lastBet`, `started_bal`, `current_balance`; `log stop resetstats resetseed
  * vault sleep ding beep`; `tip withdraw unvault` throw.
  *
- * Called as a function with (host_print, seeds [4 × uint32], simulated, start_balance, script_name).
+ * Called as a function with (host_print, seeds [4 × uint32], simulated, start_balance, script_name,
+ * host_bet_id, marker [8 × uint32]): host_bet_id() answers the last bet's id (asked only when the
+ * script reads lastBet); marker fills the start of the IO buffer so the host can find it in the
+ * WebAssembly memory once and write each bet's numbers there directly (vm.ts).
  * Returns { top, step, answer, describe, save, restore, bind_lets }; each but step
  * answers a string (`R` + JSON: a result; `E` + line + `\n` + message: the script
  * threw); step answers a number (see there) and leaves its full answer to answer().
  */
-export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name) {
+export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name, host_bet_id, marker) {
   'use strict';
   const G = globalThis;
   const parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, is_array = Array.isArray;
@@ -27,6 +30,11 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   const to_string = String, ErrorCtor = Error, SetCtor = Set;
   const set_has = Set.prototype.has, set_add = Set.prototype.add, set_delete = Set.prototype.delete;
   const apply = Reflect.apply, F64 = Float64Array;
+
+  // The bet's numbers, written here by the host (vm.ts finds the buffer by its marker, then checks it with probe()).
+  const IO = new ArrayBuffer(32 * 8), io = new F64(IO), io_words = new Uint32Array(IO);
+  for (let i = 0; i < 8; i++) io_words[i] = marker[i];
+  function probe() { return io[0]; }
 
   // Math.random seeded from the session's first seeds: a replay repeats what the run did.
   let s0 = seeds[0] >>> 0, s1 = seeds[1] >>> 0, s2 = seeds[2] >>> 0, s3 = seeds[3] >>> 0;
@@ -71,14 +79,14 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     define(G, alias, { get: function () { return G[name]; }, enumerable: true, configurable: false });
   }
   // lastBet is built when the script first reads it after a bet (most scripts never do).
-  let last_values = null, last_id = '', last_object = null, user_name = '';
+  let last_values = null, last_object = null, user_name = '';
   define(G, 'lastBet', {
     get: function () {
       if (last_object === null) {
         const v = last_values;
         last_object = v === null
           ? { id: '', name: '', amount: 0, payoutMultiplier: 0, payout: 0, Roll: 0, win: false, chance: 0, target: 0 }
-          : { id: last_id, name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: v[12], win: v[0] === 1, chance: v[13], target: v[14] };
+          : { id: to_string(host_bet_id()), name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: v[12], win: v[0] === 1, chance: v[13], target: v[14] };
       }
       return last_object;
     },
@@ -193,15 +201,15 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     return -1;
   }
 
-  // v: a Float64Array's buffer (win as 1/0, then the counters and the last bet's numbers); id: the
-  // last bet's id; name: the user's name when it changed. Answers nextbet (>= 0) when nothing else
-  // changed, -1 when the full answer waits in answer(), -2 when the script threw (answer() says what).
-  function step(buf, id, name) {
-    const v = new F64(buf);
+  // The bet's numbers (win as 1/0, then the counters and the last bet's numbers) are in the IO
+  // buffer, or in buf when the host could not find it; name: the user's name when it changed.
+  // Answers nextbet (>= 0) when nothing else changed, -1 when the full answer waits in answer(),
+  // -2 when the script threw (answer() says what).
+  function step(name, buf) {
+    const v = buf === undefined ? io : new F64(buf);
     if (name !== undefined) user_name = name;
     set_counters(v);
     last_values = v;
-    last_id = id;
     last_object = null;
     stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
     try {
@@ -334,5 +342,5 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       try { return fn(arg); } catch (e) { return describe(e); }
     };
   }
-  return { top: guarded(top), step, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets };
+  return { top: guarded(top), step, probe, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets };
 })`;
