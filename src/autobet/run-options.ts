@@ -11,6 +11,7 @@ import type { SessionTotals } from './counters.js';
 import type { NotifyOptions } from './notify-hook.js';
 import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
+import type { BotOptions } from './js-dialect/options.js';
 import type { Strategy } from './strategy.js';
 
 /** What a run shows before it starts, for a confirmation prompt. */
@@ -70,6 +71,8 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly lua_timeout_ms?: number;
   /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
   readonly dialect?: JsDialect;
+  /** A bot script's choices where the bots disagree: limbo's input, a 1× bet (js-dialect/options.ts). */
+  readonly bot?: BotOptions;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

@@ -231,5 +231,5 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
 
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.
 function file_options(options: AutobetOptions): StrategyFileOptions {
-  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(options.dialect === undefined ? {} : { dialect: options.dialect }) };
+  return { ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }), ...(options.dialect === undefined ? {} : { dialect: options.dialect }), ...(options.bot === undefined ? {} : { bot: options.bot }) };
 }

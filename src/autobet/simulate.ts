@@ -16,6 +16,7 @@ import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
 import { prepare_settings, prepare_strategy_file, round_policy_fields, type PreparedStrategy } from './strategies/load.js';
 import type { JsDialect } from './js-dialect/detect.js';
+import type { BotOptions } from './js-dialect/options.js';
 import type { Strategy } from './strategy.js';
 import { with_sim_round } from './rounds/sim-policy.js';
 
@@ -54,6 +55,8 @@ export interface SimulateOptions {
   readonly lua_timeout_ms?: number;
   /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
   readonly dialect?: JsDialect;
+  /** A bot script's choices where the bots disagree: limbo's input, a 1× bet (js-dialect/options.ts). */
+  readonly bot?: BotOptions;
   /** A built-in round policy, as autobet's `round` (rounds/sim-policy.ts); the sessions then run on one thread. */
   readonly round?: Readonly<Record<string, unknown>>;
 }
@@ -122,12 +125,13 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
-function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect } {
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect; bot?: BotOptions } {
   const round_fields = round_policy_fields(options.round);
   return {
     ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
     ...(round_fields === undefined ? {} : { round_fields }),
     ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+    ...(options.bot === undefined ? {} : { bot: options.bot }),
   };
 }
 
@@ -135,6 +139,7 @@ function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round
 export interface WorkerPlan {
   readonly lua_timeout_ms?: number;
   readonly dialect?: JsDialect;
+  readonly bot?: BotOptions;
   readonly spec: StrategySpec;
   readonly limits: Limits;
   readonly start_balance: number;

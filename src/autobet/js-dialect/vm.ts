@@ -45,6 +45,19 @@ export interface BotVmOptions {
   readonly seeds: readonly [number, number, number, number];
   readonly simulated: boolean;
   readonly start_balance: number;
+  /** Which bots' globals and functions the script gets (prelude.ts); default `poky`. */
+  readonly flavour?: 'poky' | 'mydicebot';
+  /** The run's currency (mydicebot's `currency` global). */
+  readonly currency?: string;
+}
+
+/** What the script may ask about the last bet beyond its numbers (each asked only when read). */
+export interface LastBetInfo {
+  id: string;
+  /** `lastBet.Roll` when it is a list (keno's drawn numbers, the mines' tiles), else null. */
+  roll: readonly number[] | null;
+  /** mydicebot's `lastbet` seeds, date and uid, as JSON. */
+  extra: () => string;
 }
 
 // QuickJS's own recursion check, below the WebAssembly stack's size (a deeper setting crashes the host instead).
@@ -74,8 +87,8 @@ function compiled_engine(): Promise<WebAssembly.Module | undefined> {
   return compiled;
 }
 
-type HostFunction = 'top' | 'step' | 'probe' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets';
-const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'probe', 'answer', 'describe', 'save', 'restore', 'bind_lets'];
+type HostFunction = 'top' | 'step' | 'probe' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets' | 'call_round';
+const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'probe', 'answer', 'describe', 'save', 'restore', 'bind_lets', 'call_round'];
 // How many of the bet's numbers step() reads (index.ts fills them).
 const IO_VALUES = 32;
 
@@ -85,8 +98,8 @@ export class BotVm {
   private interrupted = false;
   private readonly fns = new Map<HostFunction, QuickJSHandle>();
   private closed = false;
-  // The last bet's id, handed to the script only when it reads lastBet.
-  private bet_id = '';
+  // The last bet's id and the rest, handed to the script only when it reads lastBet.
+  private last: LastBetInfo = { id: '', roll: null, extra: () => '{}' };
   // Where the prelude's IO buffer sits in the WebAssembly memory, in 8-byte words (-1: not found,
   // each step passes an ArrayBuffer instead); the view is rebuilt when the memory grows.
   private io_index = -1;
@@ -142,7 +155,13 @@ export class BotVm {
     const simulated = this.options.simulated ? ctx.true : ctx.false;
     const balance = ctx.newNumber(this.options.start_balance);
     const name = ctx.newString(this.options.name);
-    const bet_id = ctx.newFunction('host_bet_id', () => ctx.newString(this.bet_id));
+    const last = ctx.newFunction('host_last', (what) => {
+      const key = ctx.typeof(what) === 'string' ? ctx.getString(what) : '';
+      const info = this.last;
+      return ctx.newString(key === 'id' ? info.id : key === 'roll' ? JSON.stringify(info.roll ?? []) : key === 'extra' ? info.extra() : '');
+    });
+    const flavour = ctx.newString(this.options.flavour ?? 'poky');
+    const currency = ctx.newString(this.options.currency ?? '');
     const words = ctx.newArray();
     marker.forEach((n, i) => {
       const h = ctx.newNumber(n);
@@ -152,10 +171,10 @@ export class BotVm {
     let api: QuickJSHandle;
     try {
       this.start_call();
-      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name, bet_id, words));
+      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name, last, words, flavour, currency));
     } finally {
       this.end_call();
-      for (const h of [factory, print, seeds, balance, name, bet_id, words]) h.dispose();
+      for (const h of [factory, print, seeds, balance, name, last, words, flavour, currency]) h.dispose();
     }
     for (const fn of HOST_FUNCTIONS) this.fns.set(fn, ctx.getProp(api, fn));
     api.dispose();
@@ -241,10 +260,10 @@ export class BotVm {
    * parse), and while only `nextbet` changes it comes back alone as a number.
    * Returns that number, or the full answer's JSON text; throws the script's error.
    */
-  step(values: Float64Array, id: string, name: string | undefined): number | string {
+  step(values: Float64Array, last: LastBetInfo, name: string | undefined): number | string {
     const { ctx } = this;
     if (values.length > IO_VALUES) throw new RangeError(`a step takes at most ${IO_VALUES} numbers`);
-    this.bet_id = id;
+    this.last = last;
     this.start_call();
     try {
       const step = this.fns.get('step')!;
@@ -288,7 +307,7 @@ export class BotVm {
   }
 
   /** Calls one of the prelude's functions with an optional string; its `R` answer's text, or the script's error thrown. */
-  call(what: string, fn: 'top' | 'save' | 'restore', arg?: string): string {
+  call(what: string, fn: 'top' | 'save' | 'restore' | 'call_round', arg?: string): string {
     const { ctx } = this;
     this.start_call();
     try {

@@ -13,7 +13,7 @@ import type { SimSummary } from '../../autobet/sim-summary.js';
 import { sim_amount, sim_percent } from '../../autobet/sim-report.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
-import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, dialect_arg, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, bot_arg, dialect_arg, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
@@ -127,6 +127,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const limits = limits_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const dialect = dialect_arg(args);
+  const bot = bot_arg(args);
   const seeds = await seed_list(args);
   const chain = await chain_list(args);
   // A replay of seeds or of a crash/slide chain is one session, printed bet by bet.
@@ -166,6 +167,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       print: (line) => ctx.io.stderr.write(`${printable(path.basename(file))}: ${oneLine(line)}\n`),
       ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
       ...(dialect === undefined ? {} : { dialect }),
+      ...(bot === undefined ? {} : { bot }),
       ...(sessions === undefined ? {} : { sessions }),
       ...(workers === undefined ? {} : { workers }),
       ...(seeds === null ? {} : { seeds }),
@@ -197,7 +199,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
-    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect);
+    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect, bot);
     // The strategy's name, not where it sits on this disk.
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
@@ -233,14 +235,15 @@ async function sampleCurves(
   bets: number,
   currency: string,
   signal: AbortSignal,
-  dialect: 'module' | 'bot' | undefined,
+  dialect: 'module' | 'bot' | 'mydicebot' | undefined,
+  bot: ReturnType<typeof bot_arg>,
 ) {
   const curves = [];
   for (let index = 0; index < SAMPLE_CURVES && !signal.aborted; index++) {
     const curve = new lib.Downsampler();
     curve.push(balance);
     const server_seed = (await import('node:crypto')).randomBytes(32).toString('hex');
-    await lib.simulate({ strategy: file, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
+    await lib.simulate({ strategy: file, ...(dialect === undefined ? {} : { dialect }), ...(bot === undefined ? {} : { bot }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
     curves.push({ index, balances: curve.points });
   }
   return curves;
@@ -302,6 +305,8 @@ ${limit_options_help(false)}`,
     ...parse_config(OPTIONS),
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
+    'limbo-input': { type: 'string' },
+    'one-x': { type: 'string' },
   },
   minPositionals: 1,
   maxPositionals: 1,

@@ -60,8 +60,9 @@ describe('prepare_strategy_file on a .js', () => {
     const error = (await prepared.bind(test_context()).catch((e: unknown) => e)) as StrategyError;
     expect(error).toBeInstanceOf(StrategyError);
     expect(error.message).toContain("ReferenceError: 'module' is not defined");
-    expect(error.message).toContain('wrong-bot.js was read as an in-page bot script because it defines dobet() and exports nothing');
+    expect(error.message).toContain('wrong-bot.js was read as an in-page bot script (bot4stake, evilbot, bot2love) because it defines dobet() and exports nothing');
     expect(error.message).toContain('--dialect module');
+    expect(error.message).toContain('--dialect mydicebot');
   });
 
   test('a .js module without a default export names the module dialect and how to choose bot', async () => {
@@ -71,6 +72,7 @@ describe('prepare_strategy_file on a .js', () => {
     expect(error.message).toMatch(/^wrong-module\.js has no default export function/);
     expect(error.message).toContain('read as an ES module strategy because it has import/export statements');
     expect(error.message).toContain('--dialect bot');
+    expect(error.message).toContain('--dialect mydicebot');
   });
 
   test('dialect chooses: bot on a file with no dobet() fails as a bot script, with no hint', async () => {

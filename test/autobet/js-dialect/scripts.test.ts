@@ -157,11 +157,12 @@ function dobet() {
 
 describe('bad scripts fail at load with the line and the field', () => {
   test.each([
-    ['nextbet = 1\nfunction dobet() {}', 'nextbet and chance'],
+    ['nextbet = 1\nfunction dobet() {}', 'chance must be a number (the script left undefined)'],
+    ['chance = 50\nfunction dobet() {}', 'must set nextbet'],
     ['nextbet = 1\nchance = 50', 'dobet()'],
     ['nextbet = 0.00000001\nchance = 120\nfunction dobet() {}', 'chance 120 is outside'],
     ['nextbet = "a lot"\nchance = 50\nfunction dobet() {}', 'nextbet must be a number'],
-    ['nextbet = 1\nchance = 50\ngame = "limbo"\nfunction dobet() {}', 'dice only'],
+    ['nextbet = 1\nchance = 50\ngame = "crash"\nfunction dobet() {}', 'the other games are not mapped'],
     ['nextbet = 1\nchance = 50\nfastmode = true\nfunction dobet() {}', 'fastmode is refused'],
   ])('%s', async (source, message) => {
     const error = await load(source).catch((e: unknown) => e);
