@@ -118,9 +118,13 @@ function dialect_names(text: string): { mydicebot: string[]; poky: string[] } {
   const mydicebot: string[] = [];
   const poky: string[] = [];
   try {
+    let after_dot = false;
     for (const token of tokenizer(text, OPTIONS)) {
       const value = (token as unknown as { value?: unknown }).value;
-      if (token.type.label !== 'name' || typeof value !== 'string') continue;
+      // A property name (console.log, x.target) is not the dialect's global.
+      const member = after_dot;
+      after_dot = token.type.label === '.' || token.type.label === '?.';
+      if (member || token.type.label !== 'name' || typeof value !== 'string') continue;
       const name = value;
       if (MYDICEBOT_NAMES.has(name) && !mydicebot.includes(name) && mydicebot.length < 4) mydicebot.push(name);
       else if (POKY_NAMES.has(name) && !poky.includes(name) && poky.length < 4) poky.push(name);

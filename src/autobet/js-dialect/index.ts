@@ -43,6 +43,12 @@ export interface BotStrategyOptions {
   readonly flavour?: BotFlavour;
   /** Where the poky family's bots disagree (options.ts): limbo's input and a 1× bet. */
   readonly bot?: BotOptions;
+  /**
+   * Added to the first error the script raises while it runs (the loader's
+   * note of what the file was read as when the dialect was detected, and how
+   * to choose another): a wrong guess shows in the first error whenever it comes.
+   */
+  readonly first_error_hint?: string;
 }
 
 /** What the script's own counting adds to the engine's (a 1× bet its win): counted since its last `resetstats()`. */
@@ -138,7 +144,7 @@ export async function load_bot_strategy(source: string, context: StrategyContext
     const [first_answer, has_round] = read_top(vm.call('the script\'s top level', 'top'));
     const host = new AnswerHost(flavour, choices, context.currency, decimals);
     const first = host.bet(first_answer, 'load');
-    return new BotStrategy(vm, name, context, host, first_answer, first, flavour === 'bot' && has_round);
+    return new BotStrategy(vm, name, context, host, first_answer, first, flavour === 'bot' && has_round, options.first_error_hint ?? null);
   } catch (error) {
     vm.close();
     throw strategy_error('load', error);
@@ -252,6 +258,7 @@ class BotStrategy implements Strategy {
     top: BotAnswer,
     first: StrategyAnswer,
     has_round: boolean,
+    private hint: string | null,
   ) {
     this.name = name;
     this.last_answer = first;
@@ -306,7 +313,7 @@ class BotStrategy implements Strategy {
         next = this.host.bet(answer, 'run');
       }
     } catch (error) {
-      throw strategy_error('run', error);
+      throw this.failure(error);
     }
     this.last_seen = last;
     this.last_bets = state.bets;
@@ -316,6 +323,15 @@ class BotStrategy implements Strategy {
       return new Promise((resolve) => setTimeout(() => resolve(next), ms));
     }
     return next;
+  }
+
+  // A run error; the first carries the loader's hint.
+  private failure(error: unknown): StrategyError {
+    const e = strategy_error('run', error);
+    const hint = this.hint;
+    if (hint === null) return e;
+    this.hint = null;
+    return new StrategyError(e.phase, `${e.message} (${hint})`, { field: e.field, line: e.line, cause: e });
   }
 
   // The script's wins and streak by its own win (a 1× bet a win with one_x: 'win'), beside the engine's.
@@ -339,10 +355,10 @@ class BotStrategy implements Strategy {
     let answer: unknown;
     try {
       answer = JSON.parse(this.vm.call('round()', 'call_round', JSON.stringify(current)));
+      return bot_round_step(view, answer, fields);
     } catch (error) {
-      throw strategy_error('run', error);
+      throw this.failure(error);
     }
-    return bot_round_step(view, answer, fields);
   }
 
   save(): BotSnapshot {

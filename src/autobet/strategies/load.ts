@@ -188,7 +188,7 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
           const { load_bot_strategy } = await import('../js-dialect/index.js');
           try {
             return await load_bot_strategy(text, context, {
-              file_name: name, flavour: dialect, ...(bot === undefined ? {} : { bot }),
+              file_name: name, flavour: dialect, ...(bot === undefined ? {} : { bot }), ...(hint === null ? {} : { first_error_hint: hint }),
               ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }),
             });
           } catch (error) {
