@@ -121,6 +121,28 @@ async function round_states(run_session: number): Promise<Map<string, unknown>> 
 }
 
 describe('round() for hilo and blackjack on the sandbox', () => {
+  it('a script with round() betting mines: each bet a round of its fields at once then a cashout, the same bets as the simulator\'s one request', async () => {
+    const { live, replay } = await sandbox_and_sim('mines.js', `
+game = 'mines'
+nextbet = 0.000001
+mines = 10
+fields = [0, 1]
+function round() { return HILO_CASHOUT }
+function dobet() { fields = win ? [0, 1] : [fields[0] + 2, fields[1] + 2] }
+`, { stop_loss: 0.01, max_bet: 0.001, max_bets: 8 });
+    const picked = (l: BetLine) => (l.state as { rounds: { field: number }[] }).rounds.map((r) => r.field);
+    expect(new Set(live.map((l) => picked(l)[0]))).not.toEqual(new Set([0]));
+    expect(new Set(live.map((l) => l.payout > 0))).toEqual(new Set([true, false]));
+    // Revealed at once: a round's tiles are the script's two, a loss stops at the first mine among them.
+    for (const l of live) expect(picked(l).length).toBe(l.payout > 0 ? 2 : picked(l).findIndex((f) => (l.state as { mines: number[] }).mines.includes(f)) + 1);
+    // On the sandbox each was a round: opened, one step with both tiles, a cashout when it survived.
+    const log = w.sandbox.stats().request_log.map((q) => q.operation_name ?? '');
+    expect(log.filter((o) => o === 'MinesNext')).toHaveLength(8);
+    expect(log.filter((o) => o === 'MinesCashout')).toHaveLength(live.filter((l) => l.payout > 0).length);
+    const money = (l: BetLine) => ({ amount: l.amount, nonce: l.nonce, payout: l.payout, balance: l.balance, mines: (l.state as { mines: number[] }).mines });
+    expect(replay.map(money)).toEqual(live.map(money));
+  }, 60_000);
+
   it('hilo: evilbot\'s constants mapped on the last card, every card the seeds\', a cashout after two right guesses', async () => {
     // Written for this test: HIGH on A–7, LOW on 8–K; cash out once two guesses came right.
     const file = path.join(w.dir, 'hilo.js');
