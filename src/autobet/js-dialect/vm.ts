@@ -49,6 +49,8 @@ export interface BotVmOptions {
   readonly flavour?: 'poky' | 'mydicebot';
   /** The run's currency (mydicebot's `currency` global). */
   readonly currency?: string;
+  /** Write each bet's numbers straight into the engine's memory (default); false: pass a copy each step, the fallback. */
+  readonly direct_io?: boolean;
 }
 
 /** What the script may ask about the last bet beyond its numbers (each asked only when read). */
@@ -112,6 +114,11 @@ export class BotVm {
     private readonly memory: WebAssembly.Memory,
   ) {}
 
+  /** Whether each bet's numbers are written straight into the engine's memory (the prelude's buffer was found). */
+  get direct(): boolean {
+    return this.io_index >= 0;
+  }
+
   /** A runtime and context with the limits set and the prelude run. */
   static async create(options: BotVmOptions): Promise<BotVm> {
     const wasm = await compiled_engine();
@@ -126,7 +133,7 @@ export class BotVm {
     try {
       const marker = new Uint32Array(randomBytes(32).buffer.slice(0));
       vm.load_prelude(marker);
-      vm.find_io(marker);
+      if (options.direct_io !== false) vm.find_io(marker);
     } catch (error) {
       vm.close();
       throw error;

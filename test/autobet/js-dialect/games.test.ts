@@ -322,6 +322,33 @@ function dobet() {
     expect((await prepare_strategy_file(file, { dialect: 'bot' })).kind).toBe('bot');
   });
 
+  test('stopped and resumed in a fresh context: the same bets as without a stop', async () => {
+    const script = 'basebet = 0.00000001\nchance = 49.5\nvar n = 0\nfunction dobet() { n += 1; nextbet = win ? basebet : previousbet * 2; betHigh = n % 4 === 0 }';
+    const rolls = Array.from({ length: 12 }, (_, nonce) => Math.floor(floats(SERVER, CLIENT, nonce, 1)[0]! * 10001) / 100);
+    const play = async (s: Strategy, state: EngineState, from: number, to: number) => {
+      const out: unknown[] = [];
+      for (let i = from; i < to; i++) {
+        const b = bet_of(await s.next(state)) as never as { game: 'dice'; amount: number; target: number; condition: 'above' | 'below' };
+        out.push([b.amount, b.target, b.condition]);
+        state.settle(b, rolls[i]!);
+      }
+      return out;
+    };
+    const whole = await play(await load(script, { flavour: 'mydicebot' }), new EngineState(), 0, 12);
+    const state = new EngineState();
+    const first = await load(script, { flavour: 'mydicebot' });
+    const before = await play(first, state, 0, 5);
+    // Saved after the 5th bet settled, before the script is asked about it: as the journal keeps it.
+    const snapshot = JSON.parse(JSON.stringify(first.save())) as { dialect: string };
+    expect(snapshot.dialect).toBe('mydicebot');
+    const second = await load(script, { flavour: 'mydicebot' });
+    second.restore(snapshot);
+    expect([...before, ...(await play(second, state, 5, 12))]).toEqual(whole);
+    // A snapshot of the other dialect is refused.
+    const other = await load('nextbet = 0.00000001\nchance = 50\nfunction dobet() {}');
+    expect(() => other.restore(snapshot)).toThrow(/bot dialect/);
+  });
+
   test('mydicebot refuses what it does not have: a per-game input is the script\'s own variable, game is not read', async () => {
     const s = await load('basebet = 0.00000001\nchance = 50\ngame = "limbo"\nfunction dobet() {}', { flavour: 'mydicebot' });
     // (⌊50 × 10000⌋ − 1) / 10000 = 49.9999, written with toFixed(2): 50.
