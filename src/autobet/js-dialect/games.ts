@@ -6,7 +6,8 @@
  * limbo `LimboBet(nextbet, target)` (or `99 / chance`: options.ts), keno
  * `kenobet(nextbet, numbers, risk)`, mines `minebet(nextbet, fields, mines)` (one
  * request: the site's auto mode), plinko `plinkobet(nextbet, rows, risk)`, wheel
- * `wheelbet(nextbet, segments, risk)`; bot4stake's README sets the same names.
+ * `wheelbet(nextbet, segments, risk)`, pump `pumpBet(nextbet, pumps, difficulty)`
+ * (the site's `round`); bot4stake's README sets the same names.
  * Every value is checked by the game's own rules (src/games/) and an error
  * names the script's global, never clamped into a valid bet.
  */
@@ -19,7 +20,7 @@ import type { LuaAnswer, LuaNumberValue } from '../lua/vm.js';
 import type { BotChoices } from './options.js';
 
 /** The games a bot script's `game` may name, in stakeql's spelling (the dialect's is the same, lower case). */
-export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'hilo', 'blackjack'] as const;
+export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'pump', 'hilo', 'blackjack'] as const;
 /** A game a bot script plays. */
 export type BotGame = (typeof BOT_GAMES)[number];
 
@@ -34,6 +35,8 @@ export interface BotInputs {
   readonly segments: unknown;
   /** hilo's `startcard` `{ rank, suit }` as [rank, suit], or the `(type)` of something else. */
   readonly startcard: unknown;
+  readonly pumps: unknown;
+  readonly difficulty: unknown;
 }
 
 /** The prelude's answer, as the Lua host's (answer.ts checks both the same way), with the dialect's own fields. */
@@ -75,7 +78,7 @@ function text_of(field: string, raw: unknown, phase: 'load' | 'run'): string {
 }
 
 // The game's own check, its message naming the script's global instead of the site's field.
-function checked(game: 'limbo' | 'keno' | 'mines' | 'plinko' | 'wheel', input: Record<string, unknown>, names: Readonly<Record<string, string>>, phase: 'load' | 'run'): Record<string, unknown> {
+function checked(game: 'limbo' | 'keno' | 'mines' | 'plinko' | 'wheel' | 'pump', input: Record<string, unknown>, names: Readonly<Record<string, string>>, phase: 'load' | 'run'): Record<string, unknown> {
   try {
     return GAMES[game].check(input) as unknown as Record<string, unknown>;
   } catch (error) {
@@ -147,6 +150,9 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
       break;
     case 'plinko':
       params = checked('plinko', { rows: int_of('rows', i.rows, phase), risk: text_of('risk', i.risk, phase) }, { rows: 'rows', risk: 'risk' }, phase);
+      break;
+    case 'pump':
+      params = checked('pump', { round: int_of('pumps', i.pumps, phase), difficulty: text_of('difficulty', i.difficulty, phase) }, { round: 'pumps', difficulty: 'difficulty' }, phase);
       break;
     case 'wheel':
       params = checked('wheel', { segments: int_of('segments', i.segments, phase), risk: text_of('risk', i.risk, phase) }, { segments: 'segments', risk: 'risk' }, phase);

@@ -10,7 +10,7 @@
  *
  * `poky` (bot4stake, evilbot, bot2love): `nextbet`, `chance`, `bethigh`,
  * `basebet`, `target`, `game`, `fastmode` and the per-game inputs (`mines
- * fields numbers risk rows segments startcard`, with evilbot's defaults,
+ * fields numbers risk rows segments startcard pumps difficulty`, with evilbot's defaults,
  * `poky1084/evilbot:index.js` l. 3436–3493) read-write; after each bet `win`,
  * `balance`, `previousbet`, `currentprofit` (`current_profit`), `profit`
  * (`profit_total`), `wagered`, `bets` (`betcount`), `wins`, `losses`,
@@ -80,7 +80,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   // The script's own read-write globals: saved and restored like its other globals.
   const SCRIPT_OWNED = MYDICEBOT
     ? ['nextbet', 'chance', 'bethigh', 'basebet']
-    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard'];
+    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty'];
   // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
   // 'let nextbet' is then the same SyntaxError it is in the bot.
   function declare(name, value) {
@@ -109,6 +109,8 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     declare('rows', 8);
     declare('segments', 10);
     declare('startcard', {});
+    declare('pumps', 1);
+    declare('difficulty', 'easy');
     // round()'s answers: evilbot's hilo numbers (l. 3475-3479); bot2love's blackjack names (its index.js
     // l. 1221-1226), the site's actions, which the host takes as it takes evilbot's "BLACKJACK_STAND" strings.
     const CONSTANTS = { HILO_BET_EQUAL: 2, HILO_SKIP: 7, HILO_BET_HIGH: 5, HILO_BET_LOW: 4, HILO_CASHOUT: 3,
@@ -264,7 +266,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   function inputs() {
     if (MYDICEBOT) return '[]';
     return '[' + val(G.target) + ',' + val(G.mines) + ',' + list(G.fields) + ',' + list(G.numbers) + ',' + val(G.risk) + ','
-      + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ']';
+      + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ']';
   }
   function finish() {
     const wait = sleep_ms + (simulated ? 0 : interval_ms);

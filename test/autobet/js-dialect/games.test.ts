@@ -157,11 +157,13 @@ function dobet() {
   if (step === 2) { game = 'mines'; mines = 3; fields = [4, 5] }
   if (step === 3) { game = 'plinko'; rows = 16; risk = 'medium' }
   if (step === 4) { game = 'wheel'; segments = "30"; risk = 'low' }
+  if (step === 5) { game = 'pump' }
+  if (step === 6) { pumps = 5; difficulty = 'hard' }
 }
 `);
     const state = new EngineState();
     const bets: Record<string, unknown>[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
       const b = bet_of(await s.next(state));
       bets.push(b);
       settle(state, b['game'] as string, b['amount'] as number, 0, {});
@@ -174,6 +176,9 @@ function dobet() {
       { game: 'plinko', amount: 1e-8, rows: 16, risk: 'medium' },
       // bot4stake's README writes segments = "10": a string of digits is taken.
       { game: 'wheel', amount: 1e-8, segments: 30, risk: 'low' },
+      // pump with evilbot's pumps 1 and difficulty 'easy'; pumps is the site's round.
+      { game: 'pump', amount: 1e-8, round: 1, difficulty: 'easy' },
+      { game: 'pump', amount: 1e-8, round: 5, difficulty: 'hard' },
     ]);
   });
 
@@ -185,6 +190,8 @@ function dobet() {
     ['mines', 'fields = [1, 1]', 'fields'],
     ['plinko', 'rows = 20', 'rows'],
     ['wheel', 'segments = 15', 'segments'],
+    ['pump', 'pumps = 21; difficulty = "hard"', 'pumps'],
+    ['pump', 'difficulty = "insane"', 'difficulty'],
     ['hilo', 'startcard = { rank: "1", suit: "H" }', 'startcard'],
   ])('%s with %s names %s', async (game, line, field) => {
     const error = (await load(`nextbet = 0.00000001\ngame = '${game}'\n${line}\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
