@@ -42,3 +42,17 @@ export {
   type StoreKind,
   type StoredProfile,
 } from './store/index.js';
+export {
+  sweep,
+  merge_parts,
+  sweep_html,
+  rank_cells,
+  SweepSpecError,
+  type CellLine,
+  type RankOptions,
+  type SweepHeader,
+  type SweepOptions,
+  type SweepProgress,
+  type SweepResult,
+  type SweepSummary,
+} from './autobet/sweep/index.js';

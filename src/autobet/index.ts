@@ -41,4 +41,8 @@ export type { SessionTotals } from './counters.js';
 export type { SimSummary } from './sim-summary.js';
 export type { ReplaySeeds } from './sim-driver.js';
 export { simulation_html, Downsampler, type BalanceCurve } from './sim-report.js';
+export {
+  sweep, merge_parts, sweep_html, rank_cells, SweepSpecError,
+  type SweepOptions, type SweepResult, type SweepProgress, type CellLine, type SweepHeader, type SweepSummary, type RankOptions,
+} from './sweep/index.js';
 export { default_database_path, library_database_path, resolve_data_dir } from '../database/paths.js';

@@ -31,8 +31,15 @@ export interface ReplaySeeds {
   readonly nonce?: number;
 }
 
-/** Where the simulator's seed pairs come from: fresh random ones, or a list to replay in order. */
-export type SeedSource = { readonly kind: 'random' } | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] };
+/**
+ * Where the simulator's seed pairs come from: fresh random ones, a list to replay in order, or pairs
+ * derived from the session's position (a sweep's: `pair(k)` is the k-th pair, each from nonce 0, so a
+ * cell's sessions can be run again alone and give the same bets).
+ */
+export type SeedSource =
+  | { readonly kind: 'random' }
+  | { readonly kind: 'replay'; readonly pairs: readonly ReplaySeeds[] }
+  | { readonly kind: 'derived'; readonly pair: (k: number) => ReplaySeeds };
 
 /**
  * Nonces hashed ahead at most at once (their first rounds: the floats of every game that draws at most 8).
@@ -128,6 +135,7 @@ export class SimDriver implements Driver {
 
   #take(): ReplaySeeds | null {
     if (this.#source.kind === 'random') return randomPair();
+    if (this.#source.kind === 'derived') return this.#source.pair(this.#next++);
     return this.#source.pairs[this.#next++] ?? null;
   }
 

@@ -51,6 +51,7 @@ const COMMANDS: Readonly<Record<string, CommandEntry>> = {
   dashboard: { summary: 'serve a local page: balances, autobet session, history, simulation', load: () => import('./commands/dashboard.js') },
   autobet: { summary: 'run a betting strategy with limits (resume, list, show, stop)', load: () => import('./commands/autobet.js') },
   sim: { summary: "simulate a strategy on the site's provably-fair outcomes", load: () => import('./commands/sim.js') },
+  sweep: { summary: "run a strategy over a grid of its parameters: figures, ruin and ranking per cell (shards, resume)", load: () => import('./commands/sweep.js') },
   sports: { summary: 'the sportsbook: fixtures, odds, slips, cashout (--json)', load: () => import('./commands/sports.js') },
   browser: { summary: 'open the browser stakeql drives, over a pipe (log in there once, then use --browser own)', load: () => import('./commands/browser.js') },
   doctor: { summary: 'say which way in works: direct, impit, or your browser', load: () => import('./commands/doctor.js') },

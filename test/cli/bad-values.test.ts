@@ -65,6 +65,8 @@ const BASE: Readonly<Record<string, readonly string[]>> = {
   history: ['history', 'stats'],
   autobet: ['autobet', 'mart.json', '--stop-loss', '1', '--max-bet', '1', '--yes'],
   sim: ['sim', 'mart.json', '--balance', '10', '--bets', '5'],
+  // Every option of sweep is read before the spec (which need not exist: nothing may run).
+  sweep: ['sweep', 'no-such-spec.json'],
   sports: ['sports', 'bet', 'o1', '--amount', '1', '--currency', 'usd', '--yes'],
   play: ['play', 'mines', '1', 'usd', '--mines', '3', '--yes'],
   scan: ['scan', 'dice', '--server-seed', 'a', '--client-seed', 'b', '--nonces', '0..10', '--where', 'result>50'],
@@ -83,7 +85,7 @@ const BASE_OF_OPTION: Readonly<Record<string, readonly string[]>> = {
 const NOT_WALKED = new Set(['browser --port']);
 
 /** Options whose value is free text by nature (a name, a path, a URL, a query): a bad number is not a bad value for them. */
-const FREE_TEXT = new Set(['profile', 'base-url', 'browser', 'variables', 'operation-name', 'identifier', 'notify', 'html', 'seeds', 'bets', 'account', 'executable', 'site', 'server-seed', 'client-seed', 'server-seed-hash', 'game-hash', 'where', 'faults', 'chain', 'sim', 'seed', 'group']);
+const FREE_TEXT = new Set(['profile', 'base-url', 'browser', 'variables', 'operation-name', 'identifier', 'notify', 'html', 'seeds', 'bets', 'account', 'executable', 'site', 'server-seed', 'client-seed', 'server-seed-hash', 'game-hash', 'where', 'faults', 'chain', 'sim', 'seed', 'group', 'out']);
 
 const BAD_VALUES = ['-1', '99999999999999999999999'];
 
