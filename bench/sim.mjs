@@ -6,7 +6,7 @@
 //      bot script (the in-page bots' dobet() JavaScript, in QuickJS), target ≥ 0.3× (issue 43);
 //   3. 2 workers against 1 over the same sessions (target ≥ 1.6× on 2 cores);
 //   4. the heap over one long session (default 10,000,000 bets): it must stay flat.
-// Usage: node --expose-gc bench/sim.mjs [--bets 200000] [--rounds 7] [--long 10000000]
+// Usage: node --expose-gc bench/sim.mjs [--bets 200000] [--rounds 7] [--long 10000000] [--cases 1,2,2b,3,4]
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const { values: args } = parseArgs({ options: { bets: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '7' }, long: { type: 'string', default: '10000000' } } });
+const { values: args } = parseArgs({ options: { bets: { type: 'string', default: '200000' }, rounds: { type: 'string', default: '7' }, long: { type: 'string', default: '10000000' }, cases: { type: 'string', default: '1,2,2b,3,4' } } });
+const CASES = new Set(args.cases.split(','));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const { simulate } = await import(pathToFileURL(path.join(dist, 'autobet', 'index.js')).href);
 const BETS = Number(args.bets);
@@ -57,25 +58,25 @@ async function interleaved(name, strategy, n, target) {
 }
 
 console.log(`stakeql sim bench on Node ${process.version}, ${os.cpus().length} CPUs`);
-await interleaved(`1. settings strategy, ${BETS.toLocaleString('en')} dice bets a round`, FLAT, BETS, 2);
+if (CASES.has('1')) await interleaved(`1. settings strategy, ${BETS.toLocaleString('en')} dice bets a round`, FLAT, BETS, 2);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-bench-sim-'));
 try {
   const lua = path.join(dir, 'martingale.lua');
   fs.writeFileSync(lua, 'chance = 49.5\nbethigh = true\nbase = 0.00000001\nnextbet = base\nfunction dobet()\n  if win then\n    nextbet = base\n  else\n    nextbet = previousbet * 2\n  end\n  if nextbet > 0.0001 then nextbet = base end\nend\n');
   const hasLua = fs.existsSync(path.join(dist, 'autobet', 'lua', 'index.js'));
-  if (hasLua) await interleaved(`2. DiceBot Lua martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, lua, BETS / 4, 0.15);
+  if (!CASES.has('2')) { /* not asked */ } else if (hasLua) await interleaved(`2. DiceBot Lua martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, lua, BETS / 4, 0.15);
   else console.log('2. DiceBot Lua: not built (dist/autobet/lua missing)');
   const bot = path.join(dir, 'martingale.js');
   fs.writeFileSync(bot, 'chance = 49.5\nbethigh = true\nbasebet = 0.00000001\nnextbet = basebet\nfunction dobet() {\n  nextbet = win ? basebet : previousbet * 2\n  if (nextbet > 0.0001) nextbet = basebet\n}\n');
-  if (fs.existsSync(path.join(dist, 'autobet', 'js-dialect', 'index.js'))) await interleaved(`2b. bot-script (dobet() JS, QuickJS) martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, bot, BETS / 4, 0.3);
+  if (!CASES.has('2b')) { /* not asked */ } else if (fs.existsSync(path.join(dist, 'autobet', 'js-dialect', 'index.js'))) await interleaved(`2b. bot-script (dobet() JS, QuickJS) martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, bot, BETS / 4, 0.3);
   else console.log('2b. bot scripts: not built (dist/autobet/js-dialect missing)');
 
   // Enough work that starting the threads (a module load and a WebAssembly compile each) is small beside it.
   const sessions = 8;
   const perSession = BETS * 5;
   const workerRatios = [];
-  for (let r = 0; r < Math.max(3, Math.floor(ROUNDS / 2)); r++) {
+  for (let r = 0; CASES.has('3') && r < Math.max(3, Math.floor(ROUNDS / 2)); r++) {
     const t1 = performance.now();
     await simulate({ strategy: FLAT, start_balance: 1, bets: perSession, sessions, workers: 1 });
     const one = performance.now() - t1;
@@ -84,9 +85,9 @@ try {
     const two = performance.now() - t2;
     workerRatios.push(one / two);
   }
-  console.log(`3. ${sessions} sessions of ${perSession.toLocaleString('en')} bets: 2 workers ${median(workerRatios).toFixed(2)}× one (median of ${workerRatios.length}); target ≥ 1.6× on 2 cores`);
+  if (CASES.has('3')) console.log(`3. ${sessions} sessions of ${perSession.toLocaleString('en')} bets: 2 workers ${median(workerRatios).toFixed(2)}× one (median of ${workerRatios.length}); target ≥ 1.6× on 2 cores`);
 
-  const long = Number(args.long);
+  const long = CASES.has('4') ? Number(args.long) : 0;
   const every = Math.max(1, Math.floor(long / 10));
   const heap = [];
   const sampler = {
@@ -102,10 +103,10 @@ try {
     restore: () => undefined,
   };
   const t = performance.now();
-  await simulate({ strategy: sampler, start_balance: 1, bets: long, seeds: [{ server_seed: SERVER, client_seed: 'long' }] });
+  if (long > 0) await simulate({ strategy: sampler, start_balance: 1, bets: long, seeds: [{ server_seed: SERVER, client_seed: 'long' }] });
   const ms = performance.now() - t;
   const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
-  console.log(
+  if (long > 0) console.log(
     `4. one session of ${long.toLocaleString('en')} bets in ${(ms / 1000).toFixed(1)} s (${rate(long, ms).toLocaleString('en')} bets/s): heap after GC ${heap.map(mb).join(', ')}` +
       (heap.length > 1 ? `; growth ${mb(heap.at(-1) - heap[1])} after the first checkpoint` : ' (run with --expose-gc to sample)'),
   );

@@ -11,6 +11,7 @@ import type { SessionTotals } from './counters.js';
 import type { NotifyOptions } from './notify-hook.js';
 import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
+import type { BotOptions } from './js-dialect/options.js';
 import type { Strategy } from './strategy.js';
 import type { HuntEvent } from './conditions/hunt.js';
 import type { RakebackEvent } from './rakeback-step.js';
@@ -84,6 +85,8 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly rakeback_clock?: () => number;
   /** Each rakeback claim's outcome. */
   readonly on_rakeback?: (event: RakebackEvent) => void;
+  /** A bot script's choices where the bots disagree: limbo's input, a 1× bet (js-dialect/options.ts). */
+  readonly bot?: BotOptions;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

@@ -257,5 +257,6 @@ function file_options(options: AutobetOptions): StrategyFileOptions {
     ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
     ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
     ...(options.when === undefined ? {} : { when: options.when }),
+    ...(options.bot === undefined ? {} : { bot: options.bot }),
   };
 }

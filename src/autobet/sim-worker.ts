@@ -10,7 +10,7 @@ parentPort?.on('message', (m) => {
   if (m === 'stop') controller.abort('interrupted');
 });
 const prepared = 'file' in plan.spec
-  ? await prepare_strategy_file(plan.spec.file, { ...(plan.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: plan.lua_timeout_ms }), ...(plan.dialect === undefined ? {} : { dialect: plan.dialect }), ...(plan.when === undefined ? {} : { when: plan.when }) })
+  ? await prepare_strategy_file(plan.spec.file, { ...(plan.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: plan.lua_timeout_ms }), ...(plan.dialect === undefined ? {} : { dialect: plan.dialect }), ...(plan.when === undefined ? {} : { when: plan.when }), ...(plan.bot === undefined ? {} : { bot: plan.bot }) })
   : prepare_settings(plan.spec.settings);
 for (let index = plan.first; index < plan.sessions && !controller.signal.aborted; index += plan.step) {
   const result = await run_sim_session({

@@ -16,6 +16,7 @@ import { run_sim_session, type SessionResult } from './sim-session.js';
 import { summarise, type SimSummary } from './sim-summary.js';
 import { round_policy_fields, type PreparedStrategy } from './strategies/load.js';
 import type { JsDialect } from './js-dialect/detect.js';
+import type { BotOptions } from './js-dialect/options.js';
 import type { Strategy } from './strategy.js';
 import { with_sim_round } from './rounds/sim-policy.js';
 import { prepare_run_strategy } from './run-setup.js';
@@ -63,6 +64,8 @@ export interface SimulateOptions {
   readonly dialect?: JsDialect;
   /** A `when:` list watching a module, Lua or bot strategy file or a Strategy object (docs/conditions.md); settings hold their own. */
   readonly when?: readonly Record<string, unknown>[];
+  /** A bot script's choices where the bots disagree: limbo's input, a 1× bet (js-dialect/options.ts). */
+  readonly bot?: BotOptions;
   /** A built-in round policy, as autobet's `round` (rounds/sim-policy.ts); the sessions then run on one thread. */
   readonly round?: Readonly<Record<string, unknown>>;
 }
@@ -129,13 +132,14 @@ export async function simulate(options: SimulateOptions): Promise<SimSummary> {
   return summarise(results, options.start_balance, decimals_for(currency));
 }
 
-function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect; when?: unknown } {
+function fileOptions(options: SimulateOptions): { lua_timeout_ms?: number; round_fields?: readonly number[]; dialect?: JsDialect; when?: unknown; bot?: BotOptions } {
   const round_fields = round_policy_fields(options.round);
   return {
     ...(options.when === undefined ? {} : { when: options.when }),
     ...(options.lua_timeout_ms === undefined ? {} : { lua_timeout_ms: options.lua_timeout_ms }),
     ...(round_fields === undefined ? {} : { round_fields }),
     ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
+    ...(options.bot === undefined ? {} : { bot: options.bot }),
   };
 }
 
@@ -144,6 +148,7 @@ export interface WorkerPlan {
   readonly lua_timeout_ms?: number;
   readonly when?: unknown;
   readonly dialect?: JsDialect;
+  readonly bot?: BotOptions;
   readonly spec: StrategySpec;
   readonly limits: Limits;
   readonly start_balance: number;

@@ -67,7 +67,7 @@ describe('stakeql sim on a bot script', () => {
   it('exit 2: a bad --dialect, and a bot script read as a module names the flag', async () => {
     const bad = await run(['sim', script, '--balance', '0.001', '--bets', '3', '--dialect', 'lua']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--dialect must be module or bot');
+    expect(bad.stderr).toContain('--dialect must be module, bot or mydicebot');
     const wrong = path.join(dir, 'wrong.js');
     fs.writeFileSync(wrong, 'nextbet = 0.00000001\nchance = 50\nfunction dobet() {}\nnextbet.go.boom()\n');
     const r = await run(['sim', wrong, '--balance', '0.001', '--bets', '3']);

@@ -6,13 +6,30 @@
  * no evaluation), which also gives the script's top-level names: the `let`
  * bindings a resume must put back are not properties of the global object.
  */
-import { parse, type Node, type Pattern, type Program } from 'acorn';
+import { parse, tokenizer, type Node, type Pattern, type Program } from 'acorn';
 
-/** `module`: stakeql's ES module (default export); `bot`: the in-page bots' `dobet()` script. */
-export type JsDialect = 'module' | 'bot';
+/**
+ * `module`: stakeql's ES module (default export); `bot`: the in-page bots'
+ * `dobet()` script (bot4stake, evilbot, bot2love); `mydicebot`: mydicebot's JS mode.
+ */
+export type JsDialect = 'module' | 'bot' | 'mydicebot';
 
 /** The dialects, for messages and flag checks. */
-export const JS_DIALECTS: readonly JsDialect[] = ['module', 'bot'];
+export const JS_DIALECTS: readonly JsDialect[] = ['module', 'bot', 'mydicebot'];
+
+/** What each dialect is called in messages. */
+export const DIALECT_NAMES: Readonly<Record<JsDialect, string>> = {
+  module: 'an ES module strategy',
+  bot: 'an in-page bot script (bot4stake, evilbot, bot2love)',
+  mydicebot: 'a mydicebot JS-mode script',
+};
+
+// Names only mydicebot's JS mode gives a script (mydicebot/mydicebot.github.io:src/views/info.pug l. 15-30:
+// lastbet, currentroll, betinterval, resetsession; and the camel-case spellings it lower-cases, l. 20).
+const MYDICEBOT_NAMES = new Set(['lastbet', 'currentroll', 'betinterval', 'resetsession', 'nextBet', 'baseBet', 'betHigh', 'previousBet', 'currentProfit', 'currentStreak', 'currentRoll']);
+// Names only the in-page bots give (shared/research/users-2026-11-29.md §1.1).
+const POKY_NAMES = new Set(['lastBet', 'winstreak', 'losestreak', 'wagered', 'game', 'target', 'log', 'sleep', 'vault', 'fastmode', 'currentBet',
+  'started_bal', 'profit_total', 'current_balance', 'current_profit', 'betcount', 'ding', 'beep', 'round']);
 
 /** What a parse of the text found. */
 export interface Detection {
@@ -77,9 +94,14 @@ function defines_dobet(program: Program): boolean {
 export function detect_dialect(text: string): Detection {
   const script = parse_as(text, 'script');
   if (!(script instanceof SyntaxError)) {
-    return defines_dobet(script)
-      ? { dialect: 'bot', reason: 'it defines dobet() and exports nothing' }
-      : { dialect: 'module', reason: 'it defines no dobet() at its top level' };
+    if (!defines_dobet(script)) return { dialect: 'module', reason: 'it defines no dobet() at its top level' };
+    const names = dialect_names(text);
+    if (names.mydicebot.length > 0 && names.poky.length === 0) {
+      return { dialect: 'mydicebot', reason: `it defines dobet(), exports nothing and uses mydicebot's ${names.mydicebot.join(', ')} and none of the in-page bots' own names` };
+    }
+    return { dialect: 'bot', reason: names.mydicebot.length > 0
+      ? `it defines dobet(), exports nothing and uses the in-page bots' ${names.poky.join(', ')} (beside mydicebot's ${names.mydicebot.join(', ')})`
+      : 'it defines dobet() and exports nothing' };
   }
   const module = parse_as(text, 'module');
   if (!(module instanceof SyntaxError) && module.body.some(is_module_item)) {
@@ -89,6 +111,28 @@ export function detect_dialect(text: string): Detection {
   return text.includes('dobet')
     ? { dialect: 'bot', reason: 'it names dobet and has no import/export' }
     : { dialect: 'module', reason: 'it names no dobet' };
+}
+
+/** The identifiers of `text` that only one of the dobet() dialects defines (first few of each, in order met). */
+function dialect_names(text: string): { mydicebot: string[]; poky: string[] } {
+  const mydicebot: string[] = [];
+  const poky: string[] = [];
+  try {
+    let after_dot = false;
+    for (const token of tokenizer(text, OPTIONS)) {
+      const value = (token as unknown as { value?: unknown }).value;
+      // A property name (console.log, x.target) is not the dialect's global.
+      const member = after_dot;
+      after_dot = token.type.label === '.' || token.type.label === '?.';
+      if (member || token.type.label !== 'name' || typeof value !== 'string') continue;
+      const name = value;
+      if (MYDICEBOT_NAMES.has(name) && !mydicebot.includes(name) && mydicebot.length < 4) mydicebot.push(name);
+      else if (POKY_NAMES.has(name) && !poky.includes(name) && poky.length < 4) poky.push(name);
+    }
+  } catch {
+    // It parsed as a script, so it tokenizes; nothing to add if it does not.
+  }
+  return { mydicebot, poky };
 }
 
 function names_of(pattern: Pattern, out: string[]): void {

@@ -6,27 +6,57 @@
  * with the built-ins captured before the script runs, so a script that
  * replaces `JSON`, `String` or a prototype changes only what it could set anyway.
  *
- * The dialect (shared/research/users-2026-11-29.md §1.1): `nextbet`,
- * `chance`, `bethigh`, `basebet`, `target`, `game`, `fastmode` read-write;
- * after each bet `win`, `balance`, `previousbet`, `currentprofit`
- * (`current_profit`), `profit` (`profit_total`), `wagered`, `bets`
- * (`betcount`), `wins`, `losses`, `winstreak`, `losestreak`, `currentstreak`,
- * `lastBet`, `started_bal`, `current_balance`; `log stop resetstats resetseed
- * vault sleep ding beep`; `tip withdraw unvault` throw.
+ * Two flavours of the dialect (shared/research/users-2026-11-29.md §1.1, §1.2):
  *
- * Called as a function with (host_print, seeds [4 × uint32], simulated, start_balance, script_name).
- * Returns { top, step, answer, describe, save, restore, bind_lets }; each but step
- * answers a string (`R` + JSON: a result; `E` + line + `\n` + message: the script
- * threw); step answers a number (see there) and leaves its full answer to answer().
+ * `poky` (bot4stake, evilbot, bot2love): `nextbet`, `chance`, `bethigh`,
+ * `basebet`, `target`, `game`, `fastmode` and the per-game inputs (`mines
+ * fields numbers risk rows segments startcard pumps difficulty`, with evilbot's defaults,
+ * `poky1084/evilbot:index.js` l. 3436–3493) read-write; after each bet `win`,
+ * `balance`, `previousbet`, `currentprofit` (`current_profit`), `profit`
+ * (`profit_total`), `wagered`, `bets` (`betcount`), `wins`, `losses`,
+ * `winstreak`, `losestreak`, `currentstreak`, `lastBet`, `started_bal`,
+ * `current_balance`; `log stop resetstats resetseed vault sleep ding beep`;
+ * `tip withdraw unvault` throw; `round()` with `currentBet` and the `HILO_*`
+ * and `BLACKJACK_*` constants for hilo and blackjack.
+ *
+ * `mydicebot` (its JS mode, `mydicebot/mydicebot.github.io:src/views/info.pug`
+ * at f9a7e27, l. 15–30, 2469–2500, 3021–3029): `basebet`, `nextbet`, `chance`,
+ * `bethigh` read-write (`nextbet = basebet` after the top level, l. 2925);
+ * after each bet `previousbet` (the `nextbet` sent), `win`, `currentprofit`,
+ * `balance`, `bets`, `wins`, `losses`, `profit`, `currentstreak`,
+ * `currentroll`, `lastbet` `{id, chance, date, roll, amount, nonce,
+ * serverhash, serverseed, clientseed, profit, uid, high}`; `stop resetseed
+ * resetsession resetstats betinterval sound message start resume`.
+ *
+ * Called as a function with (host_print, seeds [4 × uint32], simulated,
+ * start_balance, script_name, host_last, marker [8 × uint32], flavour,
+ * currency): host_last(what) answers a string about the last bet, asked only
+ * when the script reads it ('id'; 'roll': its Roll list as JSON; 'extra':
+ * mydicebot's seeds, date and uid as JSON); marker fills the start of the IO
+ * buffer so the host can find it in the WebAssembly memory once and write
+ * each bet's numbers there directly (vm.ts). Returns { top, step, probe,
+ * answer, describe, save, restore, bind_lets, call_round }; each but step and
+ * probe answers a string (`R` + JSON: a result; `E` + line + `\n` + message:
+ * the script threw); step answers a number (see there) and leaves its full
+ * answer to answer().
  */
-export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name) {
+export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name, host_last, marker, flavour, currency) {
   'use strict';
   const G = globalThis;
   const parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, is_array = Array.isArray;
   const define = Object.defineProperty, own = Object.hasOwn, get_names = Object.getOwnPropertyNames;
   const to_string = String, ErrorCtor = Error, SetCtor = Set;
   const set_has = Set.prototype.has, set_add = Set.prototype.add, set_delete = Set.prototype.delete;
-  const apply = Reflect.apply, F64 = Float64Array;
+  const apply = Reflect.apply, F64 = Float64Array, str_slice = String.prototype.slice;
+  function cut(text, n) { return text.length > n ? apply(str_slice, text, [0, n]) : text; }
+  const MYDICEBOT = flavour === 'mydicebot';
+
+  // The bet's numbers, written here by the host (vm.ts finds the buffer by its marker, then checks it with probe()).
+  // 0 win (1/0), 1 balance, 2 profit, 3 currentprofit, 4 currentstreak, 5 previousbet, 6 bets, 7 wins, 8 losses,
+  // 9 wagered, 10 payoutMultiplier, 11 payout, 12 Roll, 13 chance, 14 target, 15 Roll is a list (1/0), 16 nonce.
+  const IO = new ArrayBuffer(32 * 8), io = new F64(IO), io_words = new Uint32Array(IO);
+  for (let i = 0; i < 8; i++) io_words[i] = marker[i];
+  function probe() { return io[0]; }
 
   // Math.random seeded from the session's first seeds: a replay repeats what the run did.
   let s0 = seeds[0] >>> 0, s1 = seeds[1] >>> 0, s2 = seeds[2] >>> 0, s3 = seeds[3] >>> 0;
@@ -48,38 +78,80 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   // Names present before the script: never saved, never cleared by restore.
   const BUILTIN = new SetCtor(get_names(G));
   // The script's own read-write globals: saved and restored like its other globals.
-  const SCRIPT_OWNED = ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode'];
+  const SCRIPT_OWNED = MYDICEBOT
+    ? ['nextbet', 'chance', 'bethigh', 'basebet']
+    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty'];
   // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
   // 'let nextbet' is then the same SyntaxError it is in the bot.
   function declare(name, value) {
     define(G, name, { value, writable: true, enumerable: true, configurable: false });
   }
-  declare('nextbet', undefined);
-  declare('chance', undefined);
-  declare('bethigh', false);
-  declare('basebet', 0);
-  declare('target', undefined);
-  declare('game', 'dice');
-  declare('fastmode', false);
-  const VALUES = ['win', 'balance', 'previousbet', 'currentprofit', 'profit', 'wagered', 'bets', 'wins', 'losses',
-    'winstreak', 'losestreak', 'currentstreak', 'started_bal'];
-  for (const name of VALUES) declare(name, 0);
-  // The other names some bots use for the same values: read-only views of them.
-  const ALIASES = { current_balance: 'balance', profit_total: 'profit', current_profit: 'currentprofit', betcount: 'bets' };
-  for (const alias of keys(ALIASES)) {
-    const name = ALIASES[alias];
-    define(G, alias, { get: function () { return G[name]; }, enumerable: true, configurable: false });
+  if (MYDICEBOT) {
+    // info.pug l. 17-18: the page's own starting values.
+    declare('basebet', 0.00000001);
+    declare('nextbet', 0.00000001);
+    declare('chance', 90);
+    declare('bethigh', false);
+    declare('currency', currency);
+  } else {
+    declare('nextbet', undefined);
+    declare('chance', undefined);
+    declare('bethigh', false);
+    declare('basebet', 0);
+    declare('game', 'dice');
+    declare('fastmode', false);
+    // evilbot's starting values (index.js l. 3436-3493).
+    declare('target', 1.01);
+    declare('mines', 1);
+    declare('fields', [1, 2, 3]);
+    declare('numbers', [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    declare('risk', 'low');
+    declare('rows', 8);
+    declare('segments', 10);
+    declare('startcard', {});
+    declare('pumps', 1);
+    declare('difficulty', 'easy');
+    // round()'s answers: evilbot's hilo numbers (l. 3475-3479); bot2love's blackjack names (its index.js
+    // l. 1221-1226), the site's actions, which the host takes as it takes evilbot's "BLACKJACK_STAND" strings.
+    const CONSTANTS = { HILO_BET_EQUAL: 2, HILO_SKIP: 7, HILO_BET_HIGH: 5, HILO_BET_LOW: 4, HILO_CASHOUT: 3,
+      BLACKJACK_STAND: 'stand', BLACKJACK_HIT: 'hit', BLACKJACK_DOUBLE: 'double', BLACKJACK_SPLIT: 'split',
+      BLACKJACK_INSURANCE: 'insurance', BLACKJACK_NOINSURANCE: 'noInsurance' };
+    for (const name of keys(CONSTANTS)) declare(name, CONSTANTS[name]);
+    declare('currentBet', null);
   }
-  // lastBet is built when the script first reads it after a bet (most scripts never do).
-  let last_values = null, last_id = '', last_object = null, user_name = '';
-  define(G, 'lastBet', {
+  const VALUES = MYDICEBOT
+    ? ['win', 'balance', 'previousbet', 'currentprofit', 'profit', 'bets', 'wins', 'losses', 'currentstreak', 'currentroll']
+    : ['win', 'balance', 'previousbet', 'currentprofit', 'profit', 'wagered', 'bets', 'wins', 'losses', 'winstreak', 'losestreak', 'currentstreak', 'started_bal'];
+  for (const name of VALUES) declare(name, 0);
+  if (!MYDICEBOT) {
+    // The other names some bots use for the same values: read-only views of them.
+    const ALIASES = { current_balance: 'balance', profit_total: 'profit', current_profit: 'currentprofit', betcount: 'bets' };
+    for (const alias of keys(ALIASES)) {
+      const name = ALIASES[alias];
+      define(G, alias, { get: function () { return G[name]; }, enumerable: true, configurable: false });
+    }
+  }
+  // lastBet (lastbet) is built when the script first reads it after a bet (most scripts never do).
+  let last_values = null, last_object = null, user_name = '', sent_chance = 0, sent_high = false;
+  function roll_of(v) {
+    return v[15] === 1 ? parse(to_string(host_last('roll'))) : v[12];
+  }
+  function build_last() {
+    const v = last_values;
+    if (MYDICEBOT) {
+      // info.pug l. 19 before the first bet; l. 3029 after each ("profit" is the session's, as there).
+      if (v === null) return { id: 0, chance: G.chance, date: 1585642326, roll: 49.5, amount: G.nextbet, nonce: 1000, serverhash: 'mydice', serverseed: 'mydice', clientseed: 'mydice', profit: 0, uid: 1000, high: !!G.bethigh };
+      const extra = parse(to_string(host_last('extra')));
+      return { id: to_string(host_last('id')), chance: sent_chance, date: extra.date, roll: v[12], amount: v[5], nonce: v[16],
+        serverhash: extra.serverhash, serverseed: extra.serverseed, clientseed: extra.clientseed, profit: v[2], uid: extra.uid, high: sent_high };
+    }
+    return v === null
+      ? { id: '', name: '', amount: 0, payoutMultiplier: 0, payout: 0, Roll: 0, win: false, chance: 0, target: 0 }
+      : { id: to_string(host_last('id')), name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: roll_of(v), win: v[0] === 1, chance: v[13], target: v[14] };
+  }
+  define(G, MYDICEBOT ? 'lastbet' : 'lastBet', {
     get: function () {
-      if (last_object === null) {
-        const v = last_values;
-        last_object = v === null
-          ? { id: '', name: '', amount: 0, payoutMultiplier: 0, payout: 0, Roll: 0, win: false, chance: 0, target: 0 }
-          : { id: last_id, name: user_name, amount: v[5], payoutMultiplier: v[10], payout: v[11], Roll: v[12], win: v[0] === 1, chance: v[13], target: v[14] };
-      }
+      if (last_object === null) last_object = build_last();
       return last_object;
     },
     set: function (value) { last_object = value; },
@@ -92,34 +164,61 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     G.profit = v[2];
     G.currentprofit = v[3];
     G.currentstreak = v[4];
-    G.winstreak = v[4] > 0 ? v[4] : 0;
-    G.losestreak = v[4] < 0 ? -v[4] : 0;
-    G.previousbet = v[5];
     G.bets = v[6];
     G.wins = v[7];
     G.losses = v[8];
-    G.wagered = v[9];
+    if (MYDICEBOT) {
+      // previousbet is the nextbet sent, as the script left it (info.pug l. 2494).
+      G.previousbet = G.nextbet;
+      G.currentroll = v[12];
+    } else {
+      G.previousbet = v[5];
+      G.winstreak = v[4] > 0 ? v[4] : 0;
+      G.losestreak = v[4] < 0 ? -v[4] : 0;
+      G.wagered = v[9];
+    }
   }
-  set_counters([false, start_balance, 0, 0, 0, 0, 0, 0, 0, 0]);
-  G.started_bal = start_balance;
+  set_counters([false, start_balance, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  if (MYDICEBOT) G.previousbet = 0; else G.started_bal = start_balance;
 
-  let stopped = false, rotate = false, want_reset = false, sleep_ms = 0, vault_total = 0;
+  let stopped = false, rotate = false, want_reset = false, sleep_ms = 0, vault_total = 0, interval_ms = 0;
   function refuse(name, why) {
     return function () { throw new ErrorCtor(name + '() is refused: ' + why); };
   }
-  const FUNCTIONS = {
-    log: function log() {
-      let line = '';
-      for (let i = 0; i < arguments.length; i++) line += (i === 0 ? '' : ' ') + to_string(arguments[i]);
-      host_print(line);
-    },
+  function print_args(args) {
+    let line = '';
+    for (let i = 0; i < args.length; i++) line += (i === 0 ? '' : ' ') + to_string(args[i]);
+    host_print(line);
+  }
+  function resetstats() {
+    want_reset = true;
+    G.bets = G.wins = G.losses = G.profit = 0;
+    G.currentstreak = 0;
+    if (!MYDICEBOT) G.wagered = G.winstreak = G.losestreak = 0;
+  }
+  const console_object = { log: function log() { print_args(arguments); } };
+  console_object.info = console_object.warn = console_object.error = console_object.log;
+  const FUNCTIONS = MYDICEBOT ? {
     stop: function stop() { stopped = true; },
     resetseed: function resetseed() { rotate = true; },
-    resetstats: function resetstats() {
-      want_reset = true;
-      G.bets = G.wins = G.losses = G.profit = G.wagered = 0;
-      G.currentstreak = G.winstreak = G.losestreak = 0;
+    resetstats: resetstats,
+    resetsession: function resetsession() { resetstats(); },
+    // A wait before every bet from now on (info.pug l. 2519), live and on the sandbox.
+    betinterval: function betinterval(ms) {
+      if (typeof ms !== 'number' || !(ms >= 0)) throw new ErrorCtor('betinterval(ms) takes a number of milliseconds');
+      interval_ms = ms;
     },
+    sound: function sound(file) { host_print('sound(' + to_string(file) + ')'); },
+    message: function message(text) { host_print(to_string(text)); },
+    // The run is running: nothing to start or resume.
+    start: function start() {},
+    resume: function resume() {},
+    console: console_object,
+  } : {
+    log: function log() { print_args(arguments); },
+    stop: function stop() { stopped = true; },
+    resetseed: function resetseed() { rotate = true; },
+    resetstats: resetstats,
     sleep: function sleep(ms) {
       if (typeof ms !== 'number' || !(ms >= 0)) throw new ErrorCtor('sleep(ms) takes a number of milliseconds');
       if (!simulated) sleep_ms += ms;
@@ -130,6 +229,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     },
     ding: function ding() { host_print('ding()'); },
     beep: function beep() { host_print('beep()'); },
+    console: console_object,
     tip: refuse('tip', 'a stakeql strategy never moves money out of the account'),
     withdraw: refuse('withdraw', 'a stakeql strategy never moves money out of the account'),
     unvault: refuse('unvault', 'a stakeql strategy never takes money out of the vault'),
@@ -145,12 +245,35 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     return '' + v;
   }
   function text_of(v) {
-    return typeof v === 'string' ? stringify(v.length > 40 ? v.slice(0, 40) : v) : '"(' + (v === null ? 'null' : typeof v) + ')"';
+    return typeof v === 'string' ? stringify(cut(v, 40)) : '"(' + (v === null ? 'null' : typeof v) + ')"';
+  }
+  // A per-game input: a finite number, a short string, or "(type)" of anything else.
+  function val(v) {
+    if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity) return '' + v;
+    return text_of(v);
+  }
+  // A list of inputs (at most 64: more is already more than any game takes), or "(type)".
+  function list(v) {
+    if (!is_array(v)) return text_of(v);
+    let out = '[';
+    const n = v.length > 64 ? 64 : v.length;
+    for (let i = 0; i < n; i++) out += (i === 0 ? '' : ',') + val(v[i]);
+    return out + ']';
+  }
+  function card(v) {
+    return typeof v === 'object' && v !== null ? '[' + val(v.rank) + ',' + val(v.suit) + ']' : text_of(v);
+  }
+  function inputs() {
+    if (MYDICEBOT) return '[]';
+    return '[' + val(G.target) + ',' + val(G.mines) + ',' + list(G.fields) + ',' + list(G.numbers) + ',' + val(G.risk) + ','
+      + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ']';
   }
   function finish() {
-    const out = 'R[' + num(G.nextbet) + ',' + num(G.chance) + ',' + (G.bethigh ? 'true' : 'false') + ','
+    const wait = sleep_ms + (simulated ? 0 : interval_ms);
+    const out = '[' + num(G.nextbet) + ',' + num(G.chance) + ',' + (G.bethigh ? 'true' : 'false') + ','
       + (stopped ? 'true' : 'false') + ',' + (rotate ? 'true' : 'false') + ',' + (want_reset ? 'true' : 'false') + ','
-      + num(sleep_ms) + ',' + num(vault_total) + ',' + text_of(G.game) + ',' + (G.fastmode ? 'true' : 'false') + ']';
+      + num(wait) + ',' + num(vault_total) + ',' + (MYDICEBOT ? '"dice"' : text_of(G.game)) + ',' + (!MYDICEBOT && G.fastmode ? 'true' : 'false') + ','
+      + inputs() + ']';
     stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
     return out;
   }
@@ -170,38 +293,42 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       message = (kind === 'Error' ? '' : kind + ': ') + to_string(e.message);
       stack = e.stack;
     } else {
-      message = 'the script threw ' + (typeof e === 'string' ? stringify(e.length > 200 ? e.slice(0, 200) : e) : typeof e);
+      message = 'the script threw ' + (typeof e === 'string' ? stringify(cut(e, 200)) : typeof e);
     }
-    return 'E' + line_of(stack) + '\n' + (message.length > 500 ? message.slice(0, 500) : message);
+    return 'E' + line_of(stack) + '\n' + cut(message, 500);
   }
 
+  // After the top level: checks it, and answers the first bet and whether the script defines round().
   function top() {
-    if (G.nextbet === undefined || G.chance === undefined) {
-      throw new ErrorCtor('the script must set nextbet and chance (numbers) at its top level');
-    }
     if (typeof G.dobet !== 'function') throw new ErrorCtor('the script must define a dobet() function');
+    if (MYDICEBOT) G.nextbet = G.basebet;
+    else if (G.nextbet === undefined) throw new ErrorCtor('the script must set nextbet (a number) at its top level');
     full();
-    return pending;
+    return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ']';
   }
 
   // What the host last read in full: while only nextbet changes, step() answers it alone, as a number.
-  let shown_chance = NaN, shown_high = false, pending = '';
+  let shown_chance = NaN, shown_high = false, shown_game = '', shown_target = NaN, pending = '', body = '';
   function full() {
     shown_chance = G.chance;
     shown_high = !!G.bethigh;
-    pending = finish();
+    shown_game = MYDICEBOT ? 'dice' : G.game;
+    shown_target = MYDICEBOT ? NaN : G.target;
+    body = finish();
+    pending = 'R' + body;
     return -1;
   }
 
-  // v: a Float64Array's buffer (win as 1/0, then the counters and the last bet's numbers); id: the
-  // last bet's id; name: the user's name when it changed. Answers nextbet (>= 0) when nothing else
-  // changed, -1 when the full answer waits in answer(), -2 when the script threw (answer() says what).
-  function step(buf, id, name) {
-    const v = new F64(buf);
+  // The bet's numbers are in the IO buffer, or in buf when the host could not find it; name: the
+  // user's name when it changed. Answers nextbet (>= 0) when nothing else changed, -1 when the full
+  // answer waits in answer(), -2 when the script threw (answer() says what).
+  function step(name, buf) {
+    const v = buf === undefined ? io : new F64(buf);
     if (name !== undefined) user_name = name;
+    sent_chance = G.chance;
+    sent_high = !!G.bethigh;
     set_counters(v);
     last_values = v;
-    last_id = id;
     last_object = null;
     stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
     try {
@@ -214,13 +341,21 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     }
     const nb = G.nextbet;
     if (typeof nb === 'number' && nb >= 0 && nb < Infinity && G.chance === shown_chance && !!G.bethigh === shown_high
-        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && G.fastmode === false && G.game === 'dice') {
+        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && (simulated || interval_ms === 0)
+        && (MYDICEBOT || (G.fastmode === false && G.game === shown_game && (shown_game === 'dice' || (shown_game === 'limbo' && G.target === shown_target))))) {
       return nb;
     }
     return full();
   }
   function answer() {
     return pending;
+  }
+
+  // One round() while a hilo or blackjack round is open: currentBet is the open bet (JSON from the host).
+  function call_round(json) {
+    G.currentBet = parse(json);
+    const r = G.round();
+    return 'R' + (typeof r === 'number' ? num(r) : text_of(r));
   }
 
   // Top-level 'let' bindings, reached through functions the host compiles after the script (bind_lets).
@@ -334,5 +469,5 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       try { return fn(arg); } catch (e) { return describe(e); }
     };
   }
-  return { top: guarded(top), step, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets };
+  return { top: guarded(top), step, probe, answer, describe, save: guarded(save), restore: guarded(restore), bind_lets, call_round: guarded(call_round) };
 })`;

@@ -11,6 +11,7 @@
  * loader or host object (the one host function is `print`, which takes a
  * string). docs/design.md says why this engine.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -44,6 +45,21 @@ export interface BotVmOptions {
   readonly seeds: readonly [number, number, number, number];
   readonly simulated: boolean;
   readonly start_balance: number;
+  /** Which bots' globals and functions the script gets (prelude.ts); default `poky`. */
+  readonly flavour?: 'poky' | 'mydicebot';
+  /** The run's currency (mydicebot's `currency` global). */
+  readonly currency?: string;
+  /** Write each bet's numbers straight into the engine's memory (default); false: pass a copy each step, the fallback. */
+  readonly direct_io?: boolean;
+}
+
+/** What the script may ask about the last bet beyond its numbers (each asked only when read). */
+export interface LastBetInfo {
+  id: string;
+  /** `lastBet.Roll` when it is a list (keno's drawn numbers, the mines' tiles), else null. */
+  roll: readonly number[] | null;
+  /** mydicebot's `lastbet` seeds, date and uid, as JSON. */
+  extra: () => string;
 }
 
 // QuickJS's own recursion check, below the WebAssembly stack's size (a deeper setting crashes the host instead).
@@ -73,8 +89,10 @@ function compiled_engine(): Promise<WebAssembly.Module | undefined> {
   return compiled;
 }
 
-type HostFunction = 'top' | 'step' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets';
-const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'answer', 'describe', 'save', 'restore', 'bind_lets'];
+type HostFunction = 'top' | 'step' | 'probe' | 'answer' | 'describe' | 'save' | 'restore' | 'bind_lets' | 'call_round';
+const HOST_FUNCTIONS: readonly HostFunction[] = ['top', 'step', 'probe', 'answer', 'describe', 'save', 'restore', 'bind_lets', 'call_round'];
+// How many of the bet's numbers step() reads (index.ts fills them).
+const IO_VALUES = 32;
 
 /** A confined QuickJS context with the prelude loaded. */
 export class BotVm {
@@ -82,12 +100,24 @@ export class BotVm {
   private interrupted = false;
   private readonly fns = new Map<HostFunction, QuickJSHandle>();
   private closed = false;
+  // The last bet's id and the rest, handed to the script only when it reads lastBet.
+  private last: LastBetInfo = { id: '', roll: null, extra: () => '{}' };
+  // Where the prelude's IO buffer sits in the WebAssembly memory, in 8-byte words (-1: not found,
+  // each step passes an ArrayBuffer instead); the view is rebuilt when the memory grows.
+  private io_index = -1;
+  private io_view: Float64Array | null = null;
 
   private constructor(
     private readonly runtime: QuickJSRuntime,
     private readonly ctx: QuickJSContext,
     private readonly options: BotVmOptions,
+    private readonly memory: WebAssembly.Memory,
   ) {}
+
+  /** Whether each bet's numbers are written straight into the engine's memory (the prelude's buffer was found). */
+  get direct(): boolean {
+    return this.io_index >= 0;
+  }
 
   /** A runtime and context with the limits set and the prelude run. */
   static async create(options: BotVmOptions): Promise<BotVm> {
@@ -98,10 +128,12 @@ export class BotVm {
     const runtime = module.newRuntime();
     runtime.setMaxStackSize(MAX_STACK_BYTES);
     const ctx = runtime.newContext();
-    const vm = new BotVm(runtime, ctx, options);
+    const vm = new BotVm(runtime, ctx, options, memory);
     runtime.setInterruptHandler(() => vm.on_interrupt());
     try {
-      vm.load_prelude();
+      const marker = new Uint32Array(randomBytes(32).buffer.slice(0));
+      vm.load_prelude(marker);
+      if (options.direct_io !== false) vm.find_io(marker);
     } catch (error) {
       vm.close();
       throw error;
@@ -115,7 +147,7 @@ export class BotVm {
     return true;
   }
 
-  private load_prelude(): void {
+  private load_prelude(marker: Uint32Array): void {
     const { ctx } = this;
     const factory = this.unwrap('the prelude', ctx.evalCode(BOT_PRELUDE, 'stakeql-prelude.js'));
     const print = ctx.newFunction('host_print', (line) => {
@@ -130,16 +162,66 @@ export class BotVm {
     const simulated = this.options.simulated ? ctx.true : ctx.false;
     const balance = ctx.newNumber(this.options.start_balance);
     const name = ctx.newString(this.options.name);
+    const last = ctx.newFunction('host_last', (what) => {
+      const key = ctx.typeof(what) === 'string' ? ctx.getString(what) : '';
+      const info = this.last;
+      return ctx.newString(key === 'id' ? info.id : key === 'roll' ? JSON.stringify(info.roll ?? []) : key === 'extra' ? info.extra() : '');
+    });
+    const flavour = ctx.newString(this.options.flavour ?? 'poky');
+    const currency = ctx.newString(this.options.currency ?? '');
+    const words = ctx.newArray();
+    marker.forEach((n, i) => {
+      const h = ctx.newNumber(n);
+      ctx.setProp(words, i, h);
+      h.dispose();
+    });
     let api: QuickJSHandle;
     try {
       this.start_call();
-      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name));
+      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name, last, words, flavour, currency));
     } finally {
       this.end_call();
-      for (const h of [factory, print, seeds, balance, name]) h.dispose();
+      for (const h of [factory, print, seeds, balance, name, last, words, flavour, currency]) h.dispose();
     }
     for (const fn of HOST_FUNCTIONS) this.fns.set(fn, ctx.getProp(api, fn));
     api.dispose();
+  }
+
+  /**
+   * Finds the prelude's IO buffer in the WebAssembly memory by the 32 random
+   * bytes it starts with, then checks the find: a number written there must be
+   * the one the prelude's probe() reads back. QuickJS never moves an
+   * ArrayBuffer's bytes, and the script never holds this one, so each bet's
+   * numbers can then be written straight into it (one call into the engine a
+   * bet instead of four allocations and copies). Not found or not confirmed:
+   * each step passes an ArrayBuffer, as before.
+   */
+  private find_io(marker: Uint32Array): void {
+    const words = new Uint32Array(this.memory.buffer);
+    const [m0, m1] = [marker[0]!, marker[1]!];
+    // 8-byte aligned starts only: QuickJS's malloc aligns to 8 and a Float64Array needs it.
+    for (let i = 0; i + marker.length <= words.length; i += 2) {
+      if (words[i] !== m0 || words[i + 1] !== m1) continue;
+      let all = true;
+      for (let k = 2; k < marker.length && all; k++) all = words[i + k] === marker[k];
+      if (!all) continue;
+      const index = i / 2;
+      const view = new Float64Array(this.memory.buffer);
+      const check = 1 + (marker[2]! % 1_000_000) / 7;
+      view[index] = check;
+      const probe = this.ctx.callFunction(this.fns.get('probe')!, this.ctx.undefined);
+      if (probe.error !== undefined) {
+        probe.error.dispose();
+        return;
+      }
+      const read = this.ctx.getNumber(probe.value);
+      probe.value.dispose();
+      if (read === check) {
+        this.io_index = index;
+        this.io_view = view;
+      }
+      return;
+    }
   }
 
   /** Runs the script's text as global code (its top level), under the time limit. */
@@ -185,18 +267,29 @@ export class BotVm {
    * parse), and while only `nextbet` changes it comes back alone as a number.
    * Returns that number, or the full answer's JSON text; throws the script's error.
    */
-  step(values: Float64Array, id: string, name: string | undefined): number | string {
+  step(values: Float64Array, last: LastBetInfo, name: string | undefined): number | string {
     const { ctx } = this;
+    if (values.length > IO_VALUES) throw new RangeError(`a step takes at most ${IO_VALUES} numbers`);
+    this.last = last;
     this.start_call();
     try {
-      const buffer = ctx.newArrayBuffer(values.buffer as ArrayBuffer);
-      const bet_id = ctx.newString(id);
-      const user = name === undefined ? undefined : ctx.newString(name);
       const step = this.fns.get('step')!;
-      const result = user === undefined ? ctx.callFunction(step, ctx.undefined, buffer, bet_id) : ctx.callFunction(step, ctx.undefined, buffer, bet_id, user);
-      buffer.dispose();
-      bet_id.dispose();
-      user?.dispose();
+      let result: ReturnType<QuickJSContext['callFunction']>;
+      if (this.io_index >= 0) {
+        let view = this.io_view!;
+        // A grown memory detaches the old view's buffer.
+        if (view.buffer !== this.memory.buffer) view = this.io_view = new Float64Array(this.memory.buffer);
+        view.set(values, this.io_index);
+        const user = name === undefined ? undefined : ctx.newString(name);
+        result = user === undefined ? ctx.callFunction(step, ctx.undefined) : ctx.callFunction(step, ctx.undefined, user);
+        user?.dispose();
+      } else {
+        const buffer = ctx.newArrayBuffer(values.buffer as ArrayBuffer);
+        const user = name === undefined ? ctx.undefined : ctx.newString(name);
+        result = ctx.callFunction(step, ctx.undefined, user, buffer);
+        buffer.dispose();
+        if (user !== ctx.undefined) user.dispose();
+      }
       if (result.error !== undefined) {
         const error = this.failure('dobet()', result.error);
         result.error.dispose();
@@ -221,7 +314,7 @@ export class BotVm {
   }
 
   /** Calls one of the prelude's functions with an optional string; its `R` answer's text, or the script's error thrown. */
-  call(what: string, fn: 'top' | 'save' | 'restore', arg?: string): string {
+  call(what: string, fn: 'top' | 'save' | 'restore' | 'call_round', arg?: string): string {
     const { ctx } = this;
     this.start_call();
     try {

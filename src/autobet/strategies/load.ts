@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { detect_dialect, JS_DIALECTS, type JsDialect } from '../js-dialect/detect.js';
+import { detect_dialect, DIALECT_NAMES, JS_DIALECTS, type JsDialect } from '../js-dialect/detect.js';
+import { bot_choices, type BotOptions } from '../js-dialect/options.js';
 import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
 import { load_module_strategy } from './module.js';
 import { check_settings, SettingsStrategy, type Settings } from './settings.js';
@@ -16,7 +17,7 @@ import { check_when, type WhenItem } from '../conditions/check.js';
 import { with_when } from '../conditions/when.js';
 
 /** What kind of strategy a source is, as the session records it. */
-export type StrategyKind = 'settings' | 'module' | 'lua' | 'bot' | 'object';
+export type StrategyKind = 'settings' | 'module' | 'lua' | 'bot' | 'mydicebot' | 'object';
 
 /** A strategy source checked but not yet bound to a run (Lua needs the run's seeds first). */
 export interface PreparedStrategy {
@@ -42,22 +43,29 @@ export interface FileSource {
   readonly sha256: string;
   /** The `when:` list given beside it, as the user wrote it (absent when none). */
   readonly when?: unknown;
+  /** A bot script's choices where the bots disagree (js-dialect/options.ts), when the user made any. */
+  readonly bot?: BotOptions;
 }
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-function file_source(file: string, text: string): string {
-  return JSON.stringify({ file, sha256: sha256(text) } satisfies FileSource);
+function file_source(file: string, text: string, bot?: BotOptions): string {
+  return JSON.stringify({ file, sha256: sha256(text), ...(bot === undefined ? {} : { bot }) } satisfies FileSource);
 }
 
 /** A recorded module or Lua source: the JSON record, or a bare path (sessions of stakeql before the hash, none). */
-function read_file_source(source: string): { file: string; sha256: string | null; when?: unknown } {
+function read_file_source(source: string): { file: string; sha256: string | null; when?: unknown; bot?: BotOptions } {
   if (!source.startsWith('{')) return { file: source, sha256: null };
   const parsed = JSON.parse(source) as Partial<FileSource>;
   if (typeof parsed.file !== 'string') throw new StrategyError('load', 'the session\'s strategy record names no file');
-  return { file: parsed.file, sha256: typeof parsed.sha256 === 'string' ? parsed.sha256 : null, ...(parsed.when === undefined ? {} : { when: parsed.when }) };
+  return {
+    file: parsed.file,
+    sha256: typeof parsed.sha256 === 'string' ? parsed.sha256 : null,
+    ...(parsed.when === undefined ? {} : { when: parsed.when }),
+    ...(parsed.bot === undefined ? {} : { bot: parsed.bot }),
+  };
 }
 
 /** `prepared` watched by a `when:` list (conditions/when.ts): its strategy is bound, then wrapped. */
@@ -120,7 +128,7 @@ export interface StrategyFileOptions {
   readonly lua_timeout_ms?: number;
   /** The tiles of a mines round policy (see {@link prepare_settings}). */
   readonly round_fields?: readonly number[];
-  /** How a `.js` file is read (`--dialect`): an ES module, or an in-page bot script; default: detected. */
+  /** How a `.js` file is read (`--dialect`): an ES module, an in-page bot script or a mydicebot script; default: detected. */
   readonly dialect?: JsDialect;
   /**
    * A `when:` list (conditions/check.ts) watching a module, Lua or bot script:
@@ -128,6 +136,8 @@ export interface StrategyFileOptions {
    * resume. A settings file holds its own (`when` in the file).
    */
   readonly when?: unknown;
+  /** A bot script's choices where the bots disagree (`--limbo-input`, `--one-x`; js-dialect/options.ts). */
+  readonly bot?: BotOptions;
 }
 
 /** Options of {@link prepare_recorded}. */
@@ -146,6 +156,16 @@ function with_hint(error: unknown, hint: string | null): unknown {
   return new StrategyError(error.phase, `${error.message} (${hint})`, { field: error.field, line: error.line, cause: error });
 }
 
+// How to choose each dialect a .js file was not read as.
+function other_dialects(read_as: JsDialect): string {
+  const others = JS_DIALECTS.filter((d) => d !== read_as).map((d) => `as ${DIALECT_NAMES[d]}, choose the dialect ${d} (--dialect ${d})`);
+  return `to load it ${others.join('; ')}`;
+}
+
+function refuse_bot_options(name: string, bot: BotOptions | undefined): void {
+  if (bot !== undefined) throw new StrategyError('load', `${name}: --limbo-input and --one-x are for in-page bot scripts (a .js that defines dobet())`, { field: 'bot' });
+}
+
 /** A strategy file, by its extension, watched by `options.when` when given. */
 export async function prepare_strategy_file(file: string, options: StrategyFileOptions = {}): Promise<PreparedStrategy> {
   const items = check_when(options.when);
@@ -155,7 +175,7 @@ export async function prepare_strategy_file(file: string, options: StrategyFileO
     throw new StrategyError('load', `${prepared.name}: a settings file holds its own when: list (the key "when" in the file)`, { field: 'when' });
   }
   const record = JSON.parse(prepared.source) as FileSource;
-  return watched({ ...prepared, source: JSON.stringify({ file: record.file, sha256: record.sha256, when: options.when } satisfies FileSource) }, items);
+  return watched({ ...prepared, source: JSON.stringify({ ...record, when: options.when } satisfies FileSource) }, items);
 }
 
 async function prepare_file(file: string, options: StrategyFileOptions): Promise<PreparedStrategy> {
@@ -165,6 +185,9 @@ async function prepare_file(file: string, options: StrategyFileOptions): Promise
   if (options.dialect !== undefined && !JS_DIALECTS.includes(options.dialect)) {
     throw new StrategyError('load', `dialect must be one of ${JS_DIALECTS.join(', ')}`, { field: 'dialect' });
   }
+  // Checked before the file is read: a wrong choice is exit 2 whatever the file holds.
+  const bot = options.bot === undefined ? undefined : bot_choices(options.bot);
+  if (ext !== '.js') refuse_bot_options(name, bot);
   if (ext === '.json') {
     const text = await readSource(absolute);
     let parsed: unknown;
@@ -182,26 +205,35 @@ async function prepare_file(file: string, options: StrategyFileOptions): Promise
   if (ext === '.js' && options.dialect !== 'module') {
     const text = await readSource(absolute);
     const detected = options.dialect === undefined ? detect_dialect(text) : null;
-    if (options.dialect === 'bot' || detected?.dialect === 'bot') {
-      const hint = detected === null ? null : `${name} was read as an in-page bot script because ${detected.reason}; to load it as an ES module strategy, choose the dialect module (--dialect module)`;
+    const dialect = options.dialect ?? detected!.dialect;
+    if (dialect === 'bot' || dialect === 'mydicebot') {
+      if (dialect === 'mydicebot' && bot !== undefined) {
+        throw new StrategyError('load', `${name}: --limbo-input and --one-x are for in-page bot scripts; ${name} is read as ${DIALECT_NAMES.mydicebot}, which plays dice only`, { field: 'bot' });
+      }
+      const hint = detected === null ? null : `${name} was read as ${DIALECT_NAMES[dialect]} because ${detected.reason}; ${other_dialects(dialect)}`;
       return {
-        kind: 'bot',
+        kind: dialect,
         name,
-        source: file_source(absolute, text),
+        source: file_source(absolute, text, options.bot === undefined ? undefined : bot),
         currency: null,
         bind: async (context) => {
           const { load_bot_strategy } = await import('../js-dialect/index.js');
           try {
-            return await load_bot_strategy(text, context, { file_name: name, ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }) });
+            return await load_bot_strategy(text, context, {
+              file_name: name, flavour: dialect, ...(bot === undefined ? {} : { bot }), ...(hint === null ? {} : { first_error_hint: hint }),
+              ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }),
+            });
           } catch (error) {
             throw with_hint(error, hint);
           }
         },
       };
     }
-    const hint = `${name} was read as an ES module strategy because ${detected!.reason}; for an in-page bot script (dobet()), choose the dialect bot (--dialect bot)`;
+    refuse_bot_options(name, bot);
+    const hint = `${name} was read as ${DIALECT_NAMES.module} because ${detected!.reason}; ${other_dialects('module')}`;
     return prepare_module(absolute, name, hint, text);
   }
+  refuse_bot_options(name, bot);
   if (ext === '.js' || ext === '.mjs' || ext === '.ts' || ext === '.mts') {
     const text = await readSource(absolute);
     return prepare_module(absolute, name, null, text);
@@ -250,14 +282,16 @@ export async function prepare_recorded(kind: string, name: string, source: strin
     const parsed: unknown = JSON.parse(source);
     return { ...prepare_settings(parsed, name), source };
   }
-  if (kind === 'module' || kind === 'lua' || kind === 'bot') {
+  if (kind === 'module' || kind === 'lua' || kind === 'bot' || kind === 'mydicebot') {
     const recorded = read_file_source(source);
     const accept = options.accept_changed === true;
     // Checked before the module is imported (its top-level code runs then), and again on the text prepared.
     if (!accept) refuse_changed(name, recorded, sha256(await readSource(recorded.file)));
     // Read as it was when the session started, whatever a detection would say of the file now.
     const dialect: { dialect?: JsDialect } = kind !== 'lua' && recorded.file.toLowerCase().endsWith('.js') ? { dialect: kind as JsDialect } : {};
-    const prepared = await prepare_strategy_file(recorded.file, { ...options, ...dialect, ...(recorded.when === undefined ? {} : { when: recorded.when }) });
+    // A bot script's choices are the session's, whatever the resume was given.
+    const { bot: _given, ...rest } = options;
+    const prepared = await prepare_strategy_file(recorded.file, { ...rest, ...dialect, ...(recorded.when === undefined ? {} : { when: recorded.when }), ...(recorded.bot === undefined ? {} : { bot: recorded.bot }) });
     if (!accept) refuse_changed(name, recorded, read_file_source(prepared.source).sha256 ?? '');
     return prepared;
   }

@@ -83,15 +83,31 @@ export function lua_timeout_ms(args: CommandArgs): number | undefined {
 
 /** Help line of --lua-timeout. */
 export const LUA_TIMEOUT_HELP = `  --lua-timeout S      a .lua or bot script's time limit per call, in seconds (default 1)
-  --dialect D          how a .js file is read: module (export default) or bot (the in-page
-                       bots' dobet() scripts); default: bot when it defines dobet() and exports nothing`;
+  --dialect D          how a .js file is read: module (export default), bot (the in-page
+                       bots' dobet() scripts) or mydicebot (its JS mode); default: bot when it
+                       defines dobet() and exports nothing, mydicebot when it also uses only
+                       mydicebot's own names (lastbet, currentroll, …)
+  --limbo-input I      a bot script's limbo multiplier: target (evilbot, bot2love; default)
+                       or chance, 99 / chance (bot4stake, stake-autobot)
+  --one-x W            a bot script's bet paid exactly 1x: win (evilbot, bot4stake; default)
+                       or loss (as stakeql counts it)`;
 
-/** `--dialect module|bot`; a usage error naming the flag for another value. */
-export function dialect_arg(args: CommandArgs): 'module' | 'bot' | undefined {
+/** `--dialect module|bot|mydicebot`; a usage error naming the flag for another value. */
+export function dialect_arg(args: CommandArgs): 'module' | 'bot' | 'mydicebot' | undefined {
   const text = args.values['dialect'];
   if (text === undefined) return undefined;
-  if (text !== 'module' && text !== 'bot') throw usageError('--dialect must be module or bot');
+  if (text !== 'module' && text !== 'bot' && text !== 'mydicebot') throw usageError('--dialect must be module, bot or mydicebot');
   return text;
+}
+
+/** `--limbo-input target|chance` and `--one-x win|loss` (a bot script's choices), or undefined when neither is given. */
+export function bot_arg(args: CommandArgs): { limbo_input?: 'target' | 'chance'; one_x?: 'win' | 'loss' } | undefined {
+  const limbo = args.values['limbo-input'];
+  const one_x = args.values['one-x'];
+  if (limbo === undefined && one_x === undefined) return undefined;
+  if (limbo !== undefined && limbo !== 'target' && limbo !== 'chance') throw usageError('--limbo-input must be target (evilbot, bot2love) or chance (bot4stake, stake-autobot)');
+  if (one_x !== undefined && one_x !== 'win' && one_x !== 'loss') throw usageError('--one-x must be win (evilbot, bot4stake) or loss (as stakeql counts it)');
+  return { ...(limbo === undefined ? {} : { limbo_input: limbo }), ...(one_x === undefined ? {} : { one_x }) };
 }
 
 /** The limits counted in money (the others count bets, seconds or a rate). */

@@ -13,7 +13,7 @@ import type { StatsLine } from '../../autobet/stats.js';
 import type { RunPreview } from '../../autobet/run.js';
 import { did_you_mean } from '../suggest.js';
 import { for_cli } from '../cli-wording.js';
-import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, dialect_arg, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, bot_arg, dialect_arg, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
 import { check_account_currency } from '../currency-check.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { StatusLine } from '../autobet/status-line.js';
@@ -189,6 +189,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const dialect = dialect_arg(args);
+  const bot = bot_arg(args);
   const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
   const round = await round_from_args(args);
   const when = await when_from_args(args);
@@ -228,6 +229,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
         profile: typeof args.values['profile'] === 'string' || opened.credentials.profile_found === true ? opened.credentials.profile : null,
         ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
         ...(dialect === undefined ? {} : { dialect }),
+        ...(bot === undefined ? {} : { bot }),
         signal: controller.signal,
         ...times,
         on_bet: report.on_bet,
@@ -421,6 +423,8 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     currency: { type: 'string' },
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
+    'limbo-input': { type: 'string' },
+    'one-x': { type: 'string' },
     ...ROUND_OPTIONS,
     ...WHEN_OPTIONS,
     ...RAKEBACK_OPTIONS,

@@ -14,7 +14,7 @@ import type { SimSummary } from '../../autobet/sim-summary.js';
 import { sim_amount, sim_percent } from '../../autobet/sim-report.js';
 import { check_currency, decimals_for } from '../../operations/validate/currencies.js';
 import { exit_for_stop } from '../autobet/exit-code.js';
-import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, dialect_arg, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
+import { LIMIT_OPTIONS, LUA_TIMEOUT_HELP, bot_arg, dialect_arg, limit_options_help, limits_from_args, lua_timeout_ms } from '../autobet/limits-args.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, usageError } from '../exit-codes.js';
 import { oneLine, printable } from '../output.js';
@@ -128,6 +128,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const limits = limits_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const dialect = dialect_arg(args);
+  const bot = bot_arg(args);
   const seeds = await seed_list(args);
   const chain = await chain_list(args);
   const chainHistory = await chain_list(args, 'chain-history');
@@ -171,6 +172,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
       print: (line) => ctx.io.stderr.write(`${printable(path.basename(file))}: ${oneLine(line)}\n`),
       ...(luaTimeout === undefined ? {} : { lua_timeout_ms: luaTimeout }),
       ...(dialect === undefined ? {} : { dialect }),
+      ...(bot === undefined ? {} : { bot }),
       ...(sessions === undefined ? {} : { sessions }),
       ...(workers === undefined ? {} : { workers }),
       ...(seeds === null ? {} : { seeds }),
@@ -203,7 +205,7 @@ async function runSim(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!json && seeds === null) printSummary(ctx, summary, currency, decimals);
   if (!json && seeds !== null && results[0] !== undefined) printReplay(ctx, results[0], currency, decimals);
   if (typeof html === 'string') {
-    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect, when);
+    const curves = replay ? [{ index: 0, balances: replayCurve.points }] : await sampleCurves(lib, file, limits, balance, bets, currency, controller.signal, dialect, bot, when);
     // The strategy's name, not where it sits on this disk.
     await fs.writeFile(html, lib.simulation_html(summary, results, curves, `stakeql sim ${path.basename(file)}`, decimals));
     ctx.io.stderr.write(`stakeql: wrote ${printable(html)}\n`);
@@ -239,7 +241,8 @@ async function sampleCurves(
   bets: number,
   currency: string,
   signal: AbortSignal,
-  dialect: 'module' | 'bot' | undefined,
+  dialect: 'module' | 'bot' | 'mydicebot' | undefined,
+  bot: ReturnType<typeof bot_arg>,
   when: { when?: Record<string, unknown>[] } = {},
 ) {
   const curves = [];
@@ -247,7 +250,7 @@ async function sampleCurves(
     const curve = new lib.Downsampler();
     curve.push(balance);
     const server_seed = (await import('node:crypto')).randomBytes(32).toString('hex');
-    await lib.simulate({ strategy: file, ...when, ...(dialect === undefined ? {} : { dialect }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
+    await lib.simulate({ strategy: file, ...when, ...(dialect === undefined ? {} : { dialect }), ...(bot === undefined ? {} : { bot }), limits, start_balance: balance, bets, currency, signal, seeds: [{ server_seed, client_seed: `sample-${index}` }], on_bet: (l) => curve.push(l.balance) });
     curves.push({ index, balances: curve.points });
   }
   return curves;
@@ -316,6 +319,8 @@ ${limit_options_help(false)}`,
     'lua-timeout': { type: 'string' },
     dialect: { type: 'string' },
     ...WHEN_OPTIONS,
+    'limbo-input': { type: 'string' },
+    'one-x': { type: 'string' },
   },
   minPositionals: 1,
   maxPositionals: 1,

@@ -60,8 +60,9 @@ describe('prepare_strategy_file on a .js', () => {
     const error = (await prepared.bind(test_context()).catch((e: unknown) => e)) as StrategyError;
     expect(error).toBeInstanceOf(StrategyError);
     expect(error.message).toContain("ReferenceError: 'module' is not defined");
-    expect(error.message).toContain('wrong-bot.js was read as an in-page bot script because it defines dobet() and exports nothing');
+    expect(error.message).toContain('wrong-bot.js was read as an in-page bot script (bot4stake, evilbot, bot2love) because it defines dobet() and exports nothing');
     expect(error.message).toContain('--dialect module');
+    expect(error.message).toContain('--dialect mydicebot');
   });
 
   test('a .js module without a default export names the module dialect and how to choose bot', async () => {
@@ -71,6 +72,7 @@ describe('prepare_strategy_file on a .js', () => {
     expect(error.message).toMatch(/^wrong-module\.js has no default export function/);
     expect(error.message).toContain('read as an ES module strategy because it has import/export statements');
     expect(error.message).toContain('--dialect bot');
+    expect(error.message).toContain('--dialect mydicebot');
   });
 
   test('dialect chooses: bot on a file with no dobet() fails as a bot script, with no hint', async () => {
@@ -107,5 +109,39 @@ describe('prepare_strategy_file on a .js', () => {
     // Recorded as a module: read as one, whatever a detection would say now.
     const error = (await prepare_recorded('module', 'recorded.js', recorded).catch((e: unknown) => e)) as StrategyError;
     expect(error.message).toMatch(/^recorded\.js does not load: nextbet is not defined/);
+  });
+
+  test('the bots\' choices are recorded with the file and a resume reads them back, whatever it is given', async () => {
+    const p = file('limbo-chance.js', 'game = "limbo"\nnextbet = 0.00000001\nchance = 33\ntarget = 5\nfunction dobet() {}');
+    const state = { bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance: 1, streak: 0, peak_profit: 0, last: null, currency: 'btc', memory: {} };
+    const first = async (prepared: Awaited<ReturnType<typeof prepare_strategy_file>>) => {
+      const s = await prepared.bind(test_context());
+      try {
+        return await s.next(state);
+      } finally {
+        await s.close?.();
+      }
+    };
+    const chosen = await prepare_strategy_file(p, { bot: { limbo_input: 'chance' } });
+    expect(JSON.parse(chosen.source)).toMatchObject({ bot: { limbo_input: 'chance', one_x: 'win' } });
+    // 99 / 33 = 3 (bot4stake); the default reads target (evilbot): 5.
+    expect(await first(chosen)).toMatchObject({ game: 'limbo', multiplierTarget: 3 });
+    expect(await first(await prepare_strategy_file(p))).toMatchObject({ game: 'limbo', multiplierTarget: 5 });
+    expect(await first(await prepare_recorded('bot', 'limbo-chance.js', chosen.source, { bot: { limbo_input: 'target' } }))).toMatchObject({ multiplierTarget: 3 });
+  });
+
+  test('the bots\' choices are refused for what is not an in-page bot script, and a bad one names it', async () => {
+    const lua = file('y.lua', 'nextbet = 1');
+    const mydice = file('y.js', 'basebet = 0.00000001\nfunction dobet() { log(lastbet.roll) }');
+    for (const [p, options, field] of [
+      [lua, { bot: { one_x: 'loss' } }, 'bot'],
+      [mydice, { dialect: 'mydicebot', bot: { one_x: 'loss' } }, 'bot'],
+      [file('m.js', 'export default () => ({ stop: "x" })'), { bot: { one_x: 'loss' } }, 'bot'],
+      [file('z.js', 'function dobet() {}'), { bot: { limbo_input: 'multiplier' } }, 'limbo_input'],
+    ] as const) {
+      const error = (await prepare_strategy_file(p, options as never).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.field).toBe(field);
+    }
   });
 });

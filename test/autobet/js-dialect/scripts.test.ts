@@ -116,6 +116,21 @@ function dobet() {
     expect(state.bets).toBe(5);
   });
 
+  test('lastBet carries the settled bet\'s id, amount and roll, read only when the script asks', async () => {
+    const context = test_context();
+    const s = await load(`
+nextbet = 0.00001
+chance = 50
+function dobet() {
+  if (bets % 2 === 0) log(lastBet.id, lastBet.name, lastBet.amount, lastBet.Roll, lastBet.id)
+}
+`, context);
+    const r = [10, 60, 70, 20];
+    await drive(s, r);
+    // EngineState names bet n `bet-n`, its user `tester`; the log runs after bets 2 and 4.
+    expect(context.printed).toEqual(['bet-2 tester 0.00001 60 bet-2', 'bet-4 tester 0.00001 20 bet-4']);
+  });
+
   test('resetseed() rotates the seed pair before the next bet; vault(amount) moves that much before it', async () => {
     const s = await load(`
 nextbet = 0.0001
@@ -142,11 +157,12 @@ function dobet() {
 
 describe('bad scripts fail at load with the line and the field', () => {
   test.each([
-    ['nextbet = 1\nfunction dobet() {}', 'nextbet and chance'],
+    ['nextbet = 1\nfunction dobet() {}', 'chance must be a number (the script left undefined)'],
+    ['chance = 50\nfunction dobet() {}', 'must set nextbet'],
     ['nextbet = 1\nchance = 50', 'dobet()'],
     ['nextbet = 0.00000001\nchance = 120\nfunction dobet() {}', 'chance 120 is outside'],
     ['nextbet = "a lot"\nchance = 50\nfunction dobet() {}', 'nextbet must be a number'],
-    ['nextbet = 1\nchance = 50\ngame = "limbo"\nfunction dobet() {}', 'dice only'],
+    ['nextbet = 1\nchance = 50\ngame = "crash"\nfunction dobet() {}', 'the other games are not mapped'],
     ['nextbet = 1\nchance = 50\nfastmode = true\nfunction dobet() {}', 'fastmode is refused'],
   ])('%s', async (source, message) => {
     const error = await load(source).catch((e: unknown) => e);

@@ -78,7 +78,8 @@ describe('save() and restore()', () => {
     // Two wins (10 below 49.5, then 90 above 50.5 once bethigh flipped): helper.grow() twice.
     await drive(s, [10, 90]);
     const snap = s.save() as { state: { globals: Record<string, unknown>; lets: Record<string, unknown> } };
-    expect(Object.keys(snap.state.globals).sort()).toEqual(['basebet', 'bethigh', 'chance', 'fastmode', 'game', 'helper', 'implicitCount', 'nextbet', 'unit']);
+    // The script's own and the read-write globals the host declares (the per-game inputs with evilbot's starting values).
+    expect(Object.keys(snap.state.globals).sort()).toEqual(['basebet', 'bethigh', 'chance', 'difficulty', 'fastmode', 'fields', 'game', 'helper', 'implicitCount', 'mines', 'nextbet', 'numbers', 'pumps', 'risk', 'rows', 'segments', 'startcard', 'target', 'unit']);
     expect(Object.keys(snap.state.lets).sort()).toEqual(['lowest', 'seq']);
     expect(snap.state.globals['helper']).toEqual({ o: { factor: 3, nested: { o: { deep: { a: ['a', 2.5] } } } } });
   });

@@ -1,0 +1,391 @@
+/**
+ * Bot scripts on the games beside dice, in each dialect: scripts written for
+ * these tests, driven bet by bet with outcomes computed here from the
+ * provably-fair algorithm (test/support/stake-floats.ts, createHmac) and the
+ * published formulas, checked against the bets each dialect's rules give.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
+import { load_bot_strategy, type BotOptions } from '../../../src/autobet/js-dialect/index.js';
+import { detect_dialect } from '../../../src/autobet/js-dialect/detect.js';
+import { bot_round_step } from '../../../src/autobet/js-dialect/round.js';
+import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../src/autobet/strategy.js';
+import { floats } from '../../support/stake-floats.js';
+import { EngineState, test_context } from '../lua/helpers.js';
+
+const open: Strategy[] = [];
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close?.();
+});
+
+async function load(source: string, options: { bot?: BotOptions; flavour?: 'bot' | 'mydicebot' } = {}, context: StrategyContext = test_context()): Promise<Strategy> {
+  const strategy = await load_bot_strategy(source, context, { file_name: 'test.js', ...options });
+  open.push(strategy);
+  return strategy;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-games-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const SERVER = 'server-seed-43b';
+const CLIENT = 'client-seed-43b';
+
+/** Limbo's published result for one float: max(1, ⌊1e8 / (⌊f × 1e8⌋ + 1) × 0.99 × 100⌋ / 100) (stake.com/provably-fair/game-events). */
+function limbo_result(nonce: number): number {
+  const f = floats(SERVER, CLIENT, nonce, 1)[0]!;
+  return Math.max(1, Math.floor((1e8 / (Math.floor(f * 1e8) + 1)) * 0.99 * 100) / 100);
+}
+
+/** A settled bet of any game, as the typed methods return it, counted into `state` the way the engine counts (a win pays above 1×). */
+function settle(state: EngineState, game: string, amount: number, multiplier: number, fields: Record<string, unknown>): void {
+  const payout = amount * multiplier;
+  const won = multiplier > 1;
+  state.bets += 1;
+  if (won) state.wins += 1;
+  else state.losses += 1;
+  state.profit += payout - amount;
+  state.wagered += amount;
+  state.balance += payout - amount;
+  state.streak = won ? (state.streak > 0 ? state.streak + 1 : 1) : state.streak < 0 ? state.streak - 1 : -1;
+  state.last = {
+    id: `bet-${state.bets}`, identifier: `ident-${state.bets}`, active: false, payoutMultiplier: multiplier, amountMultiplier: 1,
+    amount, payout, updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT', currency: 'btc', game, user: { id: 'u', name: 'tester' },
+    nonce: state.bets - 1, clientSeed: { seed: CLIENT }, serverSeed: { seedHash: 'h', seed: null }, state: fields,
+  } as SettledBet;
+}
+
+function bet_of(answer: StrategyAnswer): Record<string, unknown> {
+  if (!('game' in answer)) throw new Error(`stopped: ${(answer as { stop: string }).stop}`);
+  return answer as unknown as Record<string, unknown>;
+}
+
+/** Plays `n` limbo bets, each settled with the published result of its nonce; returns [amount, multiplierTarget] per bet asked for. */
+async function play_limbo(s: Strategy, n: number): Promise<[number, number][]> {
+  const state = new EngineState();
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const b = bet_of(await s.next(state));
+    expect(b['game']).toBe('limbo');
+    const amount = b['amount'] as number;
+    const target = b['multiplierTarget'] as number;
+    out.push([amount, target]);
+    const result = limbo_result(i);
+    settle(state, 'limbo', amount, result >= target ? target : 0, { result, multiplierTarget: target });
+  }
+  return out;
+}
+
+// Written for these tests: a limbo martingale that raises its target after two losses in a row.
+const LIMBO_TARGET = `
+game = 'limbo'
+basebet = 0.00000002
+nextbet = basebet
+target = 2
+function dobet() {
+  if (win) { nextbet = basebet; target = 2 }
+  else { nextbet = previousbet * 2; if (losestreak >= 2) target = 3 }
+}
+`;
+
+describe('limbo: target (evilbot, bot2love) or chance (bot4stake, stake-autobot)', () => {
+  test('target: each bet as the script sets it, over 40 provably-fair results', async () => {
+    const got = await play_limbo(await load(LIMBO_TARGET), 40);
+    const want: [number, number][] = [];
+    let amount = 2e-8;
+    let target = 2;
+    let lose_streak = 0;
+    for (let i = 0; i < 40; i++) {
+      want.push([amount, target]);
+      if (limbo_result(i) >= target) {
+        amount = 2e-8; target = 2; lose_streak = 0;
+      } else {
+        lose_streak += 1; amount = Math.round(amount * 2 * 1e8) / 1e8;
+        if (lose_streak >= 2) target = 3;
+      }
+    }
+    expect(got.map(([a, t]) => [Number(a.toFixed(8)), t])).toEqual(want);
+    expect(new Set(got.map((g) => g[1])).size).toBe(2);
+  });
+
+  test('chance: the multiplier is 99 / chance to two decimals; the script\'s target is not read', async () => {
+    const s = await load(`
+game = 'limbo'
+nextbet = 0.00000001
+chance = 49.5
+target = 50
+function dobet() { chance = win ? 49.5 : 30 }
+`, { bot: { limbo_input: 'chance' } });
+    const got = await play_limbo(s, 30);
+    let chance = 49.5;
+    const want: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      // 99 / 49.5 = 2; 99 / 30 = 3.3.
+      const target = Math.round((99 / chance) * 100) / 100;
+      want.push(target);
+      chance = limbo_result(i) >= target ? 49.5 : 30;
+    }
+    expect(got.map((g) => g[1])).toEqual(want);
+    expect(want).toContain(3.3);
+  });
+
+  test('a target the site does not take names the script\'s global', async () => {
+    for (const [source, options, field] of [
+      [`game = 'limbo'\nnextbet = 0.00000001\ntarget = 0.5\nfunction dobet() {}`, {}, 'target'],
+      [`game = 'limbo'\nnextbet = 0.00000001\ntarget = 2.005\nfunction dobet() {}`, {}, 'target'],
+      [`game = 'limbo'\nnextbet = 0.00000001\nchance = 99.5\nfunction dobet() {}`, { bot: { limbo_input: 'chance' as const } }, 'chance'],
+    ] as const) {
+      const error = (await load(source, options).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.field).toBe(field);
+      expect(error.message).toContain(`game limbo: ${field}`);
+    }
+  });
+});
+
+describe('keno, mines, plinko and wheel with the dialect\'s inputs', () => {
+  test('each game\'s inputs as the site takes them, evilbot\'s starting values where the script sets none', async () => {
+    const s = await load(`
+nextbet = 0.00000001
+game = 'keno'
+let step = 0
+function dobet() {
+  step += 1
+  if (step === 1) { game = 'keno'; numbers = [0, 7, 39]; risk = 'high' }
+  if (step === 2) { game = 'mines'; mines = 3; fields = [4, 5] }
+  if (step === 3) { game = 'plinko'; rows = 16; risk = 'medium' }
+  if (step === 4) { game = 'wheel'; segments = "30"; risk = 'low' }
+  if (step === 5) { game = 'pump' }
+  if (step === 6) { pumps = 5; difficulty = 'hard' }
+}
+`);
+    const state = new EngineState();
+    const bets: Record<string, unknown>[] = [];
+    for (let i = 0; i < 7; i++) {
+      const b = bet_of(await s.next(state));
+      bets.push(b);
+      settle(state, b['game'] as string, b['amount'] as number, 0, {});
+    }
+    expect(bets).toEqual([
+      // keno with evilbot's numbers [1..9] and risk 'low' (index.js l. 3436-3493).
+      { game: 'keno', amount: 1e-8, numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9], risk: 'low' },
+      { game: 'keno', amount: 1e-8, numbers: [0, 7, 39], risk: 'high' },
+      { game: 'mines', amount: 1e-8, minesCount: 3, fields: [4, 5] },
+      { game: 'plinko', amount: 1e-8, rows: 16, risk: 'medium' },
+      // bot4stake's README writes segments = "10": a string of digits is taken.
+      { game: 'wheel', amount: 1e-8, segments: 30, risk: 'low' },
+      // pump with evilbot's pumps 1 and difficulty 'easy'; pumps is the site's round.
+      { game: 'pump', amount: 1e-8, round: 1, difficulty: 'easy' },
+      { game: 'pump', amount: 1e-8, round: 5, difficulty: 'hard' },
+    ]);
+  });
+
+  test.each([
+    ['keno', 'numbers = [0, 40]', 'numbers'],
+    ['keno', 'numbers = "1,2"', 'numbers'],
+    ['keno', 'risk = "extreme"', 'risk'],
+    ['mines', 'mines = 30', 'mines'],
+    ['mines', 'fields = [1, 1]', 'fields'],
+    ['plinko', 'rows = 20', 'rows'],
+    ['wheel', 'segments = 15', 'segments'],
+    ['pump', 'pumps = 21; difficulty = "hard"', 'pumps'],
+    ['pump', 'difficulty = "insane"', 'difficulty'],
+    ['hilo', 'startcard = { rank: "1", suit: "H" }', 'startcard'],
+  ])('%s with %s names %s', async (game, line, field) => {
+    const error = (await load(`nextbet = 0.00000001\ngame = '${game}'\n${line}\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.phase).toBe('load');
+    expect(error.field).toBe(field);
+  });
+});
+
+describe('a bet paid exactly 1x: a win (evilbot, bot4stake) or a loss (as stakeql counts it)', () => {
+  // The script logs what it sees after each keno bet.
+  const SCRIPT = `
+game = 'keno'
+nextbet = 0.00000001
+numbers = [1, 2, 3, 4]
+function dobet() { log(win, wins, losses, currentstreak, winstreak, losestreak, lastBet.win) }
+`;
+  // Multipliers as keno pays them (classic, 4 picks: 0x, 1x and more exist on the public table).
+  const MULTIPLIERS = [0, 1, 1, 3, 0, 1];
+
+  async function run(options: BotOptions): Promise<string[]> {
+    const context = test_context();
+    const s = await load(SCRIPT, { bot: options }, context);
+    const state = new EngineState();
+    for (const m of MULTIPLIERS) {
+      const b = bet_of(await s.next(state));
+      settle(state, 'keno', b['amount'] as number, m, { drawnNumbers: [], selectedNumbers: [1, 2, 3, 4], risk: 'classic' });
+    }
+    await s.next(state);
+    return context.printed;
+  }
+
+  test('one_x win: the 1x bets are wins, in win, wins, losses and the streaks', async () => {
+    // win wins losses currentstreak winstreak losestreak lastBet.win, after each bet.
+    expect(await run({ one_x: 'win' })).toEqual([
+      'false 0 1 -1 0 1 false',
+      'true 1 1 1 1 0 true',
+      'true 2 1 2 2 0 true',
+      'true 3 1 3 3 0 true',
+      'false 3 2 -1 0 1 false',
+      'true 4 2 1 1 0 true',
+    ]);
+  });
+
+  test('one_x loss: the script counts as the engine does', async () => {
+    expect(await run({ one_x: 'loss' })).toEqual([
+      'false 0 1 -1 0 1 false',
+      'false 0 2 -2 0 2 false',
+      'false 0 3 -3 0 3 false',
+      'true 1 3 1 1 0 true',
+      'false 1 4 -1 0 1 false',
+      'false 1 5 -2 0 2 false',
+    ]);
+  });
+
+  test('a bad choice names it', async () => {
+    for (const [options, field] of [[{ limbo_input: 'multiplier' }, 'limbo_input'], [{ one_x: 'maybe' }, 'one_x'], [{ speed: 1 }, 'speed']] as const) {
+      const error = (await load(SCRIPT, { bot: options as unknown as BotOptions }).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.field).toBe(field);
+    }
+  });
+});
+
+describe('mydicebot\'s JS mode', () => {
+  // Written for these tests in mydicebot's own spelling: camel case (it lower-cases the text), lastbet, currentroll.
+  const SCRIPT = `
+baseBet = 0.000000016
+chance = 49.5
+betHigh = false
+function dobet() {
+  if (win) { nextBet = baseBet } else { nextBet = previousBet * 2 }
+  if (currentStreak <= -3) betHigh = !betHigh
+  console.log(currentroll, lastbet.roll, lastbet.amount, lastbet.chance, lastbet.high, lastbet.id, lastbet.nonce)
+}
+`;
+
+  test('replayed bet by bet against provably-fair rolls: amounts to the nearest 1e-8, its target formula, previousbet as the script set it', async () => {
+    const context = test_context();
+    const s = await load(SCRIPT, { flavour: 'mydicebot' }, context);
+    const state = new EngineState();
+    const rolls = Array.from({ length: 30 }, (_, nonce) => Math.floor(floats(SERVER, CLIENT, nonce, 1)[0]! * 10001) / 100);
+    const got: [number, number, string][] = [];
+    for (const roll of rolls) {
+      const b = bet_of(await s.next(state)) as unknown as { game: 'dice'; amount: number; target: number; condition: 'above' | 'below' };
+      got.push([b.amount, b.target, b.condition]);
+      state.settle(b, roll);
+    }
+    // mydicebot: nextbet = basebet after the top level; the unrounded nextbet doubles; Math.round(nextbet × 1e8) satoshi is sent;
+    // low: (⌊chance × 10000⌋ − 1) / 10000 to two decimals = 49.50; high: (999999 − ⌊chance × 10000⌋ + 1) / 10000 = 50.50.
+    const want: [number, number, string][] = [];
+    let nextbet = 0.000000016;
+    let high = false;
+    let streak = 0;
+    for (const roll of rolls) {
+      const target = high ? 50.5 : 49.5;
+      want.push([Math.round(nextbet * 1e8) / 1e8, target, high ? 'above' : 'below']);
+      const won = high ? roll > target : roll < target;
+      streak = won ? (streak > 0 ? streak + 1 : 1) : (streak < 0 ? streak - 1 : -1);
+      nextbet = won ? 0.000000016 : nextbet * 2;
+      if (streak <= -3) high = !high;
+    }
+    expect(got).toEqual(want);
+    // 1.6e-8 is sent as 2e-8 (nearest), where the poky dialect would floor it to 1e-8.
+    expect(got[0]![0]).toBe(2e-8);
+    // currentroll and lastbet after the first bet: its roll, the amount sent, the chance and side it was placed at, its id and nonce.
+    expect(context.printed[0]).toBe(`${rolls[0]} ${rolls[0]} 2e-8 49.5 false bet-1 0`);
+  });
+
+  test('detection both ways, and a wrong guess names the dialect read and how to choose another', async () => {
+    expect(detect_dialect(SCRIPT).dialect).toBe('mydicebot');
+    expect(detect_dialect(SCRIPT).reason).toContain('baseBet');
+    expect(detect_dialect('nextbet = 1\nchance = 50\nfunction dobet() { log(lastBet.Roll) }').dialect).toBe('bot');
+    // Names of both: the in-page bots' win, and the reason says so.
+    const both = detect_dialect('nextbet = 1\nfunction dobet() { if (currentroll > 50) log(wagered) }');
+    expect(both.dialect).toBe('bot');
+    expect(both.reason).toContain('wagered');
+    expect(detect_dialect('nextbet = 1\nchance = 50\nfunction dobet() {}').dialect).toBe('bot');
+
+    // A mydicebot guess that fails (its text is lower-cased, so Math is math): the first error says so and how to choose the others.
+    const file = path.join(dir, 'guess.js');
+    fs.writeFileSync(file, 'basebet = 0.00000001\nchance = 50\nfunction dobet() { nextbet = Math.max(previousbet, lastbet.amount) }');
+    const prepared = await prepare_strategy_file(file);
+    expect(prepared.kind).toBe('mydicebot');
+    const s = await prepared.bind(test_context());
+    open.push(s);
+    const state = new EngineState();
+    state.settle(bet_of(await s.next(state)) as never, 10);
+    const error = (await Promise.resolve().then(() => s.next(state)).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.message).toContain("'math' is not defined");
+    expect(error.message).toContain('guess.js was read as a mydicebot JS-mode script because it defines dobet(), exports nothing and uses mydicebot\'s lastbet');
+    expect(error.message).toContain('--dialect bot');
+    // Chosen: the same text as an in-page bot script has Math (and no lastbet).
+    expect((await prepare_strategy_file(file, { dialect: 'bot' })).kind).toBe('bot');
+  });
+
+  test('stopped and resumed in a fresh context: the same bets as without a stop', async () => {
+    const script = 'basebet = 0.00000001\nchance = 49.5\nvar n = 0\nfunction dobet() { n += 1; nextbet = win ? basebet : previousbet * 2; betHigh = n % 4 === 0 }';
+    const rolls = Array.from({ length: 12 }, (_, nonce) => Math.floor(floats(SERVER, CLIENT, nonce, 1)[0]! * 10001) / 100);
+    const play = async (s: Strategy, state: EngineState, from: number, to: number) => {
+      const out: unknown[] = [];
+      for (let i = from; i < to; i++) {
+        const b = bet_of(await s.next(state)) as never as { game: 'dice'; amount: number; target: number; condition: 'above' | 'below' };
+        out.push([b.amount, b.target, b.condition]);
+        state.settle(b, rolls[i]!);
+      }
+      return out;
+    };
+    const whole = await play(await load(script, { flavour: 'mydicebot' }), new EngineState(), 0, 12);
+    const state = new EngineState();
+    const first = await load(script, { flavour: 'mydicebot' });
+    const before = await play(first, state, 0, 5);
+    // Saved after the 5th bet settled, before the script is asked about it: as the journal keeps it.
+    const snapshot = JSON.parse(JSON.stringify(first.save())) as { dialect: string };
+    expect(snapshot.dialect).toBe('mydicebot');
+    const second = await load(script, { flavour: 'mydicebot' });
+    second.restore(snapshot);
+    expect([...before, ...(await play(second, state, 5, 12))]).toEqual(whole);
+    // A snapshot of the other dialect is refused.
+    const other = await load('nextbet = 0.00000001\nchance = 50\nfunction dobet() {}');
+    expect(() => other.restore(snapshot)).toThrow(/bot dialect/);
+  });
+
+  test('mydicebot refuses what it does not have: a per-game input is the script\'s own variable, game is not read', async () => {
+    const s = await load('basebet = 0.00000001\nchance = 50\ngame = "limbo"\nfunction dobet() {}', { flavour: 'mydicebot' });
+    // (⌊50 × 10000⌋ − 1) / 10000 = 49.9999, written with toFixed(2): 50.
+    expect(bet_of(await s.next(new EngineState()))).toEqual({ game: 'dice', amount: 1e-8, target: 50, condition: 'below' });
+  });
+});
+
+describe('round() answers as the round player\'s steps', () => {
+  const view = (game: string, state: unknown) => ({ game, state, actions: [], stake: 1, amount: 1, multiplier: 1 });
+  test('hilo: evilbot\'s numbers, HILO_BET_HIGH and HILO_BET_LOW by the last card', () => {
+    const on = (rank: string) => view('hilo', { startCard: { rank: '5', suit: 'H' }, rounds: [{ card: { rank, suit: 'S' } }] });
+    expect(bot_round_step(on('A'), 5, null)).toBe('higher');
+    expect(bot_round_step(on('K'), 5, null)).toBe('equal');
+    expect(bot_round_step(on('7'), 5, null)).toBe('higherEqual');
+    expect(bot_round_step(on('A'), 4, null)).toBe('equal');
+    expect(bot_round_step(on('K'), 4, null)).toBe('lower');
+    expect(bot_round_step(on('Q'), 4, null)).toBe('lowerEqual');
+    expect(bot_round_step(view('hilo', { startCard: { rank: 'K', suit: 'H' }, rounds: [] }), 4, null)).toBe('lower');
+    expect(bot_round_step(on('2'), 2, null)).toBe('equal');
+    expect(bot_round_step(on('2'), 7, null)).toBe('skip');
+    expect(bot_round_step(on('2'), 3, null)).toBe('cashout');
+    expect(() => bot_round_step(on('2'), 6, null)).toThrow(/HILO_BET_HIGH/);
+  });
+
+  test('blackjack: evilbot\'s strings and bot2love\'s constants', () => {
+    expect(bot_round_step(view('blackjack', {}), 'BLACKJACK_NOINSURANCE', null)).toBe('noInsurance');
+    expect(bot_round_step(view('blackjack', {}), 'BLACKJACK_DOUBLE', null)).toBe('double');
+    expect(bot_round_step(view('blackjack', {}), 'hit', null)).toBe('hit');
+    const error = (() => { try { bot_round_step(view('blackjack', {}), 'BLACKJACK_SURRENDER', null); return null; } catch (e) { return e; } })() as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.field).toBe('round');
+  });
+});
