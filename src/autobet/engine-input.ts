@@ -5,6 +5,7 @@ import type { ErrorPolicy } from './error-policy.js';
 import type { BetLine, WaitLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
+import type { RunControl } from './remote-control.js';
 import type { SettledBet, Strategy } from './strategy.js';
 
 /** Everything one run of the engine needs. Counters, memory and seeds are restored ones on resume. */
@@ -48,4 +49,6 @@ export interface EngineInput {
    * and `insufficient_balance`, the journal's counters for everything spent.
    */
   readonly refresh_balance?: () => Promise<number>;
+  /** Commands sent to the running session (pause, stop, a lowered limit), read between two bets; none for a simulation. */
+  readonly control?: RunControl;
 }

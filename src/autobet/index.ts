@@ -42,3 +42,5 @@ export type { SimSummary } from './sim-summary.js';
 export type { ReplaySeeds } from './sim-driver.js';
 export { simulation_html, Downsampler, type BalanceCurve } from './sim-report.js';
 export { default_database_path, library_database_path, resolve_data_dir } from '../database/paths.js';
+export { send_command, session_commands, type CommandLine, type SendCommandOptions, type SentCommand, type SessionCommand } from './commands.js';
+export { tightened_limits } from './limit-change.js';

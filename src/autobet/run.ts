@@ -13,6 +13,7 @@ import { AutobetError } from './errors.js';
 import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
+import { SessionControl } from './remote-control.js';
 import { run_hooks, type RunHooks } from './run-hooks.js';
 import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
@@ -56,7 +57,7 @@ async function runChecked(
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
-  const { db, table, close } = await open_journal(options.database);
+  const { db, table, commands, close } = await open_journal(options.database);
   try {
     return await with_account_lock(client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
@@ -86,7 +87,9 @@ async function runChecked(
         const journal = new SqliteJournal(table, session);
         const counters = new_counters(money.units_down(start.balance));
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
+        const signal = options.signal ?? new AbortController().signal;
         const stop = await run_engine({
+          control: new SessionControl({ commands, session_id: session, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
           strategy,
           driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
           journal,
@@ -98,7 +101,7 @@ async function runChecked(
           last: null,
           seq: 1,
           seeds: start.seeds,
-          signal: options.signal ?? new AbortController().signal,
+          signal,
           ...times,
           ...policy_of(options),
           ...hooks.on_bet(options.on_bet),
@@ -106,6 +109,7 @@ async function runChecked(
         });
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
+        commands.expire(session, Date.now());
         const kept = !table.discard_if_empty(session);
         if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop, kept);
@@ -140,7 +144,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
 
 async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
   const { client } = options;
-  const { db, table, close } = await open_journal(options.database);
+  const { db, table, commands, close } = await open_journal(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -194,8 +198,12 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         }));
         const journal = new SqliteJournal(table, record.id);
         hooks.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
+        const signal = options.signal ?? new AbortController().signal;
+        // Commands sent while it was stopped were for the run that ended: they never carry over to this one.
+        commands.expire(record.id, Date.now());
         const stop = await resume_engine(
           {
+            control: new SessionControl({ commands, session_id: record.id, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
             strategy,
             driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
             journal,
@@ -207,7 +215,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             last: restored.last,
             seq: table.max_seq(record.id) + 1,
             seeds,
-            signal: options.signal ?? new AbortController().signal,
+            signal,
             ...times,
             ...policy_of(options),
             ...hooks.on_bet(options.on_bet),
@@ -217,6 +225,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           pending,
         );
         journal.flush();
+        commands.expire(record.id, Date.now());
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop);
         return { session: record.id, stop };

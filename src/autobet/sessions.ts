@@ -128,7 +128,7 @@ export async function request_stop(session: number | undefined, options: { reado
 
 /** Stop reasons after which a session is over: `resume --if-any` leaves it alone. */
 const ENDED_FOR_GOOD = new Set([
-  'strategy', 'user', 'abandoned', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'user', 'stop_after_win', 'stop_after', 'abandoned', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 
