@@ -9,6 +9,7 @@ import type { BetLine, StopLine, WaitLine } from './events.js';
 import type { Limits } from './limits.js';
 import type { SessionTotals } from './counters.js';
 import type { NotifyOptions } from './notify-hook.js';
+import type { TelegramConfig } from '../remote/telegram.js';
 import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
 import type { Strategy } from './strategy.js';
@@ -70,6 +71,12 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly lua_timeout_ms?: number;
   /** How a `.js` strategy file is read: `module` or `bot` (the in-page bots' `dobet()` dialect); default: detected. */
   readonly dialect?: JsDialect;
+  /**
+   * Telegram remote control while the run goes (docs/remote-control.md): a
+   * bot token and the one chat allowed to send `/status`, `/stop`, `/pause`,
+   * `/resume`, `/stopafterwin`. Checked before anything is sent.
+   */
+  readonly telegram?: TelegramConfig;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

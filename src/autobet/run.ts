@@ -14,8 +14,11 @@ import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
 import { SessionControl } from './remote-control.js';
+import { check_telegram, type TelegramRemote } from '../remote/telegram.js';
+import { start_telegram, type TelegramRunDeps } from './telegram-hook.js';
+import type { SessionsTable } from '../journal/sessions.js';
 import { run_hooks, type RunHooks } from './run-hooks.js';
-import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
+import type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
 import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import type { Strategy } from './strategy.js';
@@ -44,6 +47,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
+  if (options.telegram !== undefined) check_telegram(options.telegram);
   const hooks = run_hooks(options, note);
   try {
     return await runChecked(options, limits, prepared, currency, money, note, hooks, times);
@@ -88,6 +92,7 @@ async function runChecked(
         const counters = new_counters(money.units_down(start.balance));
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
         const signal = options.signal ?? new AbortController().signal;
+        const remote = telegram_of(options, { commands, session_id: session, counters, money, currency, limits: () => current_limits(table, session, limits), paused: () => hooks.is_paused, note });
         const stop = await run_engine({
           control: new SessionControl({ commands, session_id: session, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
           strategy,
@@ -106,7 +111,7 @@ async function runChecked(
           ...policy_of(options),
           ...hooks.on_bet(options.on_bet),
           on_note: note,
-        });
+        }).finally(() => remote?.stop());
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
         commands.expire(session, Date.now());
@@ -134,6 +139,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
   const note = options.on_note ?? (() => undefined);
   const times = run_timing(options);
   policy_of(options);
+  if (options.telegram !== undefined) check_telegram(options.telegram);
   const hooks = run_hooks(options, note);
   try {
     return await resumeChecked(options, note, hooks, times);
@@ -201,6 +207,10 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const signal = options.signal ?? new AbortController().signal;
         // Commands sent while it was stopped were for the run that ended: they never carry over to this one.
         commands.expire(record.id, Date.now());
+        const remote = telegram_of(options, {
+          commands, session_id: record.id, counters: restored.counters, money, currency: record.currency,
+          limits: () => current_limits(table, record.id, limits), paused: () => hooks.is_paused, note,
+        });
         const stop = await resume_engine(
           {
             control: new SessionControl({ commands, session_id: record.id, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
@@ -223,7 +233,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
           pending,
-        );
+        ).finally(() => remote?.stop());
         journal.flush();
         commands.expire(record.id, Date.now());
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
@@ -236,6 +246,17 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
   } finally {
     await close();
   }
+}
+
+/** The run's Telegram remote, when it has one. */
+function telegram_of(options: AutobetCommonOptions, deps: TelegramRunDeps): TelegramRemote | null {
+  return options.telegram === undefined ? null : start_telegram(options.telegram, deps);
+}
+
+/** The limits the session runs under now: a command may have lowered them (remote-control.ts records them on the session). */
+function current_limits(table: SessionsTable, session: number, fallback: Limits): Limits {
+  const text = table.get(session)?.limits;
+  return text === undefined ? fallback : (JSON.parse(text) as Limits);
 }
 
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.

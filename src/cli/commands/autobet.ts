@@ -28,6 +28,7 @@ import { limits_text, list, show } from '../autobet/sessions-view.js';
 import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobet/timing-args.js';
 import { abandon } from '../autobet/abandon.js';
 import { STEER_SUBCOMMANDS, steer } from '../autobet/steer.js';
+import { TELEGRAM_OPTIONS, TELEGRAM_OPTIONS_HELP, telegram_from_args } from '../autobet/telegram-args.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';
 
 const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon', ...STEER_SUBCOMMANDS]);
@@ -178,7 +179,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
   const dialect = dialect_arg(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...telegram_from_args(args, ctx) };
   const round = await round_from_args(args);
   // Known before the strategy loads when --currency names it: refused before anything is opened.
   if (typeof currencyFlag === 'string') {
@@ -252,7 +253,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...telegram_from_args(args, ctx) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -383,6 +384,7 @@ ${ROUND_OPTIONS_HELP}
                        (resume) run a module or .lua script whose text changed since the
                        session started (refused otherwise, exit 2: the session records its SHA-256)
 ${NOTIFY_OPTIONS_HELP}
+${TELEGRAM_OPTIONS_HELP}
 ${RETRY_OPTIONS_HELP}
 ${STATS_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
@@ -401,6 +403,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...YES_OPTION,
     ...LIMIT_OPTIONS,
     ...NOTIFY_OPTIONS,
+    ...TELEGRAM_OPTIONS,
     ...RETRY_OPTIONS,
     ...STATS_OPTIONS,
     currency: { type: 'string' },
