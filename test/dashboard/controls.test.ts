@@ -66,6 +66,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard controls in chromium', () => {
     await page.locator('#controls').waitFor({ state: 'visible', timeout: 30_000 });
     await page.click('#pause');
     await applied(1);
+    await page.waitForFunction(() => document.getElementById('session-status')?.textContent === 'paused', undefined, { timeout: 30_000 });
     await page.click('#resume');
     await applied(2);
     await page.click('#stop-after-win');

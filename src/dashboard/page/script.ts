@@ -156,7 +156,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     if (s === null) { badge($('session-status'), ''); return; }
     sessionId = s.id;
     var running = s.status === 'running' && !s.process_gone;
-    var status = s.process_gone ? 'not running: its process is gone' : running ? (s.stop_requested ? 'stopping' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
+    var status = s.process_gone ? 'not running: its process is gone' : running ? (s.stop_requested ? 'stopping' : s.paused ? 'paused' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
     badge($('session-status'), status, running ? 'running' : 'stopped');
     $('session-title').textContent = '#' + s.id + ' ' + s.strategy + ' on ' + (s.game || 'any game') + ' in ' + s.currency +
       ' (' + s.driver + '), started ' + time(s.started_at) + (s.ended_at ? ', ended ' + time(s.ended_at) : '') +
