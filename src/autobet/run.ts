@@ -114,6 +114,7 @@ async function runChecked(
         }).finally(() => remote?.stop());
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
+        if (stop.reason === 'user') commands.stopped(session, Date.now(), stop.bets);
         commands.expire(session, Date.now());
         const kept = !table.discard_if_empty(session);
         if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
@@ -235,6 +236,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           pending,
         ).finally(() => remote?.stop());
         journal.flush();
+        if (stop.reason === 'user') commands.stopped(record.id, Date.now(), stop.bets);
         commands.expire(record.id, Date.now());
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop);

@@ -12,7 +12,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StakeClient } from '../facade/index.js';
-import { SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
+import { SessionCommands, SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
 import { load_assets } from './assets.js';
 import { BALANCES_OFF, follow_balances } from './balances.js';
 import { HistoryReader, type HistoryAccount } from './history-view.js';
@@ -128,6 +128,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
   const db: SqliteDatabase | null = file === null ? null : open_database(file);
   const hub = new EventHub();
   const sessions = db === null ? null : new SessionsTable(db);
+  const commandsTable = db === null ? null : new SessionCommands(db);
   const sessionReader = db === null ? null : new SessionReader(db, options.session_account ?? null);
   const historyReader = db === null ? null : new HistoryReader(db, options.history_account ?? null);
   const latest: Record<string, unknown> = {};
@@ -173,7 +174,12 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
         if (sessions === null) return 'no_database';
         // Another account's session is not this page's to stop (nor to show).
         if (sessionReader?.shows(id) === false) return 'not_running';
-        const stopping = sessions.request_stop(id);
+        let stopping = false;
+        // The flag (read by any run) and a command, so 'autobet show' lists who stopped it.
+        db?.transaction(() => {
+          stopping = sessions.request_stop(id);
+          if (stopping) commandsTable?.send(id, 'stop', null, 'dashboard', Date.now());
+        })();
         // Our own write does not move data_version: show it now.
         refresh(true);
         return stopping ? 'stopping' : 'not_running';

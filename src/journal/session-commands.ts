@@ -45,6 +45,8 @@ export class SessionCommands {
       expire: db.prepare(`UPDATE session_commands SET status = 'expired', applied_at = ?, note = 'the session ended before it took effect'
         WHERE session_id = ? AND status = 'pending'`),
       list: db.prepare('SELECT * FROM session_commands WHERE session_id = ? ORDER BY id'),
+      stopped: db.prepare(`UPDATE session_commands SET status = 'applied', applied_at = ?, bets_before = ?, note = 'taken with the stop request'
+        WHERE session_id = ? AND status = 'pending' AND command = 'stop'`),
       limits: db.prepare('UPDATE sessions SET limits = ? WHERE id = ?'),
     };
   }
@@ -70,6 +72,15 @@ export class SessionCommands {
       this.#s.limits.run(limits, session_id);
       this.#s.close.run('applied', at, bets_before, note, id);
     })();
+  }
+
+  /**
+   * The run stopped on a stop request (reason `user`): a stop command still
+   * pending was that request (the dashboard's Stop also sets the session's
+   * flag, which the engine may read first): it took effect with the stop.
+   */
+  stopped(session_id: number, at: number, bets: number): void {
+    this.#s.stopped.run(at, bets, session_id);
   }
 
   /** Commands the session never got to (it ended first). */
