@@ -8,7 +8,8 @@
  * confirmed by asking for `offset` = its `update_id` + 1.
  *
  * Only the allowed chat is answered; a message from any other is ignored and
- * noted (its chat id only). The bot token is a secret: it is kept in a private
+ * noted (its chat id only), and so is one sent before the run started (the
+ * API keeps unread messages for 24 hours: yesterday's /stop is not for this run). The bot token is a secret: it is kept in a private
  * field, is part of no note, error, log or inspect output, and a failure of
  * the API is noted by its kind alone, never by a message that could quote
  * the URL. The API failing never reaches the run: the poller waits (1 s,
@@ -53,6 +54,7 @@ const TOKEN = /^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$/;
 const CHAT = /^-?[0-9]{1,20}$/;
 const FIRST_WAIT_MS = 1000;
 const LONGEST_WAIT_MS = 60_000;
+const CLOCK_SLACK_S = 10;
 
 /**
  * Checks a config: the token's and chat id's forms, the base URL.
@@ -80,7 +82,7 @@ export function check_telegram(config: TelegramConfig): TelegramConfig {
 /** One update as far as we read it (https://core.telegram.org/bots/api#update). */
 interface Update {
   readonly update_id: number;
-  readonly message?: { readonly chat?: { readonly id?: number }; readonly text?: string };
+  readonly message?: { readonly chat?: { readonly id?: number }; readonly text?: string; readonly date?: number };
 }
 
 /** A running poller: `stop` ends it (the request out is aborted) and resolves once it has. */
@@ -93,6 +95,8 @@ export class TelegramRemote {
   readonly #abort = new AbortController();
   #offset = 0;
   #loop: Promise<void> = Promise.resolve();
+  /** When polling started (s since the epoch): the Bot API keeps unread messages for a day, and an old /stop is not for this run. */
+  #since = 0;
 
   constructor(config: TelegramConfig, handlers: TelegramHandlers) {
     const c = check_telegram(config);
@@ -105,6 +109,8 @@ export class TelegramRemote {
 
   /** Starts polling; a failure is noted and waited out, never thrown. */
   start(): this {
+    // A few seconds' slack for a clock behind Telegram's.
+    this.#since = Math.floor(Date.now() / 1000) - CLOCK_SLACK_S;
     this.#loop = this.#run();
     return this;
   }
@@ -141,6 +147,11 @@ export class TelegramRemote {
     if (typeof chat !== 'number') return;
     if (String(chat) !== this.#chat) {
       this.#h.note(`telegram: a message from chat ${chat}, not the allowed chat, was ignored`);
+      return;
+    }
+    const sent = update.message?.date;
+    if (typeof sent !== 'number' || sent < this.#since) {
+      this.#h.note('telegram: a message sent before this run started was ignored');
       return;
     }
     const text = typeof update.message?.text === 'string' ? update.message.text.trim().slice(0, 100) : '';

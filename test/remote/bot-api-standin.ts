@@ -59,9 +59,9 @@ export async function bot_api_standin(token: string) {
     url,
     sent,
     /** A message from `chat`; resolves to its update id. */
-    push(chat: number, text: string): number {
+    push(chat: number, text: string, date = Math.floor(Date.now() / 1000)): number {
       const id = next++;
-      updates.push({ update_id: id, message: { message_id: id, date: 0, chat: { id: chat, type: 'private' }, text } });
+      updates.push({ update_id: id, message: { message_id: id, date, chat: { id: chat, type: 'private' }, text } });
       for (const reply of [...held]) reply();
       return id;
     },

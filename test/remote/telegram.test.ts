@@ -4,7 +4,7 @@
  * environment, pointed at a local stand-in of the Bot API. The allowed chat's
  * /status gets the status line, /pause and /resume hold and release the
  * run (nothing bet between them), /stopafterwin ends it; another chat's
- * message is ignored and noted; the API failing is noted and the run goes on;
+ * message, and a /stop left unread from before the run, are ignored and noted; the API failing is noted and the run goes on;
  * the token is in no output. A token file readable by others, or a malformed
  * token, is refused (exit 2) before any bet, without quoting the token.
  */
@@ -63,8 +63,10 @@ describe('Telegram remote control', () => {
   it('answers the allowed chat only, goes on through API failures, and steers the run; the token is in no output', async () => {
     const e = env({ STAKEQL_TELEGRAM_TOKEN: TOKEN, STAKEQL_TELEGRAM_CHAT: String(CHAT), STAKEQL_TELEGRAM_API: bot.url });
     const database = default_database_path(e);
+    // A /stop left unread from an hour ago: not for this run.
+    const stale = bot.push(CHAT, '/stop', Math.floor(Date.now() / 1000) - 3600);
     const r = run([], e);
-    await wait_until(() => r.bets() >= 2, 'two bets', 30_000);
+    await wait_until(() => r.bets() >= 2 && bot.confirmed(stale), 'two bets and the stale update confirmed', 30_000);
 
     // The API fails twice: noted, and the bets go on.
     bot.fail_next(2);
@@ -107,6 +109,7 @@ describe('Telegram remote control', () => {
       ['pause', `telegram:${CHAT}`, 'applied'], ['resume', `telegram:${CHAT}`, 'applied'], ['stop_after_win', `telegram:${CHAT}`, 'applied'],
     ]);
     expect(end.stderr).toContain('stakeql: telegram: a message from chat 777, not the allowed chat, was ignored');
+    expect(end.stderr).toContain('stakeql: telegram: a message sent before this run started was ignored');
     expect(end.stderr).toContain('stakeql: telegram: getUpdates failed (HTTP 502); the run goes on');
     expect(end.stdout + end.stderr).not.toContain(TOKEN.split(':')[1]);
   }, 90_000);
