@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { StakeClient } from '../../src/facade/index.js';
-import { default_database_path, send_command, session_commands, type CommandLine } from '../../src/autobet/index.js';
+import { default_database_path, find_session, send_command, session_commands, type CommandLine } from '../../src/autobet/index.js';
 import { buildCli } from './helpers/cli.js';
 import { wait_until, wait_until_async } from '../support/wait.js';
 
@@ -170,8 +170,8 @@ describe('commands to a running session', () => {
     const again = world(DICE);
     const second = again.start(LIMITS);
     await wait_until(() => second.bets() >= 1, 'a bet', 30_000);
-    const paused = await again.cli(['autobet', 'pause']);
-    const pause = await again.applied(id_of(paused.stdout));
+    const paused = await send_command(undefined, { command: 'pause' }, { database: again.database });
+    const pause = await again.applied(paused.id as number);
     second.child.kill('SIGINT');
     const ended = await second.done;
     expect(ended.code).toBe(130);
@@ -186,8 +186,7 @@ describe('commands to a running session', () => {
     const raised = await w.cli(['autobet', 'limit', '--stop-loss', '0.01', '1']);
     expect(raised.code).toBe(2);
     expect(raised.stderr).toContain('stop_loss: 0.01 would raise the running limit 0.001');
-    const wider = await w.cli(['autobet', 'limit', '--max-bet', '0.001']);
-    expect(wider.code).toBe(2);
+    await expect(send_command(1, { command: 'limit', limits: { max_bet: 0.001 } }, { database: w.database })).rejects.toThrow(/^max_bet: 0.001 would raise the running limit 0.0001/);
     expect(await w.commands()).toEqual([]);
     const sent = await send_command(1, { command: 'limit', limits: { stop_loss: 0.00000001 } }, { database: w.database });
     expect(sent).toMatchObject({ running: true, limits: { stop_loss: 0.00000001, max_bet: 0.0001, max_bets: 5000 } });
@@ -201,7 +200,7 @@ describe('commands to a running session', () => {
     const profit = ledger.reduce((sum, b) => sum + Math.round(b.payout * 1e8) - Math.round(b.amount * 1e8), 0);
     // The next bet of 1 satoshi would have taken the loss past 1 satoshi.
     expect(-profit + 1).toBeGreaterThan(1);
-    const show = await w.cli(['autobet', 'show', '1']);
-    expect(show.stdout).toContain('limits: max_bet 0.0001, stop_loss 0.00000001, max_bets 5000\n');
+    // The session runs, and would resume, under the lowered limit.
+    expect(JSON.parse((await find_session(1, { database: w.database })).limits)).toEqual({ stop_loss: 0.00000001, max_bet: 0.0001, max_bets: 5000 });
   }, 90_000);
 });
