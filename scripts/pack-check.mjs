@@ -17,6 +17,11 @@ try {
   for (const forbidden of ['src/', 'test/', '.ci/', 'node_modules/']) {
     if (files.some((f) => f.startsWith(forbidden))) throw new Error(`the tarball ships ${forbidden}`);
   }
+  // The README is the package's page on the registry: every file it links to ships with it.
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  for (const [, target] of readme.matchAll(/\]\(([^)#:\s]+)(?:#[^)]*)?\)/g)) {
+    if (!files.includes(target)) throw new Error(`README.md links to ${target}, which the tarball does not ship`);
+  }
   const app = join(work, 'app');
   run('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));

@@ -54,7 +54,12 @@ export interface EngineJournal {
   stop_requested(): boolean;
 }
 
-/** A journal that keeps nothing: for the simulator and tests. */
+/**
+ * A journal in memory, for tests: it keeps the intents and bet lines in
+ * arrays for the life of the object, nothing on disk. `durable` is true so
+ * the engine builds the snapshots and lines a real journal gets (the tests
+ * read them); nothing survives the process.
+ */
 export class MemoryJournal implements EngineJournal {
   readonly durable = true;
   readonly intents: IntentRow[] = [];

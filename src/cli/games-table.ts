@@ -1,8 +1,8 @@
 /**
- * What `stakeql games` shows and the README's games table, both read from the
- * registry (src/games/registry.ts): a game added there shows up in both.
- * `scripts/games-readme.mjs` writes the table into the README between its
- * markers; test/cli/games.test.ts holds the README to it.
+ * What `stakeql games` shows and the games table of docs/games.md, both read
+ * from the registry (src/games/registry.ts): a game added there shows up in
+ * both. `scripts/games-readme.mjs` writes the table into that page between
+ * its markers; test/cli/games.test.ts holds the page to it.
  */
 import { GAMES } from '../games/registry.js';
 
@@ -37,7 +37,7 @@ export function game_rows(): GameRow[] {
   }));
 }
 
-/** The README's markers around the generated table. */
+/** The markers around the generated table in docs/games.md (the names date from when it was in the README). */
 export const README_BEGIN = '<!-- games table: generated from src/games/registry.ts by scripts/games-readme.mjs; do not edit -->';
 export const README_END = '<!-- end of games table -->';
 
@@ -65,10 +65,10 @@ export function games_markdown(): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `text` with the block between the README markers replaced by the current table. */
+/** `text` with the block between the games table's markers replaced by the current table. */
 export function with_games_table(text: string): string {
   const begin = text.indexOf(README_BEGIN);
   const end = text.indexOf(README_END);
-  if (begin < 0 || end < begin) throw new Error('README has no games table markers');
+  if (begin < 0 || end < begin) throw new Error('the page has no games table markers');
   return `${text.slice(0, begin)}${README_BEGIN}\n${games_markdown()}${text.slice(end)}`;
 }

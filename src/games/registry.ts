@@ -2,8 +2,9 @@
  * Every game stakeql plays, one line each: what the facade, the sandbox, the
  * simulator, autobet, history, `verify`, `scan`, `games` and the CLI read
  * instead of naming games. Pure (see kernel/rules.ts): `stakeql/fairness`
- * reads it too. Adding a game is its folder and one line here (its network
- * document in src/games/<game>/site.ts is listed in operations/play.ts).
+ * reads it too. Adding a game is its folder, one line here, and its network and
+ * sandbox halves in src/games/sites.ts and src/sandbox/games/registry.ts (the
+ * full list of places: docs/design.md, "Games").
  */
 import type { Scannable } from './kernel/rules.js';
 import { baccarat } from './baccarat/rules.js';

@@ -26,7 +26,7 @@ export function round_game_refusal(game: unknown): string | null {
   return `${game} is a round over several requests that autobet and sim do not play as a single bet; play it with client.start / act / cashout (the sandbox plays it by its public rules)`;
 }
 
-/** Every game `play` opens (a round over several requests), mines first: the list `play --help` and the README give. */
+/** Every game `play` opens (a round over several requests), mines first: the list `play --help` and docs/rounds.md give. */
 export const PLAYED_ROUND_GAMES: readonly string[] = Object.freeze(['mines', ...ROUND_GAMES]);
 
 /** Whether the sandbox plays `game` (a round game): those with public rules. */
@@ -40,7 +40,7 @@ function listed(games: readonly string[]): string {
 
 /**
  * Which round games the sandbox plays and which are live only, with why: one
- * sentence `play --help` and the README both print (scripts/games-readme.mjs
+ * sentence `play --help` and docs/rounds.md both print (scripts/games-readme.mjs
  * writes it there), so the two cannot disagree.
  */
 export function round_games_sentence(): string {

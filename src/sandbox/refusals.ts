@@ -1,7 +1,7 @@
 /**
  * The site's refusals: a GraphQL error whose `errorType` names the reason.
  *
- * Sourced values (public clients, see README "The sandbox"): `insufficientBalance`,
+ * Sourced values (public clients, see docs/sandbox.md): `insufficientBalance`,
  * `parallelCasinoBet`, `existingGame`, `notFound`, `insignificantBet`,
  * `numberLessEqual`, `invalidSeed`, `notAuthenticated`, `tokenExpired`, `serviceDisabled`,
  * `hiloNoRoundsPlayed` (a hilo cashout before any guess: StakeBOT, site-coverage.md §2.3)

@@ -7,17 +7,18 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { README_BLOCKS, with_readme_blocks } from '../../src/cli/readme-blocks.js';
+import { README_BLOCKS, README_BLOCK_FILES, with_readme_blocks } from '../../src/cli/readme-blocks.js';
 import { expectUsageErrorSendingNothing, useCliSandboxSession } from './helpers/sandbox-session.js';
 
-const README = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = (file: string): string => fs.readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
 const session = useCliSandboxSession();
 
-/** The text of the README's block whose begin marker mentions `what`. */
+/** The text of the generated block whose begin marker mentions `what`, read from its page. */
 function block(what: string): string {
   const found = README_BLOCKS.find((b) => b.begin.includes(what));
   if (found === undefined) throw new Error(`no block ${what}`);
-  return README.slice(README.indexOf(found.begin) + found.begin.length, README.indexOf(found.end)).trim();
+  const text = page(found.file);
+  return text.slice(text.indexOf(found.begin) + found.begin.length, text.indexOf(found.end)).trim();
 }
 
 const words = (text: string): string => text.replace(/\s+/g, ' ').trim();
@@ -38,8 +39,9 @@ async function help(args: string[]): Promise<string> {
 }
 
 describe('help and README say the same', () => {
-  it("the README's generated blocks are what the code generates", () => {
-    expect(with_readme_blocks(README)).toBe(README);
+  it("the generated blocks of the README and the docs pages are what the code generates", () => {
+    expect(README_BLOCK_FILES).toEqual(expect.arrayContaining(['README.md', 'docs/games.md', 'docs/rounds.md']));
+    for (const file of README_BLOCK_FILES) expect(with_readme_blocks(page(file), file), file).toBe(page(file));
   });
 
   it("play --help and the README name the same round games the sandbox plays, and neither says it refuses blackjack or hilo", async () => {

@@ -1,5 +1,5 @@
 /**
- * The README's mines example, run as written against the sandbox. It used to
+ * The mines example of docs/client.md (the README's until issue 47), run as written against the sandbox. It used to
  * cash out after every reveal, and failed with `notFound` whenever the tile
  * was a mine (3 in 25, about one run in eight): a mine ends the round.
  */
@@ -8,18 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 
-/** The README's mines lines: from `mines_bet` to the line with `mines_cashout`. */
+/** The example's mines lines: from `mines_bet` to the line with `mines_cashout`. */
 function minesExample(): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const readme = readFileSync(new URL('../../docs/client.md', import.meta.url), 'utf8');
   const lines = readme.split('\n');
   const start = lines.findIndex((line) => line.includes('client.mines_bet('));
   const end = lines.findIndex((line, i) => i >= start && line.includes('client.mines_cashout('));
-  expect(start, 'the README has a mines example').toBeGreaterThanOrEqual(0);
+  expect(start, 'docs/client.md has a mines example').toBeGreaterThanOrEqual(0);
   expect(end).toBeGreaterThanOrEqual(start);
   return lines.slice(start, end + 1).join('\n');
 }
 
-describe("the README's mines example", () => {
+describe("docs/client.md's mines example", () => {
   it('runs without error round after round, mines or not (64 rounds: P(no mine on the tile) < 0.001)', async () => {
     const example = minesExample();
     const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (client: StakeClient) => Promise<void>;

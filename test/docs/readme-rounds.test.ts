@@ -1,5 +1,5 @@
 /**
- * The README's rounds example (`client.start` … `client.active_bet`), run as
+ * The rounds example of docs/rounds.md (the README's until issue 47) (`client.start` … `client.active_bet`), run as
  * written against the sandbox round after round: it must end every mines
  * round, whether the tile is a mine or not.
  */
@@ -9,15 +9,15 @@ import { StakeClient } from '../../src/facade/index.js';
 import { start_sandbox } from '../../src/sandbox/index.js';
 
 function roundsExample(): string {
-  const lines = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n');
+  const lines = readFileSync(new URL('../../docs/rounds.md', import.meta.url), 'utf8').split('\n');
   const start = lines.findIndex((line) => line.includes("client.start('mines'"));
   const end = lines.findIndex((line, i) => i >= start && line.includes('client.active_bet('));
-  expect(start, 'the README has a rounds example').toBeGreaterThanOrEqual(0);
+  expect(start, 'docs/rounds.md has a rounds example').toBeGreaterThanOrEqual(0);
   expect(end).toBeGreaterThanOrEqual(start);
   return lines.slice(start, end + 1).join('\n');
 }
 
-describe("the README's rounds example", () => {
+describe("docs/rounds.md's rounds example", () => {
   it('ends every round, mines or not, and leaves none open', async () => {
     const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (client: StakeClient) => Promise<void>;
     const play = new AsyncFunction('client', roundsExample());

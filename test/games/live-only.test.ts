@@ -157,8 +157,8 @@ describe('the live-only games', () => {
     }
   });
 
-  it('the README games table names the REST route of a game with no document', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
+  it('the games table (docs/games.md) names the REST route of a game with no document', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '../../docs/games.md'), 'utf8');
     expect(readme).toMatch(/\| `snakes` \| [^\n]*\| REST `snakes\/bet` \| no \| no \|/);
   });
 });

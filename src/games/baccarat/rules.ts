@@ -44,7 +44,7 @@ export type BaccaratBetState = {
 
 /** What a winning side pays per unit staked (games.md). */
 export const BACCARAT_PAYS: Readonly<Record<BaccaratSide, number>> = { player: 2, banker: 1.95, tie: 9 };
-export const BACCARAT_SOURCE = 'payouts: shared/spec/games.md (player 2×, banker 1.95×, tie 9×, a tie returns player and banker stakes); deal and third-card rule: MJE43/stake-pf-replay-go backend/internal/games/baccarat.go (one source)';
+export const BACCARAT_SOURCE = 'payouts: punto banco with 5 % commission on banker (player 2×, banker 1.95×, tie 9×, a tie returns player and banker stakes), as the project specification states them; deal and third-card rule: MJE43/stake-pf-replay-go backend/internal/games/baccarat.go (one source)';
 
 function point(card: Card): number {
   if (card.rank === 'A') return 1;

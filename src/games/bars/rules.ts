@@ -19,7 +19,7 @@ export type BarsState = {
   readonly tiles?: readonly number[];
 };
 
-const paying = live_only('bars', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('bars', 'no public source gives the table');
 
 export const bars: GameRules<BarsParams, never, BarsState> = {
   name: 'bars',

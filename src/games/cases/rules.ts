@@ -19,7 +19,7 @@ export type CasesState = {
   readonly difficulty?: Difficulty;
 };
 
-const paying = live_only('cases', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('cases', 'no public source gives the table');
 
 export const cases: GameRules<CasesParams, never, CasesState> = {
   name: 'cases',

@@ -17,7 +17,7 @@ export type ChickenState = {
   readonly difficulty?: Difficulty;
 };
 
-const paying = live_only('chicken', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('chicken', 'no public source gives the table');
 
 export const chicken: GameRules<ChickenParams, never, ChickenState> = {
   name: 'chicken',

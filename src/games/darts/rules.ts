@@ -16,7 +16,7 @@ export type DartsState = {
   readonly difficulty?: Difficulty;
 };
 
-const paying = live_only('darts', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('darts', 'no public source gives the table');
 
 export const darts: GameRules<DartsParams, never, DartsState> = {
   name: 'darts',

@@ -18,7 +18,7 @@ export type DiamondsState = {
   readonly hand?: readonly string[];
 };
 
-const paying = live_only('diamonds', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('diamonds', 'no public source gives the table');
 
 export const diamonds: GameRules<DiamondsParams, DiamondsOutcome, DiamondsState> = {
   name: 'diamonds',

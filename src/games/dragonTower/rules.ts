@@ -45,7 +45,7 @@ export type DragonTowerState = {
   readonly tilesSelected?: readonly number[];
 };
 
-const paying = live_only('dragonTower', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('dragonTower', 'no public source gives the table');
 
 export const dragonTower: GameRules<DragonTowerParams, never, DragonTowerState> = {
   name: 'dragonTower',

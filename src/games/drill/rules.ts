@@ -21,7 +21,7 @@ export type DrillState = {
   readonly drillResults?: readonly { readonly multiplier?: number }[];
 };
 
-const paying = live_only('drill', 'site-coverage.md §2.4: no public source gives the table; the route rests on one source (SBOT)');
+const paying = live_only('drill', 'no public source gives the table; the route rests on one source (SBOT)');
 
 export const drill: GameRules<DrillParams, never, DrillState> = {
   name: 'drill',

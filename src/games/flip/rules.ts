@@ -26,7 +26,7 @@ export type FlipState = {
   readonly flips?: readonly FlipCondition[];
 };
 
-const paying = live_only('flip', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('flip', 'no public source gives the table');
 
 export const flip: GameRules<FlipParams, never, FlipState> = {
   name: 'flip',

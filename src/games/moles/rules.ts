@@ -22,7 +22,7 @@ export type MolesState = {
   readonly currentRound?: number;
 };
 
-const paying = live_only('moles', 'site-coverage.md §2.4: no public source gives the table; the route rests on one source (SBOT)');
+const paying = live_only('moles', 'no public source gives the table; the route rests on one source (SBOT)');
 
 export const moles: GameRules<MolesParams, never, MolesState> = {
   name: 'moles',

@@ -18,7 +18,7 @@ export type PacksState = {
   readonly cardsCollected?: number;
 };
 
-const paying = live_only('packs', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('packs', 'no public source gives the table');
 
 export const packs: GameRules<PacksParams, never, PacksState> = {
   name: 'packs',

@@ -36,7 +36,7 @@ export type PrimediceXState = {
   readonly result?: number;
 };
 
-const paying = live_only('primediceX', 'site-coverage.md §2.4: no public source gives the table; the route rests on one source (SBOT)');
+const paying = live_only('primediceX', 'no public source gives the table; the route rests on one source (SBOT)');
 
 function target(value: unknown, field: string): number {
   return check_number(value, field, { min: 0, max: 100, got: 'paren' });

@@ -19,7 +19,7 @@ export type RockPaperScissorsParams = { guesses: RpsGuess[] };
 /** Rock Paper Scissors's `state`: no public source captured its shape, so it is read as the site sends it. */
 export type RockPaperScissorsState = Readonly<Record<string, unknown>>;
 
-const paying = live_only('rockPaperScissors', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('rockPaperScissors', 'no public source gives the table');
 
 export const rockPaperScissors: GameRules<RockPaperScissorsParams, never, RockPaperScissorsState> = {
   name: 'rockPaperScissors',

@@ -17,7 +17,7 @@
  */
 
 /** Where the rules come from, as `stakeql games` shows it. */
-export const ROULETTE_TABLE_SOURCE = 'single-zero European roulette as shared/spec/games.md states it (straight 36×, row and dozen 3×, colour, parity and half 2×); chip values from site-coverage.md §2.2 (BOT4, SBOT)';
+export const ROULETTE_TABLE_SOURCE = 'single-zero European roulette (straight 36×, row and dozen 3×, colour, parity and half 2×), as the project specification states it; chip values from poky1084/bot4stake web.js and poky1084/StakeBOT';
 
 /** The red pockets of a European wheel. */
 export const RED_POCKETS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);

@@ -29,7 +29,7 @@ export type SlotsState = {
   readonly rounds?: readonly SlotsRound[];
 };
 
-const paying = live_only('slots', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('slots', 'no public source gives the table');
 
 export const slots: GameRules<SlotsParams, never, SlotsState> = {
   name: 'slots',

@@ -10,7 +10,7 @@ import { int_in, live_only } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 import type { SlotsParams, SlotsState } from '../slots/rules.js';
 
-const paying = live_only('slotsTomeOfLife', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('slotsTomeOfLife', 'no public source gives the table');
 
 export const slotsTomeOfLife: GameRules<SlotsParams, never, SlotsState> = {
   name: 'slotsTomeOfLife',

@@ -17,7 +17,7 @@ export type SnakesState = {
   readonly difficulty?: Difficulty;
 };
 
-const paying = live_only('snakes', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('snakes', 'no public source gives the table');
 
 export const snakes: GameRules<SnakesParams, never, SnakesState> = {
   name: 'snakes',

@@ -16,7 +16,7 @@ export type TarotState = {
   readonly difficulty?: Difficulty;
 };
 
-const paying = live_only('tarot', 'site-coverage.md §2.4: no public source gives the table');
+const paying = live_only('tarot', 'no public source gives the table');
 
 export const tarot: GameRules<TarotParams, never, TarotState> = {
   name: 'tarot',

@@ -13,7 +13,7 @@
 export type WheelRisk = 'low' | 'medium' | 'high';
 
 /** Where the tables come from, as `stakeql games` shows it. */
-export const WHEEL_TABLE_SOURCE = "the site's provably-fair implementation text (https://stake.us/provably-fair/implementation), copied in MJE43/stake-pf-replay-go docs/stakeDocs.md; see site-coverage.md section 2.4";
+export const WHEEL_TABLE_SOURCE = "the site's provably-fair implementation text (https://stake.us/provably-fair/implementation), copied in MJE43/stake-pf-replay-go docs/stakeDocs.md";
 
 export const WHEEL_TABLES: Readonly<Record<number, Readonly<Record<WheelRisk, readonly number[]>>>> = {
   10: {

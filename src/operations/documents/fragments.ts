@@ -3,7 +3,7 @@
  *
  * `CasinoBet` is the fragment the site's web app sends with each bet (seen
  * verbatim in public clients: the `bot2love` extension notes, C# and Python
- * Mines/Dice bots, userscripts; see docs/operations sources in the README),
+ * Mines/Dice bots, userscripts; see the sources table of docs/games.md),
  * plus `nonce clientSeed { seed } serverSeed { seedHash seed }` so a result
  * can go straight to `verify_bet`. Those three fields are not in the web
  * app's fragment; mydicebot (github.com/mydicebot/mydicebot.github.io,
