@@ -21,6 +21,7 @@ import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';
 import type { IntentRow } from './journal-port.js';
+import type { Limits } from './limits.js';
 import { limit_rules, refusal_of, type LimitRule, type Refusal } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
 import { Stop, stop_line_of } from './stop.js';
@@ -61,7 +62,10 @@ class PlannedIntent implements IntentRow {
 export abstract class EngineBooks {
   protected readonly input: EngineInput;
   protected readonly c: Counters;
-  protected readonly rules: readonly LimitRule[];
+  /** Replaced only by a lowered limit (remote-control.ts): never widened. */
+  protected rules: readonly LimitRule[];
+  /** The limits the rules were made from. */
+  protected limits: Limits;
   protected readonly policy: ErrorPolicy;
   protected readonly now: () => number;
   protected readonly seat: StrategySeat;
@@ -95,6 +99,7 @@ export abstract class EngineBooks {
   constructor(input: EngineInput) {
     this.input = input;
     this.c = input.counters;
+    this.limits = input.limits;
     this.rules = limit_rules(input.limits, input.money);
     this.policy = input.policy ?? DEFAULT_ERROR_POLICY;
     this.now = input.now ?? Date.now;
@@ -123,6 +128,11 @@ export abstract class EngineBooks {
     const now = this.now();
     this.c.elapsed_ms += Math.max(0, now - this.#tick);
     this.#tick = now;
+  }
+
+  /** A paused run's wait is not running time: `max_duration` counts from the end of the pause. */
+  protected skip_clock(): void {
+    this.#tick = this.now();
   }
 
   /** Throws the stop a signal or `autobet stop` asked for. */

@@ -5,6 +5,7 @@ import type { ErrorPolicy } from './error-policy.js';
 import type { BetLine, WaitLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
+import type { RunControl } from './remote-control.js';
 import type { SettledBet, Strategy } from './strategy.js';
 import type { RakebackEvent, RakebackSchedule } from './rakeback-step.js';
 
@@ -51,4 +52,6 @@ export interface EngineInput {
   readonly refresh_balance?: () => Promise<number>;
   /** Rakeback claimed on a schedule between bets (rakeback-step.ts); `report` hears each claim. */
   readonly rakeback?: { readonly schedule: RakebackSchedule; readonly report: (event: RakebackEvent) => void };
+  /** Commands sent to the running session (pause, stop, a lowered limit), read between two bets; none for a simulation. */
+  readonly control?: RunControl;
 }

@@ -19,7 +19,8 @@ import type { EngineInput } from './engine-input.js';
 import { EngineBooks } from './engine-books.js';
 import { Stop } from './stop.js';
 import type { IntentRow } from './journal-port.js';
-import { check_after } from './limit-rules.js';
+import { check_after, limit_rules } from './limit-rules.js';
+import type { Steerable } from './remote-control.js';
 import type { PlannedBet } from './planned-bet.js';
 import { deposit, resolve_deposit } from './vault-step.js';
 import { claim_step, reconcile_claim } from './rakeback-step.js';
@@ -49,6 +50,16 @@ class Engine extends EngineBooks {
    */
   #watch_until = -Infinity;
 
+  /** What a command sent to the running session may see and change (remote-control.ts). */
+  readonly #steerable: Steerable = {
+    counters: this.c,
+    limits: () => this.limits,
+    set_limits: (limits) => {
+      this.limits = limits;
+      this.rules = limit_rules(limits, this.input.money);
+    },
+  };
+
   async run(): Promise<StopLine> {
     try {
       for (let turn = 1; ; turn++) {
@@ -70,7 +81,7 @@ class Engine extends EngineBooks {
         const refused = this.refusal(plan.amount_units);
         if (refused !== null) throw new Stop(refused.reason, refused.message);
         if (plan.rotate_seed_pair) await this.#rotate();
-        if (this.input.limits.max_bets_per_second !== undefined) await this.#pace();
+        if (this.limits.max_bets_per_second !== undefined) await this.#pace();
         const placed = this.input.driver.place_now === undefined ? this.#place(plan) : this.#place_now(plan);
         if (placed !== true) await placed;
       }
@@ -97,6 +108,9 @@ class Engine extends EngineBooks {
   /** The checks before a bet and the strategy's answer: synchronous unless the strategy answers with a promise. */
   #prepare(): PlannedBet | SkipPlan | Promise<PlannedBet | SkipPlan> {
     this.elapse();
+    // The one place commands sent to the session (pause, stop, a lowered limit) are read: between two bets.
+    const paused = this.input.control?.between_bets(this.#steerable) ?? null;
+    if (paused !== null) return paused.then(() => this.#resumed());
     // Limits that end a run are checked before asking the strategy again: a
     // resumed session that already reached one stops without another bet.
     if (this.c.bets > 0) {
@@ -114,6 +128,12 @@ class Engine extends EngineBooks {
     return this.seat.ask(this.c, this.last);
   }
 
+  /** After a pause: the wait is not running time; then every check again, as before any bet. */
+  #resumed(): PlannedBet | SkipPlan | Promise<PlannedBet | SkipPlan> {
+    this.skip_clock();
+    return this.#prepare();
+  }
+
   async #rotate(): Promise<void> {
     const rotated = await this.input.driver.rotate_seed_pair();
     if ('exhausted' in rotated) throw new Stop('seeds_exhausted');
@@ -122,7 +142,7 @@ class Engine extends EngineBooks {
   }
 
   async #pace(): Promise<void> {
-    const rate = this.input.limits.max_bets_per_second;
+    const rate = this.limits.max_bets_per_second;
     if (rate === undefined) return;
     const wait = this.#last_sent_at + 1000 / rate - this.now();
     if (wait > 0) await this.input.driver.sleep(wait, new AbortController().signal);

@@ -46,3 +46,5 @@ export {
   type SweepOptions, type SweepResult, type SweepProgress, type CellLine, type SweepHeader, type SweepSummary, type RankOptions,
 } from './sweep/index.js';
 export { default_database_path, library_database_path, resolve_data_dir } from '../database/paths.js';
+export { send_command, session_commands, type CommandLine, type SendCommandOptions, type SentCommand, type SessionCommand } from './commands.js';
+export { tightened_limits } from './limit-change.js';

@@ -101,7 +101,7 @@ export function refusal_of(rules: readonly LimitRule[], c: Counters, amount: num
 }
 
 /** Whole units of a currency with `decimals` as exact decimal text (`-0.00000024`, `12`). */
-function decimal(units: number, decimals: number): string {
+export function decimal(units: number, decimals: number): string {
   const negative = units < 0;
   const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);

@@ -25,6 +25,7 @@ export class RunHooks {
   readonly #options: StatsOptions;
   #stats: RunStats | null = null;
   #timer: NodeJS.Timeout | null = null;
+  #paused = false;
 
   constructor(notes: RunNotifications | null, options: StatsOptions) {
     this.#notes = notes;
@@ -43,6 +44,15 @@ export class RunHooks {
       this.#timer = setInterval(() => on(stats.line()), every);
       this.#timer.unref();
     }
+  }
+
+  /** Whether the run is paused by a command (remote-control.ts): the status a remote `/status` reports. */
+  paused(paused: boolean): void {
+    this.#paused = paused;
+  }
+
+  get is_paused(): boolean {
+    return this.#paused;
   }
 
   /** The engine's `on_bet`: the caller's, then the hooks'. */

@@ -9,6 +9,7 @@ import type { BetLine, StopLine, WaitLine } from './events.js';
 import type { Limits } from './limits.js';
 import type { SessionTotals } from './counters.js';
 import type { NotifyOptions } from './notify-hook.js';
+import type { TelegramConfig } from '../remote/telegram.js';
 import type { StatsOptions } from './run-hooks.js';
 import type { JsDialect } from './js-dialect/detect.js';
 import type { BotOptions } from './js-dialect/options.js';
@@ -87,6 +88,12 @@ export interface AutobetCommonOptions extends NotifyOptions, StatsOptions {
   readonly on_rakeback?: (event: RakebackEvent) => void;
   /** A bot script's choices where the bots disagree: limbo's input, a 1× bet (js-dialect/options.ts). */
   readonly bot?: BotOptions;
+  /**
+   * Telegram remote control while the run goes (docs/remote-control.md): a
+   * bot token and the one chat allowed to send `/status`, `/stop`, `/pause`,
+   * `/resume`, `/stopafterwin`. Checked before anything is sent.
+   */
+  readonly telegram?: TelegramConfig;
   /** Asked once the account is read and before the first bet; false ends the run without a session. */
   readonly confirm?: (preview: RunPreview) => Promise<boolean>;
 }

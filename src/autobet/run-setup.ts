@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SessionsTable } from '../journal/sessions.js';
+import type { SessionCommands } from '../journal/session-commands.js';
 import type { SqliteDatabase } from '../database/database.js';
 import { account_lock_path } from '../journal/session-lock.js';
 import { SANDBOX_MARKER_PATH } from '../sandbox/marker.js';
@@ -73,7 +74,7 @@ export async function driver_kind(base_url: string): Promise<'live' | 'sandbox'>
 }
 
 /** The journal's database, opened (the driver is loaded only when a run needs it), with its checkpointer. */
-export async function open_journal(file: string | undefined): Promise<{ db: SqliteDatabase; file: string; table: SessionsTable; close(): Promise<void> }> {
+export async function open_journal(file: string | undefined): Promise<{ db: SqliteDatabase; file: string; table: SessionsTable; commands: SessionCommands; close(): Promise<void> }> {
   const journal = await import('../journal/index.js');
   // A program's runs keep to their own file unless given the CLI's (issue 48).
   const at = file ?? journal.library_database_path();
@@ -83,6 +84,7 @@ export async function open_journal(file: string | undefined): Promise<{ db: Sqli
     db,
     file: at,
     table: new journal.SessionsTable(db),
+    commands: new journal.SessionCommands(db),
     async close() {
       await checkpointer.stop();
       db.close();

@@ -14,8 +14,12 @@ import type { IntentRow } from './journal-port.js';
 import { check_limits, type Limits } from './limits.js';
 import { SqliteJournal } from './sqlite-journal.js';
 import { window_marks } from '../journal/window-marks.js';
+import { SessionControl } from './remote-control.js';
+import { check_telegram, type TelegramRemote } from '../remote/telegram.js';
+import { start_telegram, type TelegramRunDeps } from './telegram-hook.js';
+import type { SessionsTable } from '../journal/sessions.js';
 import { run_hooks, type RunHooks } from './run-hooks.js';
-import type { AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
+import type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
 import { driver_kind, open_journal, policy_of, prepare_run_strategy, refuse_unfinished, restore_state, run_timing, strategy_context, with_account_lock, type Timing } from './run-setup.js';
 import { prepare_recorded, type PreparedStrategy, type StrategyFileOptions } from './strategies/load.js';
 import { check_round_fits, check_round_option, with_rounds } from './rounds/setup.js';
@@ -24,7 +28,6 @@ import { check_rakeback_every, RakebackSchedule } from './rakeback-step.js';
 import type { EngineInput } from './engine-input.js';
 
 export type { AutobetCommonOptions, AutobetOptions, AutobetResult, ResumeOptions, RunPreview } from './run-options.js';
-import type { AutobetCommonOptions } from './run-options.js';
 
 /** Default wait for an unknown outcome to be told before the run stops with `unknown_outcome` (longer when the settle period needs it). */
 export const DEFAULT_RESOLVE_TIMEOUT_MS = 60_000;
@@ -48,6 +51,7 @@ export async function run_autobet(options: AutobetOptions): Promise<AutobetResul
   const money = new Money(decimals_for(currency, client));
   const note = options.on_note ?? (() => undefined);
   policy_of(options);
+  if (options.telegram !== undefined) check_telegram(options.telegram);
   const hooks = run_hooks(options, note);
   try {
     return await runChecked(options, limits, prepared, currency, money, note, hooks, times);
@@ -61,7 +65,7 @@ async function runChecked(
 ): Promise<AutobetResult> {
   const { client } = options;
   const user = await client.current_user();
-  const { db, table, close } = await open_journal(options.database);
+  const { db, table, commands, close } = await open_journal(options.database);
   try {
     return await with_account_lock(client.base_url, user.id, async () => {
       refuse_unfinished(table, client.base_url, user.name);
@@ -92,7 +96,10 @@ async function runChecked(
         driver.mark_windows(window_marks(db, session, client.base_url, (a) => money.units(a)));
         const counters = new_counters(money.units_down(start.balance));
         hooks.started(session, { site: client.base_url, currency, limits, money, counters });
+        const signal = options.signal ?? new AbortController().signal;
+        const remote = telegram_of(options, { commands, session_id: session, counters, money, currency, limits: () => current_limits(table, session, limits), paused: () => hooks.is_paused, note });
         const stop = await run_engine({
+          control: new SessionControl({ commands, session_id: session, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
           strategy,
           driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
           journal,
@@ -104,15 +111,17 @@ async function runChecked(
           last: null,
           seq: 1,
           seeds: start.seeds,
-          signal: options.signal ?? new AbortController().signal,
+          signal,
           ...times,
           ...policy_of(options),
           ...hooks.on_bet(options.on_bet),
           on_note: note,
           ...rakeback_input(options, hooks, note),
-        });
+        }).finally(() => remote?.stop());
         journal.flush();
         // Stopped before any request was journaled: nothing to resume or look at, so no session number.
+        if (stop.reason === 'user') commands.stopped(session, Date.now(), stop.bets);
+        commands.expire(session, Date.now());
         const kept = !table.discard_if_empty(session);
         if (kept) table.finish(session, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop, kept);
@@ -138,6 +147,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
   const times = run_timing(options);
   check_rakeback_every(options.claim_rakeback_every_ms);
   policy_of(options);
+  if (options.telegram !== undefined) check_telegram(options.telegram);
   const hooks = run_hooks(options, note);
   try {
     return await resumeChecked(options, note, hooks, times);
@@ -148,7 +158,7 @@ export async function resume_autobet(options: ResumeOptions): Promise<AutobetRes
 
 async function resumeChecked(options: ResumeOptions, note: (t: string) => void, hooks: RunHooks, times: Timing): Promise<AutobetResult> {
   const { client } = options;
-  const { db, table, close } = await open_journal(options.database);
+  const { db, table, commands, close } = await open_journal(options.database);
   try {
     const record = options.session === undefined ? table.last() : table.get(options.session);
     if (record === undefined) {
@@ -208,8 +218,16 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
         const journal = new SqliteJournal(table, record.id);
         driver.mark_windows(window_marks(db, record.id, client.base_url, (a) => money.units(a)));
         hooks.started(record.id, { site: client.base_url, currency: record.currency, limits, money, counters: restored.counters });
+        const signal = options.signal ?? new AbortController().signal;
+        // Commands sent while it was stopped were for the run that ended: they never carry over to this one.
+        commands.expire(record.id, Date.now());
+        const remote = telegram_of(options, {
+          commands, session_id: record.id, counters: restored.counters, money, currency: record.currency,
+          limits: () => current_limits(table, record.id, limits), paused: () => hooks.is_paused, note,
+        });
         const stop = await resume_engine(
           {
+            control: new SessionControl({ commands, session_id: record.id, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
             strategy,
             driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
             journal,
@@ -221,7 +239,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             last: restored.last,
             seq: table.max_seq(record.id) + 1,
             seeds,
-            signal: options.signal ?? new AbortController().signal,
+            signal,
             ...times,
             ...policy_of(options),
             ...hooks.on_bet(options.on_bet),
@@ -230,8 +248,10 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
             refresh_balance: async () => money.units_down((await driver.start(record.currency)).balance),
           },
           pending,
-        );
+        ).finally(() => remote?.stop());
         journal.flush();
+        if (stop.reason === 'user') commands.stopped(record.id, Date.now(), stop.bets);
+        commands.expire(record.id, Date.now());
         table.finish(record.id, stop.reason, stop.message ?? null, Date.now());
         await hooks.stopped(stop);
         return { session: record.id, stop };
@@ -249,6 +269,17 @@ function rakeback_input(options: AutobetCommonOptions, hooks: RunHooks, note: (t
   const every = options.claim_rakeback_every_ms;
   if (every === undefined) return {};
   return { rakeback: { schedule: new RakebackSchedule(every, options.rakeback_clock ?? Date.now), report: hooks.rakeback(options.on_rakeback, note) } };
+}
+
+/** The run's Telegram remote, when it has one. */
+function telegram_of(options: AutobetCommonOptions, deps: TelegramRunDeps): TelegramRemote | null {
+  return options.telegram === undefined ? null : start_telegram(options.telegram, deps);
+}
+
+/** The limits the session runs under now: a command may have lowered them (remote-control.ts records them on the session). */
+function current_limits(table: SessionsTable, session: number, fallback: Limits): Limits {
+  const text = table.get(session)?.limits;
+  return text === undefined ? fallback : (JSON.parse(text) as Limits);
 }
 
 // How a strategy file is read: the script time limit and, for a .js file, the dialect when the user chose one.

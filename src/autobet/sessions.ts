@@ -44,7 +44,7 @@ async function open(database: string | undefined) {
   const journal = await import('../journal/index.js');
   const file = database ?? journal.library_database_path();
   const db = journal.open_database(file);
-  return { db, file, table: new journal.SessionsTable(db) };
+  return { db, file, journal, table: new journal.SessionsTable(db) };
 }
 
 /** Every session, newest first. */
@@ -142,12 +142,18 @@ export async function find_session(session: number | undefined, options: { reado
  * Resolves false when the session is not running.
  * @throws AutobetError `not_found`.
  */
-export async function request_stop(session: number | undefined, options: { readonly database?: string } = {}): Promise<{ session: number; running: boolean }> {
-  const { db, table } = await open(options.database);
+export async function request_stop(session: number | undefined, options: { readonly database?: string; readonly sender?: string } = {}): Promise<{ session: number; running: boolean }> {
+  const { db, table, journal } = await open(options.database);
   try {
     const record = session === undefined ? table.last() : table.get(session);
     if (record === undefined) throw new AutobetError('not_found', session === undefined ? 'no autobet session yet' : `no autobet session ${session}`);
-    return { session: record.id, running: table.request_stop(record.id) };
+    let running = false;
+    // The flag (read by any run) and a command, so 'autobet show' lists who stopped it.
+    db.transaction(() => {
+      running = table.request_stop(record.id);
+      if (running) new journal.SessionCommands(db).send(record.id, 'stop', null, options.sender ?? 'library', Date.now());
+    })();
+    return { session: record.id, running };
   } finally {
     db.close();
   }
@@ -155,7 +161,7 @@ export async function request_stop(session: number | undefined, options: { reado
 
 /** Stop reasons after which a session is over: `resume --if-any` leaves it alone. */
 const ENDED_FOR_GOOD = new Set([
-  'strategy', 'user', 'abandoned', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'user', 'stop_after_win', 'stop_after', 'abandoned', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 

@@ -12,12 +12,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StakeClient } from '../facade/index.js';
-import { SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
+import { SessionCommands, SessionsTable, default_database_path, open_database, type SqliteDatabase } from '../journal/index.js';
 import { load_assets } from './assets.js';
 import { BALANCES_OFF, follow_balances } from './balances.js';
 import { HistoryReader, type HistoryAccount } from './history-view.js';
 import { dashboard_handler, type StopOutcome } from './routes.js';
-import { new_token } from './security.js';
+import { CsrfGuard, new_token } from './security.js';
+import { control_routes } from './control-routes.js';
+import type { DashboardControls } from './controls.js';
 import { SessionReader, type SessionAccount } from './session-view.js';
 import type { SimView } from './sim-view.js';
 import { EventHub } from './sse.js';
@@ -28,7 +30,8 @@ export type { GameChart } from './game-view.js';
 export type { BetLineView, LimitLeft, SessionAccount, SessionView } from './session-view.js';
 export { MAX_CURVE_POINTS } from './session-view.js';
 export { read_sim_file, sim_view, type SimView } from './sim-view.js';
-export { TOKEN_HEADER } from './routes.js';
+export { CSRF_HEADER, TOKEN_HEADER } from './routes.js';
+export type { DashboardCommand, DashboardControls, StartRequest } from './controls.js';
 
 /** What {@link start_dashboard} serves. */
 export interface DashboardOptions {
@@ -58,6 +61,12 @@ export interface DashboardOptions {
    * account (the CLI always passes the account of its credentials).
    */
   readonly session_account?: SessionAccount | null;
+  /**
+   * The controls the page offers: commands for the running session and
+   * starting a run or a simulation of a saved strategy (the CLI gives the
+   * autobet library's). Absent or null: the page has only the Stop button.
+   */
+  readonly controls?: DashboardControls | null;
 }
 
 /** A running dashboard. */
@@ -119,6 +128,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
   const db: SqliteDatabase | null = file === null ? null : open_database(file);
   const hub = new EventHub();
   const sessions = db === null ? null : new SessionsTable(db);
+  const commandsTable = db === null ? null : new SessionCommands(db);
   const sessionReader = db === null ? null : new SessionReader(db, options.session_account ?? null);
   const historyReader = db === null ? null : new HistoryReader(db, options.history_account ?? null);
   const latest: Record<string, unknown> = {};
@@ -144,8 +154,17 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
       publish('history', historyReader?.view() ?? null);
     }
   };
+  const csrf = new CsrfGuard();
+  const controls = options.controls ?? null;
   const server: Server = createServer(
     dashboard_handler({
+      csrf,
+      controls: controls === null ? null : control_routes({
+        controls,
+        csrf,
+        shows: (id) => sessionReader?.shows(id) !== false,
+        refresh: () => refresh(true),
+      }),
       port: (): number => (server.address() as AddressInfo).port,
       token,
       hub,
@@ -155,7 +174,12 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
         if (sessions === null) return 'no_database';
         // Another account's session is not this page's to stop (nor to show).
         if (sessionReader?.shows(id) === false) return 'not_running';
-        const stopping = sessions.request_stop(id);
+        let stopping = false;
+        // The flag (read by any run) and a command, so 'autobet show' lists who stopped it.
+        db?.transaction(() => {
+          stopping = sessions.request_stop(id);
+          if (stopping) commandsTable?.send(id, 'stop', null, 'dashboard', Date.now());
+        })();
         // Our own write does not move data_version: show it now.
         refresh(true);
         return stopping ? 'stopping' : 'not_running';
@@ -171,6 +195,7 @@ export async function start_dashboard(options: DashboardOptions = {}): Promise<D
     throw error;
   }
   publish('sim', options.sim ?? null);
+  publish('controls', controls === null ? null : { strategies: controls.strategies() });
   const feed = new AbortController();
   let following: Promise<void> = Promise.resolve();
   if (options.client) following = follow_balances(options.client, feed.signal, (view) => publish('balances', view));

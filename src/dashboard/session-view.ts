@@ -39,6 +39,8 @@ export interface SessionView {
   readonly stop_reason: string | null;
   readonly stop_message: string | null;
   readonly stop_requested: boolean;
+  /** Running and paused by a command (the last pause or resume that took effect was a pause). */
+  readonly paused: boolean;
   /** Marked running, but its process (on this machine) is gone: killed before it could record a stop. `autobet resume` continues it. */
   readonly process_gone: boolean;
   /** The counters after the last settled bet, as a strategy sees them (currency units). */
@@ -176,6 +178,8 @@ export class SessionReader {
       current: db.prepare(`SELECT ${columns} FROM sessions ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
       currentOf: db.prepare(`SELECT ${columns} FROM sessions WHERE base_url = @base_url AND account = @account ORDER BY status = 'running' DESC, id DESC LIMIT 1`),
       owner: db.prepare('SELECT base_url, account FROM sessions WHERE id = ?'),
+      lastPause: db.prepare(`SELECT command FROM session_commands WHERE session_id = ? AND status = 'applied' AND command IN ('pause', 'resume')
+        ORDER BY id DESC LIMIT 1`).pluck(),
       // The journal's outcomes (schema v6) hold the counters and the bet line; a session's rows are a range of rowids.
       lastCounters: db.prepare(`SELECT counters FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND counters IS NOT NULL ORDER BY id DESC LIMIT 1`).pluck(),
       lastBets: db.prepare(`SELECT line FROM journal_outcomes WHERE id BETWEEN ${SESSION_RANGE} AND line IS NOT NULL ORDER BY id DESC LIMIT ${LAST_BETS}`).pluck(),
@@ -221,6 +225,7 @@ export class SessionReader {
       stop_reason: row.stop_reason,
       stop_message: row.stop_message,
       stop_requested: row.stop_requested === 1,
+      paused: row.status === 'running' && this.#s.lastPause.get(row.id) === 'pause',
       // As `autobet list`: the run's process must hold its account's lock, a live pid alone may be another process's now.
       process_gone: row.status === 'running' && row.pid !== null && !(process_alive(row.pid) && holds_lock(this.#file, row.pid)),
       counters: {

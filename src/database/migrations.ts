@@ -21,6 +21,7 @@ import { V9_SEED_TABLE } from './migration-v9.js';
 import { V10_ONEOFF_BETS } from './migration-v10.js';
 import { V11_ROUND_STEPS } from './migration-v11.js';
 import { V12_SPORTS_JOURNAL } from './migration-v12.js';
+import { V13_SESSION_COMMANDS } from './migration-v13.js';
 import type { Migration } from './migration.js';
 
 export type { Migration };
@@ -326,7 +327,7 @@ const V5_SUMMARY_FOR_OTHER_WRITERS: Migration = {
 export const MIGRATIONS: readonly Migration[] = [
   V1_AUTOBET, V2_HISTORY, V3_HISTORY_SUMMARY, V4_SUMMARY_BY_PAGE, V5_SUMMARY_FOR_OTHER_WRITERS, V6_JOURNAL_LOG, V7_NO_SEQUENCE_INDEX,
   V8_ACCOUNT_INDEX, V9_SEED_TABLE, V10_ONEOFF_BETS,
-  V11_ROUND_STEPS, V12_SPORTS_JOURNAL,
+  V11_ROUND_STEPS, V12_SPORTS_JOURNAL, V13_SESSION_COMMANDS,
 ];
 
 /** The schema version this stakeql writes. */

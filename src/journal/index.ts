@@ -24,3 +24,4 @@ export { OneOffBets, type OneOffIntent, type OneOffSettlement } from './oneoff-b
 export { start_checkpointer, type Checkpointer } from '../database/checkpointer.js';
 export { RoundSteps, type StepIntent, type StepRow, type StepStatus } from './round-steps.js';
 export { SportsJournal, type SportsIntent, type SportsRow, type SportsStatus } from './sports-journal.js';
+export { SessionCommands, type CommandKind, type CommandRow, type CommandStatus } from './session-commands.js';

@@ -155,8 +155,10 @@ export class SessionsTable {
       // Sessions that may have left a bet open: killed (still 'running'), or stopped before it was told.
       maybeOpen: db.prepare(`SELECT id FROM sessions WHERE base_url = ? AND account = ? AND (status = 'running'
         OR stop_reason IN ('unknown_outcome', 'interrupted') OR stop_reason LIKE 'error:%') ORDER BY id`).pluck(),
+      // A session that was sent a command (a stop before its first bet) stays: the command is part of its record.
       discard: db.prepare(`DELETE FROM sessions WHERE id = @session
-        AND NOT EXISTS (SELECT 1 FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE})`),
+        AND NOT EXISTS (SELECT 1 FROM journal_intents WHERE id BETWEEN ${SESSION_RANGE})
+        AND NOT EXISTS (SELECT 1 FROM session_commands WHERE session_id = @session)`),
       // The number goes back only when no later session took one meanwhile; no row can refer to it (none was journaled).
       giveBack: db.prepare("UPDATE sqlite_sequence SET seq = seq - 1 WHERE name = 'sessions' AND seq = ?"),
       openCount: db.prepare(`SELECT COUNT(*) FROM journal_intents AS i WHERE i.id BETWEEN ${SESSION_RANGE}

@@ -21,7 +21,7 @@ describe('autobet usage', () => {
     const r = await run(['autobet', 'lst']);
     expect(r.code).toBe(2);
     expect(oneErrorLine(r)).toBe(
-      "stakeql: autobet: 'lst' is neither a subcommand (resume, list, show, stop, abandon) nor a strategy file (.json, .js, .mjs, .ts, .lua); did you mean 'list'?; " +
+      "stakeql: autobet: 'lst' is neither a subcommand (resume, list, show, stop, abandon, pause, stop-after-win, stop-after, limit) nor a strategy file (.json, .js, .mjs, .ts, .lua); did you mean 'list'?; " +
         "stop_loss is required (--stop-loss X); max_bet is required (--max-bet X); no terminal to ask on: pass --yes to confirm the run (see 'stakeql autobet --help')",
     );
     expect(world.sandbox.stats().requests).toBe(before);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run_autobet } from '../../src/autobet/index.js';
 import { StakeClient } from '../../src/facade/index.js';
 import { start_dashboard, sim_view, type Dashboard } from '../../src/dashboard/index.js';
-import { SessionsTable, open_database } from '../../src/journal/index.js';
+import { SessionCommands, SessionsTable, open_database } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CHROMIUM, HAVE_CHROMIUM, canvas_colours, collect_page_errors, openChromium } from './chromium.js';
 import { seedSession, tempDatabase } from './helpers.js';
@@ -131,6 +131,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard in chromium', () => {
       expect(row?.status).toBe('stopped');
       expect(row?.stop_reason).toBe('user');
       expect(row?.stop_requested).toBe(1);
+      // Journaled as a command from the dashboard, taken with the stop at the stop line's bet count.
+      expect(new SessionCommands(conn).list(2).map((c) => [c.command, c.sender, c.status, c.bets_before])).toEqual([['stop', 'dashboard', 'applied', bets]]);
     } finally {
       conn.close();
     }

@@ -136,3 +136,11 @@ export function readEvents(url: string, ms: number, until?: (text: string) => bo
 export function tokenOf(url: string): string {
   return new URL(url).searchParams.get('token') ?? '';
 }
+
+/** A dashboard session as a page gets it: the cookie its answer set, and the CSRF token written into it (headers for a write). */
+export async function pageSession(port: number, token: string): Promise<Record<string, string>> {
+  const page = await rawRequest(port, { path: `/?token=${token}` });
+  const cookie = String(page.headers['set-cookie']?.[0] ?? '').split(';')[0] ?? '';
+  const csrf = /<meta name="stakeql-csrf" content="([A-Za-z0-9_-]+)">/.exec(page.body)?.[1] ?? '';
+  return { cookie, 'x-stakeql-csrf': csrf };
+}

@@ -14,7 +14,7 @@ import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { start_sandbox, type Sandbox, type SandboxLogin } from '../../src/sandbox/index.js';
 import { buildCli, cliEnv, runCli } from '../cli/helpers/cli.js';
 import { CHROMIUM, HAVE_CHROMIUM, collect_page_errors, openChromium } from './chromium.js';
-import { rawRequest, tempDatabase } from './helpers.js';
+import { pageSession, rawRequest, tempDatabase } from './helpers.js';
 
 if (!HAVE_CHROMIUM) console.log(`skipping the one-account dashboard test: ${CHROMIUM} is missing`);
 
@@ -93,7 +93,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the dashboard: one account on one site', () => 
     }
     // Bob's session, asked to stop through alice's page: refused, and nothing written.
     const stop = await rawRequest(dash.port, {
-      method: 'POST', path: '/api/stop', headers: { 'content-type': 'application/json', 'x-stakeql-token': dash.token }, body: JSON.stringify({ session: 1 }),
+      method: 'POST', path: '/api/stop', headers: { 'content-type': 'application/json', 'x-stakeql-token': dash.token, ...(await pageSession(dash.port, dash.token)) }, body: JSON.stringify({ session: 1 }),
     });
     expect(stop.status).toBe(409);
     const conn = open_database(path.join(data.dir, 'stakeql.db'));

@@ -10,7 +10,7 @@ import { start_dashboard, type Dashboard } from '../../src/dashboard/index.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 import { SANDBOX_DEFAULT_USER_AGENT, start_sandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { wait_until, wait_until_async } from '../support/wait.js';
-import { newSession, rawRequest, readEvents, tempDatabase, tokenOf } from './helpers.js';
+import { newSession, pageSession, rawRequest, readEvents, tempDatabase, tokenOf } from './helpers.js';
 
 describe('Host, token and Stop', () => {
   let db: Awaited<ReturnType<typeof tempDatabase>>;
@@ -109,15 +109,37 @@ describe('Host, token and Stop', () => {
     expect(stopRequested()).toBe(0);
   });
 
+  it('refuses a write with the token but without the CSRF token of a page it served, or with another page\'s', async () => {
+    const body = JSON.stringify({ session });
+    const json = { 'content-type': 'application/json', 'x-stakeql-token': token };
+    const own = await pageSession(dashboard.port, token);
+    const other = await pageSession(dashboard.port, token);
+    const refused: Record<string, string>[] = [
+      {},
+      { cookie: own['cookie'] as string },
+      { 'x-stakeql-csrf': own['x-stakeql-csrf'] as string },
+      { cookie: own['cookie'] as string, 'x-stakeql-csrf': other['x-stakeql-csrf'] as string },
+      { cookie: (own['cookie'] as string).replace(/=.*/, '=forged'), 'x-stakeql-csrf': own['x-stakeql-csrf'] as string },
+    ];
+    for (const extra of refused) {
+      for (const path of ['/api/stop', '/api/command']) {
+        const answer = await rawRequest(dashboard.port, { method: 'POST', path, headers: { ...json, ...extra }, body });
+        expect(answer.status, `${path} ${JSON.stringify(Object.keys(extra))}`).toBe(403);
+        expect(JSON.parse(answer.body).error).toMatch(/CSRF/);
+      }
+    }
+    expect(stopRequested()).toBe(0);
+  });
+
   it('refuses a stop whose body is not { session: ID }, and one of a session that does not run', async () => {
-    const headers = { 'content-type': 'application/json', 'x-stakeql-token': token };
+    const headers = { 'content-type': 'application/json', 'x-stakeql-token': token, ...(await pageSession(dashboard.port, token)) };
     for (const body of ['', 'nope', '{}', '{"session":"1"}', '{"session":-1}', JSON.stringify({ session: 1.5 })]) {
       const answer = await rawRequest(dashboard.port, { method: 'POST', path: '/api/stop', headers, body });
       expect(answer.status, body).toBe(400);
     }
     const missing = await rawRequest(dashboard.port, { method: 'POST', path: '/api/stop', headers, body: JSON.stringify({ session: session + 100 }) });
     expect(missing.status).toBe(409);
-    const plain = await rawRequest(dashboard.port, { method: 'POST', path: '/api/stop', headers: { 'x-stakeql-token': token, 'content-type': 'text/plain' }, body: JSON.stringify({ session }) });
+    const plain = await rawRequest(dashboard.port, { method: 'POST', path: '/api/stop', headers: { ...headers, 'content-type': 'text/plain' }, body: JSON.stringify({ session }) });
     expect(plain.status).toBe(415);
     expect(stopRequested()).toBe(0);
   });
@@ -126,7 +148,7 @@ describe('Host, token and Stop', () => {
     const answer = await rawRequest(dashboard.port, {
       method: 'POST',
       path: '/api/stop',
-      headers: { 'content-type': 'application/json', 'x-stakeql-token': token, origin: `http://127.0.0.1:${dashboard.port}` },
+      headers: { 'content-type': 'application/json', 'x-stakeql-token': token, origin: `http://127.0.0.1:${dashboard.port}`, ...(await pageSession(dashboard.port, token)) },
       body: JSON.stringify({ session }),
     });
     expect(answer.status).toBe(200);

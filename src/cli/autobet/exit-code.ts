@@ -8,7 +8,7 @@ import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from '../exit-cod
 
 /** Stop reasons that are a run ending as asked (exit 0), not a failure. */
 export const ENDED_AS_ASKED: ReadonlySet<string> = new Set([
-  'strategy', 'condition', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'condition', 'user', 'stop_after_win', 'stop_after', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 

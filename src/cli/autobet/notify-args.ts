@@ -41,28 +41,35 @@ interface Given {
   readonly where: string;
 }
 
-/** The URLs of a notify file: mode 0600 (no group or other access), one a line. */
-function from_file(file: string): Given[] {
-  let text: string;
+/**
+ * The text of a file that holds secrets, read only when it is the user's own
+ * and mode 0600 (no group or other access); `flag` names it in errors.
+ */
+export function read_secret_file(file: string, flag: string, max_bytes: number = MAX_FILE_BYTES): string {
   try {
     const fd = fs.openSync(file, 'r');
     try {
       const st = fs.fstatSync(fd);
-      if (!st.isFile()) throw usageError(`--notify-file: ${file} is not a file`);
+      if (!st.isFile()) throw usageError(`${flag}: ${file} is not a file`);
       if ((st.mode & 0o077) !== 0) {
-        throw usageError(`--notify-file: ${file} can be read by others (mode ${(st.mode & 0o777).toString(8)}): it holds secrets; chmod 600 it`);
+        throw usageError(`${flag}: ${file} can be read by others (mode ${(st.mode & 0o777).toString(8)}): it holds secrets; chmod 600 it`);
       }
-      if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw usageError(`--notify-file: ${file} belongs to another user`);
-      if (st.size > MAX_FILE_BYTES) throw usageError(`--notify-file: ${file} is larger than a list of URLs can be`);
-      text = fs.readFileSync(fd, 'utf8');
+      if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw usageError(`${flag}: ${file} belongs to another user`);
+      if (st.size > max_bytes) throw usageError(`${flag}: ${file} is larger than it can be`);
+      return fs.readFileSync(fd, 'utf8');
     } finally {
       fs.closeSync(fd);
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw usageError(`--notify-file: cannot read ${file} (${String(code)})`);
+    throw usageError(`${flag}: cannot read ${file} (${String(code)})`);
   }
+}
+
+/** The URLs of a notify file: mode 0600 (no group or other access), one a line. */
+function from_file(file: string): Given[] {
+  const text = read_secret_file(file, '--notify-file');
   const list: Given[] = [];
   text.split('\n').forEach((line, i) => {
     const url = line.trim();

@@ -4,6 +4,7 @@
  * Whether a session still runs comes from its process (the one holding the
  * account's lock), not from the mark a killed run leaves behind.
  */
+import type { CommandLine } from '../../autobet/commands.js';
 import type { BetLine } from '../../autobet/events.js';
 import { LIMIT_NAMES, type Limits } from '../../autobet/limits.js';
 import type { CommandArgs, CommandContext } from '../context.js';
@@ -129,6 +130,9 @@ export async function show(id: number, args: CommandArgs, ctx: CommandContext, d
       `totals: ${lines.length} ${lines.length === 1 ? 'bet' : 'bets'}, ${sum.wins} won, ${lines.length - sum.wins} lost; ` +
       `wagered ${amount(sum.wagered)} ${c}, profit ${amount(sum.profit)} ${c}\n`,
   );
+  const commands = await lib.session_commands(session.id, { database: lib.default_database_path(ctx.io.env) });
+  if (commands.length > 0) ctx.io.stdout.write(`commands (${commands.length}):\n`);
+  for (const c of commands) ctx.io.stdout.write(`  ${command_text(c)}\n`);
   const shown = tail(last ?? SHOWN_BY_DEFAULT);
   if (shown.length < lines.length) {
     ctx.io.stdout.write(`the last ${shown.length} of ${lines.length} bets (--last N for more, --json or --csv for all):\n`);
@@ -137,4 +141,14 @@ export async function show(id: number, args: CommandArgs, ctx: CommandContext, d
     ctx.io.stdout.write(`${String(l.seq).padStart(6)}  ${l.game.padEnd(6)}  ${plainAmount(l.amount)}  ×${l.payoutMultiplier}  profit ${plainAmount(l.profit)}  balance ${plainAmount(l.balance)}  nonce ${l.nonce}  ${l.identifier}\n`);
   }
   return EXIT_OK;
+}
+
+/** One command a session received: what, who sent it and when, and when it took effect (after which bet). */
+function command_text(c: CommandLine): string {
+  const arg = c.command === 'stop_after' ? ` ${(c.argument as { bets: number }).bets}`
+    : c.command === 'limit' ? ` ${limits_text(c.argument as Limits)}` : '';
+  const when = c.status === 'pending' ? 'pending'
+    : c.status === 'expired' ? `expired ${c.took_effect ?? ''} (the run ended first)`
+    : `${c.status} ${c.took_effect ?? ''} after bet ${c.after_bet ?? 0}`;
+  return `${c.id}  ${c.command.replaceAll('_', '-')}${arg}  from ${printable(c.sender)} at ${c.sent}  ${when}${c.note === null ? '' : `: ${oneLine(c.note)}`}`;
 }

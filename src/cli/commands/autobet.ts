@@ -30,13 +30,15 @@ import { abandon } from '../autobet/abandon.js';
 import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
 import { RAKEBACK_OPTIONS, RAKEBACK_OPTIONS_HELP, rakeback_from_args } from '../autobet/rakeback-args.js';
 import type { HuntEvent } from '../../autobet/conditions/hunt.js';
+import { STEER_SUBCOMMANDS, steer } from '../autobet/steer.js';
+import { TELEGRAM_OPTIONS, TELEGRAM_OPTIONS_HELP, telegram_from_args } from '../autobet/telegram-args.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';
 
-const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon']);
+const SUBCOMMANDS = new Set(['resume', 'list', 'show', 'stop', 'abandon', ...STEER_SUBCOMMANDS]);
 
 /** Stop reasons that are a run ending as asked (exit 0), not a failure. */
 const ENDED_AS_ASKED = new Set([
-  'strategy', 'condition', 'user', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
+  'strategy', 'condition', 'user', 'stop_after_win', 'stop_after', 'insufficient_balance', 'max_bet', 'stop_loss', 'take_profit', 'trailing_stop', 'floor_balance',
   'max_bets', 'max_wagered', 'max_loss_streak', 'max_duration', 'seeds_exhausted',
 ]);
 
@@ -142,11 +144,11 @@ function reporter(args: CommandArgs, ctx: CommandContext, currency: () => string
   };
 }
 
-/** Aborts the run on Ctrl-C / SIGTERM: it stops after the bet in flight. */
+/** Aborts the run on Ctrl-C / SIGTERM: it stops after the bet in flight, if one is (a wait for a Crash window ends at once). */
 function stopOnSignal(ctx: CommandContext): AbortController {
   const controller = new AbortController();
   void ctx.io.untilStopped().then(() => {
-    ctx.io.stderr.write('\nstakeql: stopping after the bet in flight (Ctrl-C again quits at once; resume finds that bet)\n');
+    ctx.io.stderr.write('\nstakeql: stopping (after the bet in flight, if one is; Ctrl-C again quits at once and resume finds that bet)\n');
     controller.abort('interrupted');
   });
   return controller;
@@ -190,7 +192,7 @@ async function run(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const luaTimeout = lua_timeout_ms(args);
   const dialect = dialect_arg(args);
   const bot = bot_arg(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...telegram_from_args(args, ctx) };
   const round = await round_from_args(args);
   const when = await when_from_args(args);
   const rakeback = rakeback_from_args(args);
@@ -270,7 +272,7 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet resume: no terminal to ask on; pass --yes to confirm');
   const times = timing_from_args(args);
   const luaTimeout = lua_timeout_ms(args);
-  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...rakeback_from_args(args) };
+  const notify = { ...notify_from_args(args, ctx), ...retry_from_args(args), ...rakeback_from_args(args), ...telegram_from_args(args, ctx) };
   const lib = await import('../../autobet/index.js');
   const database = lib.default_database_path(ctx.io.env);
   const record = await lib.find_session(id, { database }).catch((error: unknown) => {
@@ -328,20 +330,6 @@ async function resume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   return exitFor(result.stop, -1);
 }
 
-async function stop(args: CommandArgs, ctx: CommandContext): Promise<number> {
-  const id = sessionNumber(args.positionals[1]);
-  const lib = await import('../../autobet/index.js');
-  const asked = await lib.request_stop(id, { database: lib.default_database_path(ctx.io.env) }).catch((error: unknown) => {
-    throw describeStartFailure(error);
-  });
-  if (!asked.running) {
-    ctx.io.stderr.write(`session ${asked.session} is not running\n`);
-    return EXIT_OK;
-  }
-  ctx.io.stdout.write(`asked session ${asked.session} to stop after its bet in flight\n`);
-  return EXIT_OK;
-}
-
 async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const first = args.positionals[0] as string;
   if (!SUBCOMMANDS.has(first)) {
@@ -349,9 +337,13 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
     return run(args, ctx);
   }
   if (first === 'list' && args.positionals.length > 1) throw usageError('autobet list takes no argument');
+  if (first === 'stop-after') return steer(first, args, ctx, describeStartFailure);
   if (args.positionals.length > 2) throw usageError(`autobet ${first}: at most one SESSION`);
+  if (STEER_SUBCOMMANDS.has(first) || first === 'stop') return steer(first, args, ctx, describeStartFailure);
   switch (first) {
     case 'resume':
+      // A running session (paused by a command) is told to go on; a stopped or killed one is resumed here.
+      if (await running(args, ctx)) return steer('resume', args, ctx, describeStartFailure);
       return resume(args, ctx);
     case 'list':
       return list(args, ctx, describeStartFailure);
@@ -360,18 +352,26 @@ async function runAutobet(args: CommandArgs, ctx: CommandContext): Promise<numbe
       if (id === undefined) throw usageError("autobet show: which session? (see 'stakeql autobet list')");
       return show(id, args, ctx, describeStartFailure);
     }
-    case 'abandon':
-      return abandon(args, ctx, describeStartFailure);
     default:
-      return stop(args, ctx);
+      return abandon(args, ctx, describeStartFailure);
   }
+}
+
+/** Whether the session `autobet resume` names is running now (its process holds the account's lock). */
+async function running(args: CommandArgs, ctx: CommandContext): Promise<boolean> {
+  const id = sessionNumber(args.positionals[1]);
+  const lib = await import('../../autobet/index.js');
+  const sessions = await lib.list_sessions({ database: lib.default_database_path(ctx.io.env) }).catch(() => []);
+  const named = id === undefined ? sessions[0] : sessions.find((s) => s.session === id);
+  return named?.state === 'running';
 }
 
 /** The `autobet` command. */
 export const command: Command = {
   usage: `stakeql autobet STRATEGY_FILE --stop-loss X --max-bet X [limits] [--currency C] [options]
        stakeql autobet resume [SESSION] [--if-any] | list [--json] [--all-accounts] | show SESSION [--last N] [--json|--csv] | stop [SESSION]
-       stakeql autobet abandon SESSION [--yes]`,
+       stakeql autobet abandon SESSION [--yes]
+       stakeql autobet pause | resume | stop-after-win | stop-after N | limit --stop-loss X … [SESSION]`,
   help: `Runs a betting strategy until a limit, the strategy, 'autobet stop' or Ctrl-C ends it.
 STRATEGY_FILE is a .json settings file (the site's autobet form), a .js/.mjs/.ts
 module whose default export is (state) => next bet, a .js in-page bot script
@@ -382,6 +382,12 @@ are asked once; without a terminal --yes is required. 'autobet abandon SESSION'
 closes a session for good (after a confirmation): a session that left a bet
 whose outcome is not known keeps new runs on its account from starting until
 it is resumed or abandoned.
+
+A running session takes commands from another terminal (docs/remote-control.md),
+between two bets, each journaled with when it took effect ('autobet show'):
+'pause', 'resume' (of a paused running session), 'stop', 'stop-after-win'
+(after the next winning bet), 'stop-after N' (bets), and 'limit --stop-loss X'
+(any limit flag; only lowering is taken: raising one is refused, exit 2).
 
 ${LIMIT_OPTIONS_HELP}
 
@@ -400,6 +406,7 @@ ${RAKEBACK_OPTIONS_HELP}
                        (resume) run a module or .lua script whose text changed since the
                        session started (refused otherwise, exit 2: the session records its SHA-256)
 ${NOTIFY_OPTIONS_HELP}
+${TELEGRAM_OPTIONS_HELP}
 ${RETRY_OPTIONS_HELP}
 ${STATS_OPTIONS_HELP}
   --json               one JSON line per bet and a last one with the stop reason
@@ -418,6 +425,7 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     ...YES_OPTION,
     ...LIMIT_OPTIONS,
     ...NOTIFY_OPTIONS,
+    ...TELEGRAM_OPTIONS,
     ...RETRY_OPTIONS,
     ...STATS_OPTIONS,
     currency: { type: 'string' },
@@ -438,6 +446,6 @@ the account); 3 no such session; 5 the database; 130 Ctrl-C.`,
     'all-accounts': { type: 'boolean' },
   },
   minPositionals: 1,
-  maxPositionals: 2,
+  maxPositionals: 3,
   run: runAutobet,
 };

@@ -9,7 +9,9 @@ import { parse_listen_port } from '../../sandbox/listen-port.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { CliError, EXIT_NOT_FOUND, EXIT_OK, EXIT_STORE, badValueIsUsage, usageError } from '../exit-codes.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient } from '../open-client.js';
-import { printable } from '../output.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { oneLine, printable } from '../output.js';
 import { readLines } from '../read-input.js';
 import { withHistoryDatabase } from '../history-database.js';
 import { history_scope } from '../history-scope.js';
@@ -62,6 +64,9 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
   const { start_dashboard } = await import('../../dashboard/index.js');
   const database = default_database_path(ctx.io.env);
   if (args.values['account'] !== undefined && args.values['all-accounts'] === true) throw usageError('dashboard: --account and --all-accounts exclude each other');
+  // Every value checked before anything is sent.
+  const dir = args.values['strategies'];
+  if (typeof dir === 'string' && !fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usageError(`dashboard: --strategies: ${printable(dir)} is not a directory`);
   const client = await balancesClient(args, ctx);
   try {
     // Every panel is one account on one site: the credentials' (a read of who they are), none without credentials.
@@ -71,9 +76,15 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
     });
     const session_account: SessionAccount = client === null || me === null ? 'none' : { base_url: client.base_url, account: me.name };
     const history_account = await historyAccount(args, ctx, client, me);
+    const { dashboard_controls } = await import('../dashboard-controls.js');
+    const controls = await dashboard_controls({
+      database, client, dir: typeof dir === 'string' ? path.resolve(dir) : null,
+      profile: typeof args.values['profile'] === 'string' ? args.values['profile'] : null,
+      note: (text) => ctx.io.stderr.write(`stakeql: ${oneLine(text)}\n`),
+    });
     let dashboard;
     try {
-      dashboard = await start_dashboard({ port, database, client, sim, history_account, session_account });
+      dashboard = await start_dashboard({ port, database, client, sim, history_account, session_account, controls: controls.controls });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw usageError(`dashboard: port ${port} is in use; choose another with --port (0 or none: a free one)`);
@@ -94,6 +105,7 @@ async function runDashboard(args: CommandArgs, ctx: CommandContext): Promise<num
     try {
       await ctx.io.untilStopped();
     } finally {
+      await controls.close();
       await dashboard.close();
     }
   } finally {
@@ -109,22 +121,26 @@ const OPTIONS: OptionTable = {
   sim: { type: 'string', value: 'FILE', help: "show a simulation: the JSON lines of 'stakeql sim --json' ('-': stdin)" },
   account: { type: 'string', value: 'NAME', help: "the history panel's account, by name or user id, when the\ndatabase holds more than one on the site" },
   'all-accounts': { type: 'boolean', help: 'the history panel adds up every account in the database' },
+  strategies: { type: 'string', value: 'DIR', help: 'offer a run or a simulation of a strategy file in DIR\n(docs/remote-control.md); the page confirms the limits first' },
 };
 
 /** The `dashboard` command. */
 export const command: Command = {
-  usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--account NAME | --all-accounts] [--sim FILE]',
+  usage: 'stakeql dashboard [--port N] [--profile NAME | --base-url URL] [--account NAME | --all-accounts] [--sim FILE] [--strategies DIR]',
   help: `Serves a local page on 127.0.0.1 until Ctrl-C (SIGINT) or SIGTERM, and prints its URL
 with a random token: live balances (the realtime feed), the running or last
 autobet session (profit curve, bets, limits left, stop reason) with a Stop
 button, history charts (profit over time, payout multipliers) from the bets
 'stakeql history sync' stored, and a simulation's distribution. It updates by
-server-sent events. Only 127.0.0.1:PORT and localhost:PORT are answered, and
-every request needs the token, so no other web page can read the account or
-press Stop. No credential is ever sent to the page.
+server-sent events. The running session can be paused, resumed, stopped after
+its next win or N bets, or given a lower limit; with --strategies, a run or a
+simulation of a saved strategy starts after a confirmation showing its limits.
+Only 127.0.0.1:PORT and localhost:PORT are answered, every request needs the
+token, and every write a CSRF token bound to the page, so no other web page can
+read the account or steer a run. No credential is ever sent to the page.
 
 Options:
-${help_lines(OPTIONS, ['port', 'sim'])}
+${help_lines(OPTIONS, ['port', 'sim', 'strategies'])}
 ${CLIENT_OPTIONS_HELP}
 ${help_lines(OPTIONS, ['account', 'all-accounts'])}
 

@@ -16,6 +16,19 @@ export const PAGE_SCRIPT = String.raw`'use strict';
   var historyData = null;
   var historyCurrency = null;
   var sessionId = null;
+  var csrfMeta = document.querySelector('meta[name="stakeql-csrf"]');
+  var csrf = csrfMeta ? csrfMeta.getAttribute('content') : '';
+  var controlsOn = false;
+  var pending = null;
+
+  // Every write carries the token and this page's CSRF token (its dashboard session's cookie goes with it).
+  function post(path, body) {
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-stakeql-token': token, 'x-stakeql-csrf': csrf },
+      body: JSON.stringify(body)
+    }).then(function (r) { return r.json().then(function (j) { return { ok: r.ok, body: j }; }); });
+  }
 
   function fmt(n) {
     if (typeof n !== 'number' || !isFinite(n)) return String(n);
@@ -143,7 +156,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     if (s === null) { badge($('session-status'), ''); return; }
     sessionId = s.id;
     var running = s.status === 'running' && !s.process_gone;
-    var status = s.process_gone ? 'not running: its process is gone' : running ? (s.stop_requested ? 'stopping' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
+    var status = s.process_gone ? 'not running: its process is gone' : running ? (s.stop_requested ? 'stopping' : s.paused ? 'paused' : 'running') : 'stopped: ' + (s.stop_reason || 'unknown');
     badge($('session-status'), status, running ? 'running' : 'stopped');
     $('session-title').textContent = '#' + s.id + ' ' + s.strategy + ' on ' + (s.game || 'any game') + ' in ' + s.currency +
       ' (' + s.driver + '), started ' + time(s.started_at) + (s.ended_at ? ', ended ' + time(s.ended_at) : '') +
@@ -159,6 +172,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     ]);
     var stop = $('stop');
     stop.hidden = !(running && !s.stop_requested);
+    $('controls').hidden = !(controlsOn && running);
     if (s.process_gone) $('stop-note').textContent = 'continue it with: stakeql autobet resume ' + s.id;
     else if (s.stop_requested && running) $('stop-note').textContent = 'stop requested: it stops after the bet in flight';
     else if (!running) $('stop-note').textContent = '';
@@ -259,22 +273,94 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     if (sessionId === null) return;
     var button = $('stop');
     button.disabled = true;
-    fetch('/api/stop', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-stakeql-token': token },
-      body: JSON.stringify({ session: sessionId })
-    }).then(function (r) { return r.json(); }).then(function (answer) {
+    post('/api/stop', { session: sessionId }).then(function (a) { return a.body; }).then(function (answer) {
       $('stop-note').textContent = answer.stopping ? 'stop requested: it stops after the bet in flight' : (answer.error || 'not stopped');
     }, function () {
       $('stop-note').textContent = 'the dashboard did not answer';
     }).then(function () { button.disabled = false; });
   });
 
+  function command(body, said) {
+    if (sessionId === null) return;
+    body.session = sessionId;
+    $('control-note').textContent = 'sending…';
+    post('/api/command', body).then(function (a) {
+      $('control-note').textContent = a.ok ? said + ' (command ' + a.body.id + ': it takes effect between two bets)' : (a.body.error || 'refused');
+    }, function () { $('control-note').textContent = 'the dashboard did not answer'; });
+  }
+  $('pause').addEventListener('click', function () { command({ command: 'pause' }, 'pause sent'); });
+  $('resume').addEventListener('click', function () { command({ command: 'resume' }, 'resume sent'); });
+  $('stop-after-win').addEventListener('click', function () { command({ command: 'stop_after_win' }, 'stop after the next win sent'); });
+  $('stop-after').addEventListener('click', function () {
+    command({ command: 'stop_after', bets: Number($('stop-after-n').value) }, 'stop after ' + $('stop-after-n').value + ' bets sent');
+  });
+  $('limit').addEventListener('click', function () {
+    var limits = {};
+    limits[$('limit-name').value] = Number($('limit-value').value);
+    command({ command: 'limit', limits: limits }, $('limit-name').value + ' ' + $('limit-value').value + ' sent');
+  });
+
+  function showControls(c) {
+    controlsOn = c !== null;
+    $('start-panel').hidden = !(c && c.strategies.length > 0);
+    if (!c) return;
+    var select = $('start-strategy');
+    select.replaceChildren();
+    c.strategies.forEach(function (name) {
+      var o = document.createElement('option');
+      o.textContent = name;
+      o.value = name;
+      select.appendChild(o);
+    });
+  }
+  function startRequest() {
+    var kind = $('start-run').checked ? 'run' : 'sim';
+    var limits = {};
+    [['stop_loss', 'start-stop-loss'], ['max_bet', 'start-max-bet'], ['max_bets', 'start-max-bets']].forEach(function (p) {
+      if ($(p[1]).value !== '') limits[p[0]] = Number($(p[1]).value);
+    });
+    var r = { kind: kind, strategy: $('start-strategy').value, limits: limits };
+    if (kind === 'sim') { r.bets = Number($('start-bets').value); r.balance = Number($('start-balance').value); }
+    return r;
+  }
+  $('start-sim').addEventListener('change', function () { $('sim-fields').hidden = false; });
+  $('start-run').addEventListener('change', function () { $('sim-fields').hidden = true; });
+  $('review').addEventListener('click', function () {
+    var r = startRequest();
+    $('start-note').textContent = '';
+    post('/api/preview', r).then(function (a) {
+      if (!a.ok) { $('start-note').textContent = a.body.error || 'refused'; return; }
+      r.confirm = a.body.confirm;
+      pending = r;
+      var ul = $('confirm-lines');
+      ul.replaceChildren();
+      a.body.lines.forEach(function (line) {
+        var li = document.createElement('li');
+        li.textContent = line;
+        ul.appendChild(li);
+      });
+      $('confirm-box').hidden = false;
+    }, function () { $('start-note').textContent = 'the dashboard did not answer'; });
+  });
+  $('cancel').addEventListener('click', function () { pending = null; $('confirm-box').hidden = true; });
+  $('confirm').addEventListener('click', function () {
+    if (pending === null) return;
+    var r = pending;
+    pending = null;
+    $('confirm-box').hidden = true;
+    $('start-note').textContent = 'starting…';
+    post('/api/start', r).then(function (a) {
+      $('start-note').textContent = a.ok ? a.body.message : (a.body.error || 'refused');
+      var s = (a.ok && a.body.summary) || null;
+      stats($('start-summary'), s ? Object.keys(s).filter(function (k) { return typeof s[k] === 'number'; }).map(function (k) { return [k, fmt(s[k])]; }) : []);
+    }, function () { $('start-note').textContent = 'the dashboard did not answer'; });
+  });
+
   window.addEventListener('resize', function () {
     Object.keys(charts).forEach(function (id) { charts[id].plot.setSize({ width: width($(id)), height: 220 }); });
   });
 
-  var handlers = { balances: showBalances, session: showSession, history: showHistory, sim: showSim };
+  var handlers = { balances: showBalances, session: showSession, history: showHistory, sim: showSim, controls: showControls };
   var events = new EventSource('/api/events?token=' + encodeURIComponent(token));
   events.onopen = function () { badge($('connection'), 'connected'); };
   events.onerror = function () { badge($('connection'), 'reconnecting…'); };
