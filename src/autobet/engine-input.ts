@@ -7,7 +7,7 @@ import type { EngineJournal } from './journal-port.js';
 import type { Limits } from './limits.js';
 import type { RunControl } from './remote-control.js';
 import type { SettledBet, Strategy } from './strategy.js';
-import type { RakebackEvent, RakebackSchedule } from './rakeback-step.js';
+import type { RakebackEvent, RakebackSchedule } from './rakeback-schedule.js';
 
 /** Everything one run of the engine needs. Counters, memory and seeds are restored ones on resume. */
 export interface EngineInput {

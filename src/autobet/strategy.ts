@@ -10,7 +10,7 @@ import type { PlayInputs } from '../operations/bets.js';
 import type { RoundStep, RoundView } from '../games/kernel/round-view.js';
 import { MULTIPLAYER_GAMES, type MultiplayerGame, type MultiplayerParams } from '../games/crash/rules.js';
 import { ROUND_BET_GAMES, type RoundBetGame, type RoundBetParams } from '../games/round-bets.js';
-import type { HuntSink } from './conditions/hunt.js';
+import type { HuntSink } from './conditions/hunt-event.js';
 
 /**
  * Games a strategy can bet on: every game of the registry, one request per

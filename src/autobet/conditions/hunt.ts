@@ -14,27 +14,12 @@ import { Stop } from '../stop.js';
 import type { SettledBet } from '../strategy.js';
 import type { HuntAction } from './check.js';
 import { describe_bet, describe_condition, type Condition } from './conditions.js';
+import type { HuntSink } from './hunt-event.js';
+
+export type { HuntEvent, HuntSink } from './hunt-event.js';
 
 /** The stop reason of a condition's stop. */
 export const CONDITION_STOP = 'condition';
-
-/** A `notify` action's event, handed to the run's notification sinks. */
-export interface HuntEvent {
-  readonly event: 'hunt';
-  /** Where the condition is written (`rules[2]`, `when[0]`) and what it says. */
-  readonly field: string;
-  readonly condition: string;
-  /** The bet that met it. */
-  readonly identifier: string;
-  readonly game: string;
-  readonly nonce: number;
-  readonly amount: number;
-  readonly payoutMultiplier: number;
-  readonly payout: number;
-}
-
-/** Where a strategy's `notify` actions go: the run's sinks on the sandbox and live; nowhere in a simulation unless given. */
-export type HuntSink = (event: HuntEvent) => void;
 
 /** A condition with a hunting action, where it was written. */
 export interface HuntRule {
