@@ -19,7 +19,8 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { BetInput, GameSite } from '../../operations/game-site.js';
+import type { BetInput, GameSite, RoundSite } from '../../operations/game-site.js';
+import { MINES_TILES, check_mines_count, check_mines_fields } from './rules.js';
 
 /** One revealed tile of a mines round. */
 export interface MinesRound {
@@ -163,3 +164,19 @@ query MinesActiveBet {
 ${CASINO_BET_FRAGMENT}
 ${MINES_FRAGMENT}
 `);
+
+/** Mines step by step on the wire (`client.start` / `act` / `cashout` / `active_bet`). */
+export const round_site: RoundSite = {
+  start: {
+    document: MinesBet,
+    field: 'minesBet',
+    operation: 'MinesBet',
+    inputs: (given) => {
+      if (given['fields'] !== undefined) throw new RangeError("fields: reveal tiles with client.act('mines', { fields }) (all at once is client.play('mines', …))");
+      return { minesCount: check_mines_count(given['minesCount']) };
+    },
+  },
+  act: { document: MinesNext, field: 'minesNext', operation: 'MinesNext', inputs: (given) => ({ fields: check_mines_fields(given['fields'], 1, MINES_TILES - 1) }) },
+  cashout: { document: MinesCashout, field: 'minesCashout', operation: 'MinesCashout' },
+  active: { document: MinesActiveBet },
+};
