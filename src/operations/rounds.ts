@@ -19,38 +19,10 @@ import { identifier_or_new } from './validate/identifier.js';
 import { RoundOpenError } from './round-error.js';
 import { GraphQLError } from '../transport/errors/graphql-error.js';
 import { StakeError } from '../transport/errors/stake-error.js';
-import type { BlackjackAction } from '../games/blackjack/round.js';
-import type { HiloGuess } from '../games/hilo/round.js';
-import type { SiteCard } from '../games/kernel/cards-input.js';
 import { CASHOUT_GAMES, OPEN_ROUND_GAMES, ROUND_GAMES, round_rules, type RoundGame, type RoundStates } from '../games/round-games.js';
-import { ROUND_SITES } from '../games/round-sites.js';
-import type { AmountInput } from './game-site.js';
+import { ROUND_SITES, type RoundActions, type RoundStartInputs } from '../games/round-sites.js';
 
-export { ROUND_GAMES, type RoundGame, type RoundStates };
-
-interface Basics {
-  readonly amount: AmountInput;
-  readonly currency: string;
-}
-
-/** Each game's input of `client.start`. */
-export interface RoundStartInputs {
-  blackjack: Basics & { readonly identifier?: string };
-  /** No GraphQL source sends an identifier with `HiloBet`. */
-  hilo: Basics & { readonly startCard: SiteCard };
-  /** Tiles are revealed with `act`; all at once is `client.play('mines', …)`. */
-  mines: Basics & { readonly minesCount: number; readonly identifier?: string };
-  /** No source sends an identifier with `VideoPokerBet`. */
-  videoPoker: Basics;
-}
-
-/** Each game's step of `client.act`. */
-export interface RoundActions {
-  blackjack: { readonly action: BlackjackAction; readonly identifier?: string };
-  hilo: { readonly guess: HiloGuess };
-  mines: { readonly fields: readonly number[]; readonly identifier?: string };
-  videoPoker: { readonly held: readonly SiteCard[]; readonly identifier?: string };
-}
+export { ROUND_GAMES, type RoundActions, type RoundGame, type RoundStartInputs, type RoundStates };
 
 /** A game with a cashout (its rules' `cashout`; test/games/round-registry.test.ts holds the two equal). */
 export type CashoutGame = 'hilo' | 'mines';

@@ -18,7 +18,7 @@ export interface BarsInput extends BetInput {
 }
 
 /** bars's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<BarsInput, BarsState> = {
   document: null,
   ...route.site,
   history: {

@@ -41,7 +41,7 @@ fragment CasinoGameCases on CasinoGameCases {
 `);
 
 /** cases's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<CasesInput, CasesState> = {
   document: CasesBet,
   ...route.site,
   history: {

@@ -18,7 +18,7 @@ export interface ChickenInput extends BetInput {
 }
 
 /** chicken's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<ChickenInput, ChickenState> = {
   document: null,
   ...route.site,
   history: {

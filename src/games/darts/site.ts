@@ -17,7 +17,7 @@ export interface DartsInput extends BetInput {
 }
 
 /** darts's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DartsInput, DartsState> = {
   document: null,
   ...route.site,
   history: {

@@ -38,7 +38,7 @@ fragment CasinoGameDiamonds on CasinoGameDiamonds {
 `);
 
 /** diamonds's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DiamondsInput, DiamondsState> = {
   document: DiamondsBet,
   ...route.site,
   history: {

@@ -46,7 +46,7 @@ fragment CasinoGameDragonTower on CasinoGameDragonTower {
 `);
 
 /** dragonTower's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DragonTowerInput, DragonTowerState> = {
   document: DragonTowerBet,
   ...route.site,
   history: {

@@ -18,7 +18,7 @@ export interface DrillInput extends BetInput {
 }
 
 /** drill's route for `client.play` (no `state` selection: no source names its type). */
-export const site: GameSite = {
+export const site: GameSite<DrillInput, DrillState> = {
   document: null,
   ...route.site,
   history: null,

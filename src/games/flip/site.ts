@@ -43,7 +43,7 @@ fragment CasinoGameFlip on CasinoGameFlip {
 `);
 
 /** flip's document for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<FlipInput, FlipState> = {
   document: FlipBet,
   ...route.site,
   history: {

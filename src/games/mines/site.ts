@@ -19,7 +19,7 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { BetInput, GameSite, RoundSite } from '../../operations/game-site.js';
+import type { BetInput, GameSite, RoundBasics, RoundSite } from '../../operations/game-site.js';
 import { MINES_TILES, check_mines_count, check_mines_fields } from './rules.js';
 
 /** One revealed tile of a mines round. */
@@ -128,7 +128,7 @@ export interface MinesPlayInput extends BetInput {
 }
 
 /** mines's document for `client.play('mines', …)` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<MinesPlayInput, MinesState> = {
   document: MinesBet,
   field: 'minesBet',
   rest: { path: 'mines/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
@@ -165,8 +165,20 @@ ${CASINO_BET_FRAGMENT}
 ${MINES_FRAGMENT}
 `);
 
+/** Input of `client.start('mines', …)`: tiles are revealed with `act`; all at once is `client.play('mines', …)`. */
+export interface MinesStartInput extends RoundBasics {
+  readonly minesCount: number;
+  readonly identifier?: string;
+}
+
+/** A step of `client.act('mines', …)`: one or more tiles revealed. */
+export interface MinesActInput {
+  readonly fields: readonly number[];
+  readonly identifier?: string;
+}
+
 /** Mines step by step on the wire (`client.start` / `act` / `cashout` / `active_bet`). */
-export const round_site: RoundSite = {
+export const round_site: RoundSite<MinesStartInput, MinesActInput> = {
   start: {
     document: MinesBet,
     field: 'minesBet',

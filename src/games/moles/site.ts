@@ -18,7 +18,7 @@ export interface MolesInput extends BetInput {
 }
 
 /** moles's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<MolesInput, MolesState> = {
   document: null,
   ...route.site,
   history: {

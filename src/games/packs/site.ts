@@ -15,7 +15,7 @@ export type { PacksState };
 export type PacksInput = BetInput;
 
 /** packs's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<PacksInput, PacksState> = {
   document: null,
   ...route.site,
   history: {

@@ -22,7 +22,7 @@ export interface PrimediceXInput extends BetInput {
 }
 
 /** primediceX's route for `client.play` (no `state` selection: no source names its type). */
-export const site: GameSite = {
+export const site: GameSite<PrimediceXInput, PrimediceXState> = {
   document: null,
   ...route.site,
   history: null,

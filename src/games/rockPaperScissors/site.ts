@@ -16,7 +16,7 @@ export interface RockPaperScissorsInput extends BetInput {
 }
 
 /** rockPaperScissors's route for `client.play` (no `state` selection: its shape is not public). */
-export const site: GameSite = {
+export const site: GameSite<RockPaperScissorsInput, RockPaperScissorsState> = {
   document: null,
   ...route.site,
   history: null,

@@ -60,7 +60,7 @@ ${SLOTS_STATE_FRAGMENT}
 `);
 
 /** slots's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<SlotsInput, SlotsState> = {
   document: SlotBet,
   ...route.site,
   history: {

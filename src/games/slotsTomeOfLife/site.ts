@@ -37,7 +37,7 @@ ${SLOTS_STATE_FRAGMENT}
 `);
 
 /** Tome of Life's document and route for `client.play`; its `state` is in the history through slots' selection (one type). */
-export const site: GameSite = {
+export const site: GameSite<SlotsTomeOfLifeInput, SlotsTomeOfLifeState> = {
   document: TomeOfLifeBet,
   ...route.site,
   history: null,

@@ -18,7 +18,7 @@ export interface SnakesInput extends BetInput {
 }
 
 /** snakes's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<SnakesInput, SnakesState> = {
   document: null,
   ...route.site,
   history: {

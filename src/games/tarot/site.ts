@@ -17,7 +17,7 @@ export interface TarotInput extends BetInput {
 }
 
 /** tarot's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<TarotInput, TarotState> = {
   document: null,
   ...route.site,
   history: {

@@ -9,11 +9,10 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { RoundSite } from '../../operations/game-site.js';
+import type { RoundBasics, RoundSite } from '../../operations/game-site.js';
 import type { SiteCard } from '../kernel/cards-input.js';
-import { check_video_poker_held } from './round.js';
+import { check_video_poker_held, type VideoPokerState } from './round.js';
 
-import type { VideoPokerState } from './round.js';
 
 export type { VideoPokerState };
 
@@ -59,8 +58,17 @@ ${CASINO_BET_FRAGMENT}
 ${VIDEO_POKER_FRAGMENT}
 `);
 
+/** Input of `client.start('videoPoker', …)`: no source sends an identifier with `VideoPokerBet`. */
+export type VideoPokerStartInput = RoundBasics;
+
+/** A step of `client.act('videoPoker', …)`: the cards held. */
+export interface VideoPokerActInput {
+  readonly held: readonly SiteCard[];
+  readonly identifier?: string;
+}
+
 /** Video poker's hand on the wire: no cashout, and no public client reads an open hand (site-coverage.md §2.3). */
-export const round_site: RoundSite = {
+export const round_site: RoundSite<VideoPokerStartInput, VideoPokerActInput> = {
   start: { document: VideoPokerBet, field: 'videoPokerBet', operation: 'VideoPokerBet', inputs: () => ({}) },
   act: { document: VideoPokerNext, field: 'videoPokerNext', operation: 'VideoPokerNext', inputs: (given, latest) => ({ held: check_video_poker_held(given['held'], latest as VideoPokerState | null) }) },
   cashout: { none: "cashout: video poker has none; draw with client.act('videoPoker', { held })" },
