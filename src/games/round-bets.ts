@@ -7,7 +7,7 @@
  * a strategy module's `round(view)`). Pure: autobet and the simulator read
  * this list.
  */
-import type { SiteCard } from './kernel/cards-input.js';
+import type { RoundStartInputs } from './round-sites.js';
 import { ROUND_GAMES, round_rules, type RoundGame } from './round-games.js';
 
 /** A round game a strategy's bet may name. */
@@ -21,11 +21,8 @@ export const ROUND_BET_INPUTS: Readonly<Record<RoundBetGame, readonly string[]>>
   Object.fromEntries(ROUND_BET_GAMES.map((g) => [g, bet_of(g).inputs])) as Record<RoundBetGame, readonly string[]>,
 );
 
-/** A round bet's parameters besides amount. */
-export interface RoundBetParams {
-  hilo: { readonly startCard: SiteCard };
-  blackjack: Record<never, never>;
-}
+/** A round bet's parameters besides amount: its opening input (round-sites.ts) without amount, currency and identifier. */
+export type RoundBetParams = { [G in RoundBetGame]: Omit<RoundStartInputs[G], 'amount' | 'currency' | 'identifier'> };
 
 function bet_of(game: RoundGame): NonNullable<ReturnType<typeof round_rules>['strategy_bet']> {
   const bet = round_rules(game).strategy_bet;

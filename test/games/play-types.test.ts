@@ -12,7 +12,10 @@ import type { DiceInput, DiceState } from '../../src/games/dice/site.js';
 import type { MinesPlayInput, MinesState } from '../../src/games/mines/site.js';
 import type { ChickenInput, ChickenState } from '../../src/games/chicken/site.js';
 import type { RouletteInput, RouletteState } from '../../src/games/roulette/site.js';
-import type { RoundActions, RoundStartInputs, RoundStates } from '../../src/operations/rounds.js';
+import type { ActiveBetGame, CashoutGame, RoundActions, RoundStartInputs, RoundStates } from '../../src/operations/rounds.js';
+import { CASHOUT_GAMES, OPEN_ROUND_GAMES } from '../../src/games/round-games.js';
+import { ROUND_BET_GAMES, type RoundBetGame, type RoundBetParams } from '../../src/games/round-bets.js';
+import type { SiteCard } from '../../src/games/kernel/cards-input.js';
 import type { HiloActInput, HiloStartInput } from '../../src/games/hilo/site.js';
 import type { MinesStartInput } from '../../src/games/mines/site.js';
 import type { BlackjackState } from '../../src/games/blackjack/site.js';
@@ -36,5 +39,20 @@ describe('play(), start() and act() types derive from the registries', () => {
     expectTypeOf<RoundStartInputs['mines']['minesCount']>().toEqualTypeOf<number>();
     expectTypeOf<PlayInputs['dice']>().not.toBeUnknown();
     expect(Object.keys(SITES).sort()).toEqual([...REGISTRY_GAMES].sort());
+  });
+
+  it('the unions the facade signs with (cashout, active_bet, a strategy\'s round bet) are the lists the rules derive', () => {
+    // A new game with a cashout, a readable open round or a strategy bet fails here until its union names it too.
+    const cashout: CashoutGame[] = ['hilo', 'mines'];
+    const active: ActiveBetGame[] = ['blackjack', 'hilo', 'mines'];
+    const bets: RoundBetGame[] = ['blackjack', 'hilo'];
+    expectTypeOf<CashoutGame>().toEqualTypeOf<'hilo' | 'mines'>();
+    expectTypeOf<ActiveBetGame>().toEqualTypeOf<'blackjack' | 'hilo' | 'mines'>();
+    expectTypeOf<RoundBetGame>().toEqualTypeOf<'blackjack' | 'hilo'>();
+    expect([...CASHOUT_GAMES]).toEqual(cashout);
+    expect([...OPEN_ROUND_GAMES]).toEqual(active);
+    expect([...ROUND_BET_GAMES].sort()).toEqual(bets);
+    expectTypeOf<RoundBetParams['hilo']>().toEqualTypeOf<{ readonly startCard: SiteCard }>();
+    expectTypeOf<keyof RoundBetParams['blackjack']>().toBeNever();
   });
 });
