@@ -255,10 +255,7 @@ export const command: Command = {
   help: `Plays one round that spans several requests, one line at a time: after each
 answer it prints the state and the allowed actions, then reads one action a
 line from standard input (a terminal or a pipe):
-  blackjack   ${allowed_actions('blackjack')}
-  hilo        ${allowed_actions('hilo')}
-  mines       ${allowed_actions('mines')}
-  videoPoker  ${allowed_actions('videoPoker')}
+${ROUND_GAMES.map((g) => `  ${g.padEnd(12)}${allowed_actions(g)}`).join('\n')}
 'quit' or the end of input leaves the round open on the site (exit 1);
 --resume reads the open round with active_bet and plays it on (exit 3 when
 none is open; nothing is opened). An impossible action (hilo higher on a
@@ -278,8 +275,8 @@ ${YES_OPTION_HELP}
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    mines: { type: 'string' },
-    'start-card': { type: 'string' },
+    // Each round game's opening options (its rules' cli.opening: --mines, --start-card).
+    ...Object.fromEntries(PLAYED_ROUND_GAMES.flatMap((g) => round_rules(g).cli.opening.map((o) => [o.flag, { type: 'string' as const }]))),
     resume: { type: 'boolean' },
   },
   minPositionals: 1,
