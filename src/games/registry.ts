@@ -1,10 +1,11 @@
 /**
- * Every game stakeql plays, one line each: what the facade, the sandbox, the
- * simulator, autobet, history, `verify`, `scan`, `games` and the CLI read
- * instead of naming games. Pure (see kernel/rules.ts): `stakeql/fairness`
- * reads it too. Adding a game is its folder, one line here, and its network and
- * sandbox halves in src/games/sites.ts and src/sandbox/games/registry.ts (the
- * full list of places: docs/design.md, "Games").
+ * Every single-request game stakeql plays, one import and one entry each:
+ * what the facade, the sandbox, the simulator, autobet, history, `verify`,
+ * `scan`, `games` and the CLI read instead of naming games. Pure (see
+ * kernel/rules.ts): `stakeql/fairness` reads it too. Adding a game is its
+ * folder, an entry here, and its network and sandbox halves in
+ * src/games/sites.ts and src/sandbox/games/registry.ts (the checklist:
+ * docs/design.md, "Adding a game"); round games are in round-games.ts.
  */
 import type { Scannable } from './kernel/rules.js';
 import { baccarat } from './baccarat/rules.js';

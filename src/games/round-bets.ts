@@ -1,26 +1,33 @@
 /**
  * The round games a strategy bets beside the registry's (mines is in the
- * registry as a single-request bet): hilo and blackjack, whose rules are
- * public (docs/round-rules.md). A strategy's bet of one is the round's
- * opening request's input; its steps are the round policy's (autobet
- * `--round`, or a strategy module's `round(view)`). Pure: autobet and the
- * simulator read this list.
+ * registry as a single-request bet): those whose rules object has a
+ * `strategy_bet` (hilo and blackjack, whose rules are public:
+ * docs/round-rules.md). A strategy's bet of one is the round's opening
+ * request's input; its steps are the round policy's (autobet `--round`, or
+ * a strategy module's `round(view)`). Pure: autobet and the simulator read
+ * this list.
  */
-import { check_card, type SiteCard } from './kernel/cards-input.js';
+import type { RoundStartInputs } from './round-sites.js';
+import { ROUND_GAMES, round_rules, type RoundGame } from './round-games.js';
 
 /** A round game a strategy's bet may name. */
 export type RoundBetGame = 'hilo' | 'blackjack';
 
-/** The round games a strategy bets, in order. */
-export const ROUND_BET_GAMES: readonly RoundBetGame[] = Object.freeze(['hilo', 'blackjack']);
+/** The round games a strategy bets, in the round registry's order. */
+export const ROUND_BET_GAMES: readonly RoundBetGame[] = Object.freeze(ROUND_GAMES.filter((g) => round_rules(g).strategy_bet !== null) as RoundBetGame[]);
 
-/** Each round game's opening parameters besides amount (hilo's start card is the player's choice, as on the site). */
-export const ROUND_BET_INPUTS: Readonly<Record<RoundBetGame, readonly string[]>> = Object.freeze({ hilo: ['startCard'], blackjack: [] });
+/** Each round game's opening parameters besides amount. */
+export const ROUND_BET_INPUTS: Readonly<Record<RoundBetGame, readonly string[]>> = Object.freeze(
+  Object.fromEntries(ROUND_BET_GAMES.map((g) => [g, bet_of(g).inputs])) as Record<RoundBetGame, readonly string[]>,
+);
 
-/** A round bet's parameters besides amount. */
-export interface RoundBetParams {
-  hilo: { readonly startCard: SiteCard };
-  blackjack: Record<never, never>;
+/** A round bet's parameters besides amount: its opening input (round-sites.ts) without amount, currency and identifier. */
+export type RoundBetParams = { [G in RoundBetGame]: Omit<RoundStartInputs[G], 'amount' | 'currency' | 'identifier'> };
+
+function bet_of(game: RoundGame): NonNullable<ReturnType<typeof round_rules>['strategy_bet']> {
+  const bet = round_rules(game).strategy_bet;
+  if (bet === null) throw new RangeError(`${game}: no strategy bets it as a round`);
+  return bet;
 }
 
 /** Whether `game` is a round game a strategy bets. */
@@ -30,6 +37,5 @@ export function is_round_bet_game(game: unknown): game is RoundBetGame {
 
 /** Checks a round bet's opening parameters; throws TypeError/RangeError naming the field. */
 export function check_round_bet(game: RoundBetGame, bet: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  if (game === 'hilo') return { startCard: check_card(bet['startCard'], 'startCard') };
-  return {};
+  return bet_of(game).check(bet);
 }

@@ -35,8 +35,12 @@ export interface GameRestRoute {
   readonly source: string;
 }
 
-/** One game as the client sends and reads it. */
-export interface GameSite {
+/**
+ * One game as the client sends and reads it; `Input` and `State` are its
+ * `client.play` input and its `state` (src/games/sites.ts derives
+ * `PlayInputs` and `PlayStates` from them).
+ */
+export interface GameSite<Input = unknown, State = unknown> {
   /**
    * The mutation `play` sends (its variables: the checked input with amount,
    * currency, identifier), or null for a game with a REST route only.
@@ -55,4 +59,46 @@ export interface GameSite {
   readonly complete?: (params: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** The `state` type's name and the fragment `MyBetList` selects it with; null when no source gives the type (its state is then not selected). */
   readonly history: { readonly typename: string; readonly fragment: string } | null;
+  /** Type-level only, never set: carries `Input` and `State` to the registry's types. */
+  readonly types?: { readonly input: Input; readonly state: State };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each round document's result and variables differ
+type RoundDocument = TypedDocumentNode<any, any>;
+
+/** One request of a round on the wire: its document and the field its answer comes under. */
+export interface RoundOperation {
+  readonly document: RoundDocument;
+  /** The answer's field (`hiloNext`). */
+  readonly field: string;
+  /** The operation's name as the document spells it (`HiloNext`), for refusals that name it. */
+  readonly operation: string;
+}
+
+/**
+ * One round game as the client sends and reads it, beside its pure rules
+ * (src/games/<game>/round.ts): the documents of `client.start`, `act`,
+ * `cashout` and `active_bet`. Each round game's site.ts exports one;
+ * src/games/round-sites.ts lists them. Whether an identifier is sent is the
+ * rules' `start_identifier` / `step_identifier`.
+ */
+export interface RoundSite<Start = unknown, Action = unknown> {
+  /** The opening request; `inputs` checks the caller's input and gives the variables beside amount, currency and identifier (throws naming the field). */
+  readonly start: RoundOperation & { inputs(given: Readonly<Record<string, unknown>>): Record<string, unknown> };
+  /** A step; `inputs` checks it against the round's latest answer when one is known (null: none) and gives its variables beside the identifier. */
+  readonly act: RoundOperation & { inputs(given: Readonly<Record<string, unknown>>, latest: unknown): Record<string, unknown> };
+  /** The cashout (its only variable: an identifier), or why there is none. */
+  readonly cashout: RoundOperation | { readonly none: string };
+  /** The query of the open round (`activeCasinoBet(game:)`), or why no public client reads one. */
+  readonly active: { readonly document: RoundDocument } | { readonly none: string };
+  /** Whether a refusal without the `existingGame` errorType says a round is open, read from its message (video poker). */
+  readonly open_refusal?: (message: string) => boolean;
+  /** Type-level only, never set: the input of `client.start` and of `client.act` (operations/rounds.ts reads them). */
+  readonly types?: { readonly start: Start; readonly action: Action };
+}
+
+/** What every round's opening input takes. */
+export interface RoundBasics {
+  readonly amount: AmountInput;
+  readonly currency: string;
 }

@@ -1,5 +1,6 @@
 import { StakeError, name_error_class } from '../transport/errors/stake-error.js';
 import type { GraphQLError } from '../transport/errors/graphql-error.js';
+import { is_round_game, round_rules } from '../games/round-games.js';
 
 /**
  * The site refused to open a round because one of this game is still open
@@ -14,7 +15,8 @@ export class RoundOpenError extends StakeError {
   readonly game: string;
 
   constructor(game: string, cause: GraphQLError) {
-    const how = game === 'videoPoker'
+    // A round no public client reads (video poker) is finished by its one step.
+    const how = is_round_game(game) && round_rules(game).open_round_unread !== null
       ? "finish it with client.act('videoPoker', { held: [...] }) (no public client reads an open hand)"
       : `read it with client.active_bet('${game}') and finish it with client.act / client.cashout`;
     super(`a ${game} round is still open on the site, so no new one was opened: ${how}`, {

@@ -16,61 +16,17 @@ import type { CasinoBet } from './documents/fragments.js';
 import { bet_basics } from './bets.js';
 import { bet_of, check_input, check_options, on_the_wire, type OperationOptions, type OperationsClient } from './runner.js';
 import { identifier_or_new } from './validate/identifier.js';
-import { MINES_TILES, check_mines_count, check_mines_fields } from './validate/games.js';
 import { RoundOpenError } from './round-error.js';
 import { GraphQLError } from '../transport/errors/graphql-error.js';
 import { StakeError } from '../transport/errors/stake-error.js';
-import { BlackjackActiveBet, BlackjackBet, BlackjackNext, type BlackjackState } from '../games/blackjack/site.js';
-import { check_blackjack_action, type BlackjackAction } from '../games/blackjack/round.js';
-import { HiloActiveBet, HiloBet, HiloCashout, HiloNext, type HiloState } from '../games/hilo/site.js';
-import { check_hilo_guess, type HiloGuess } from '../games/hilo/round.js';
-import { MinesActiveBet, MinesBet, MinesCashout, MinesNext, type MinesState } from '../games/mines/site.js';
-import { VideoPokerBet, VideoPokerNext, type VideoPokerState } from '../games/videopoker/site.js';
-import { check_video_poker_held } from '../games/videopoker/round.js';
-import { check_card, type SiteCard } from '../games/kernel/cards-input.js';
-import type { AmountInput } from './game-site.js';
+import { CASHOUT_GAMES, OPEN_ROUND_GAMES, ROUND_GAMES, round_rules, type RoundGame, type RoundStates } from '../games/round-games.js';
+import { ROUND_SITES, type RoundActions, type RoundStartInputs } from '../games/round-sites.js';
 
-/** A game whose round spans several requests. */
-export type RoundGame = 'blackjack' | 'hilo' | 'mines' | 'videoPoker';
+export { ROUND_GAMES, type RoundActions, type RoundGame, type RoundStartInputs, type RoundStates };
 
-/** Every round game, in our spelling. */
-export const ROUND_GAMES: readonly RoundGame[] = Object.freeze(['blackjack', 'hilo', 'mines', 'videoPoker']);
-
-/** Each round game's `state`. */
-export interface RoundStates {
-  blackjack: BlackjackState;
-  hilo: HiloState;
-  mines: MinesState;
-  videoPoker: VideoPokerState;
-}
-
-interface Basics {
-  readonly amount: AmountInput;
-  readonly currency: string;
-}
-
-/** Each game's input of `client.start`. */
-export interface RoundStartInputs {
-  blackjack: Basics & { readonly identifier?: string };
-  /** No GraphQL source sends an identifier with `HiloBet`. */
-  hilo: Basics & { readonly startCard: SiteCard };
-  /** Tiles are revealed with `act`; all at once is `client.play('mines', …)`. */
-  mines: Basics & { readonly minesCount: number; readonly identifier?: string };
-  /** No source sends an identifier with `VideoPokerBet`. */
-  videoPoker: Basics;
-}
-
-/** Each game's step of `client.act`. */
-export interface RoundActions {
-  blackjack: { readonly action: BlackjackAction; readonly identifier?: string };
-  hilo: { readonly guess: HiloGuess };
-  mines: { readonly fields: readonly number[]; readonly identifier?: string };
-  videoPoker: { readonly held: readonly SiteCard[]; readonly identifier?: string };
-}
-
-/** A game with a cashout. */
+/** A game with a cashout (its rules' `cashout`; test/games/round-registry.test.ts holds the two equal). */
 export type CashoutGame = 'hilo' | 'mines';
-/** A game whose open round a public client reads (`activeCasinoBet(game:)`). */
+/** A game whose open round a public client reads (`activeCasinoBet(game:)`; its rules' `open_round_unread` is null). */
 export type ActiveBetGame = 'blackjack' | 'hilo' | 'mines';
 
 /** One answer of a round: the site's bet, with the identifier sent (null where the document takes none). */
@@ -87,8 +43,8 @@ interface Request {
 
 const LATEST = new WeakMap<object, Map<RoundGame, unknown>>();
 
-function latest<G extends RoundGame>(client: object, game: G): RoundStates[G] | null {
-  return (LATEST.get(client)?.get(game) as RoundStates[G] | undefined) ?? null;
+function latest(client: object, game: RoundGame): unknown {
+  return LATEST.get(client)?.get(game) ?? null;
 }
 
 function remember(client: object, game: RoundGame, bet: CasinoBet<unknown> | null): void {
@@ -107,44 +63,23 @@ function check_game(value: unknown, what: string, games: readonly string[]): voi
 
 function start_request(client: object, game: RoundGame, given: Record<string, unknown>): Request {
   const { amount, currency, identifier } = bet_basics(client, given);
-  switch (game) {
-    case 'blackjack':
-      return { document: BlackjackBet, field: 'blackjackBet', variables: { amount, currency, identifier }, identifier };
-    case 'hilo':
-      if (given['identifier'] !== undefined) throw new RangeError('identifier: HiloBet takes none (no public client sends one)');
-      return { document: HiloBet, field: 'hiloBet', variables: { amount, currency, startCard: check_card(given['startCard'], 'startCard') }, identifier: null };
-    case 'mines': {
-      if (given['fields'] !== undefined) throw new RangeError("fields: reveal tiles with client.act('mines', { fields }) (all at once is client.play('mines', …))");
-      const minesCount = check_mines_count(given['minesCount']);
-      return { document: MinesBet, field: 'minesBet', variables: { amount, currency, minesCount, identifier }, identifier };
-    }
-    case 'videoPoker':
-      if (given['identifier'] !== undefined) throw new RangeError('identifier: VideoPokerBet takes none (no public client sends one)');
-      return { document: VideoPokerBet, field: 'videoPokerBet', variables: { amount, currency }, identifier: null };
+  const { start } = ROUND_SITES[game];
+  if (!round_rules(game).start_identifier) {
+    if (given['identifier'] !== undefined) throw new RangeError(`identifier: ${start.operation} takes none (no public client sends one)`);
+    return { document: start.document, field: start.field, variables: { amount, currency, ...start.inputs(given) }, identifier: null };
   }
+  return { document: start.document, field: start.field, variables: { amount, currency, ...start.inputs(given), identifier }, identifier };
 }
 
 function act_request(client: object, game: RoundGame, given: Record<string, unknown>): Request {
-  switch (game) {
-    case 'blackjack': {
-      const action = check_blackjack_action(given['action']);
-      const identifier = identifier_or_new(given['identifier']);
-      return { document: BlackjackNext, field: 'blackjackNext', variables: { action, identifier }, identifier };
-    }
-    case 'hilo':
-      if (given['identifier'] !== undefined) throw new RangeError('identifier: HiloNext takes none (the site finds the round by the session)');
-      return { document: HiloNext, field: 'hiloNext', variables: { guess: check_hilo_guess(given['guess'], latest(client, 'hilo')) }, identifier: null };
-    case 'mines': {
-      const fields = check_mines_fields(given['fields'], 1, MINES_TILES - 1);
-      const identifier = identifier_or_new(given['identifier']);
-      return { document: MinesNext, field: 'minesNext', variables: { fields, identifier }, identifier };
-    }
-    case 'videoPoker': {
-      const held = check_video_poker_held(given['held'], latest(client, 'videoPoker'));
-      const identifier = identifier_or_new(given['identifier']);
-      return { document: VideoPokerNext, field: 'videoPokerNext', variables: { held, identifier }, identifier };
-    }
+  const { act } = ROUND_SITES[game];
+  if (!round_rules(game).step_identifier) {
+    if (given['identifier'] !== undefined) throw new RangeError(`identifier: ${act.operation} takes none (the site finds the round by the session)`);
+    return { document: act.document, field: act.field, variables: act.inputs(given, latest(client, game)), identifier: null };
   }
+  const inputs = act.inputs(given, latest(client, game));
+  const identifier = identifier_or_new(given['identifier']);
+  return { document: act.document, field: act.field, variables: { ...inputs, identifier }, identifier };
 }
 
 async function send(client: OperationsClient, game: RoundGame, request: Request, options: OperationOptions): Promise<RoundBet<unknown>> {
@@ -167,9 +102,8 @@ function is_round_open(game: RoundGame, error: unknown): error is GraphQLError {
   if (!GraphQLError.is(error)) return false;
   const refusal = error as GraphQLError;
   if (refusal.error_type === 'existingGame') return true;
-  // Video poker's refusal is only known by its message (StakeBOT): "active … video poker".
-  const message = (refusal.server_message ?? '').toLowerCase();
-  return game === 'videoPoker' && message.includes('active') && (message.includes('video poker') || message.includes('videopoker'));
+  const open_refusal = ROUND_SITES[game].open_refusal;
+  return open_refusal !== undefined && open_refusal(refusal.server_message ?? '');
 }
 
 /** Opens a round of `game` (`client.start`). */
@@ -194,33 +128,25 @@ export async function act_round<G extends RoundGame>(client: OperationsClient, g
   return (await send(client, game, act_request(client, game, given), opts)) as RoundBet<RoundStates[G]>;
 }
 
-const CASHOUT_GAMES: readonly CashoutGame[] = Object.freeze(['hilo', 'mines']);
-
 /** Ends the open round at its running multiplier (`client.cashout`); blackjack and video poker have none. */
 export async function cashout_round<G extends CashoutGame>(client: OperationsClient, game: G, input: { readonly identifier?: string } = {}, options?: OperationOptions): Promise<RoundBet<RoundStates[G]>> {
-  if (game === ('blackjack' as string)) throw new RangeError("cashout: blackjack has none; end the hand with client.act('blackjack', { action: 'stand' })");
-  if (game === ('videoPoker' as string)) throw new RangeError("cashout: video poker has none; draw with client.act('videoPoker', { held })");
+  const cashout = Object.hasOwn(ROUND_SITES, game) ? ROUND_SITES[game as RoundGame].cashout : null;
+  if (cashout !== null && 'none' in cashout) throw new RangeError(cashout.none);
   check_game(game, 'cashout', CASHOUT_GAMES);
   const given = check_input(input, `cashout('${game}')`);
   const opts = check_options(options);
   const identifier = identifier_or_new(given['identifier']);
-  const request: Request = game === 'hilo'
-    ? { document: HiloCashout, field: 'hiloCashout', variables: { identifier }, identifier }
-    : { document: MinesCashout, field: 'minesCashout', variables: { identifier }, identifier };
-  return (await send(client, game, request, opts)) as RoundBet<RoundStates[G]>;
+  const { document, field } = cashout as { readonly document: AnyDocument; readonly field: string };
+  return (await send(client, game, { document, field, variables: { identifier }, identifier }, opts)) as RoundBet<RoundStates[G]>;
 }
-
-const ACTIVE_GAMES: readonly ActiveBetGame[] = Object.freeze(['blackjack', 'hilo', 'mines']);
-const ACTIVE_DOCUMENTS = { blackjack: BlackjackActiveBet, hilo: HiloActiveBet, mines: MinesActiveBet } as const;
 
 /** The open round of `game`, or null (`client.active_bet`); a query, so retried like any read. */
 export async function active_round<G extends ActiveBetGame>(client: OperationsClient, game: G, options?: OperationOptions): Promise<CasinoBet<RoundStates[G]> | null> {
-  if (game === ('videoPoker' as string)) {
-    throw new RangeError("active_bet: no public client reads an open video poker hand; the site's refusal of a new bet says one is open, and act('videoPoker', { held }) finishes it");
-  }
-  check_game(game, 'active_bet', ACTIVE_GAMES);
+  const active = Object.hasOwn(ROUND_SITES, game) ? ROUND_SITES[game as RoundGame].active : null;
+  if (active !== null && 'none' in active) throw new RangeError(active.none);
+  check_game(game, 'active_bet', OPEN_ROUND_GAMES);
   const opts = check_options(options);
-  const result = await client.graphql(ACTIVE_DOCUMENTS[game] as AnyDocument, {}, { signal: opts.signal ?? null }) as { user: { activeCasinoBet: CasinoBet<RoundStates[G]> | null } };
+  const result = await client.graphql((active as { readonly document: AnyDocument }).document, {}, { signal: opts.signal ?? null }) as { user: { activeCasinoBet: CasinoBet<RoundStates[G]> | null } };
   const bet = result.user.activeCasinoBet;
   remember(client, game, bet);
   return bet;

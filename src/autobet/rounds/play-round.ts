@@ -15,7 +15,8 @@
  */
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
-import type { RoundGame } from '../../operations/rounds.js';
+import { round_rules, type RoundGame } from '../../games/round-games.js';
+import type { ActiveBetGame } from '../../operations/rounds.js';
 import { new_identifier } from '../../operations/validate/identifier.js';
 import type { RoundStep, RoundView } from '../../games/kernel/round-view.js';
 import { classify } from '../client-driver.js';
@@ -52,25 +53,11 @@ export interface RoundStake {
   readonly total: number;
 }
 
-/** The opening request's input of `game` from a planned bet's parameters (a mines bet's `fields` are the policy's to reveal). */
-function start_input(game: RoundGame, params: Readonly<Record<string, unknown>>, identifier: string): Record<string, unknown> {
-  switch (game) {
-    case 'mines':
-      return { minesCount: params['minesCount'], identifier };
-    case 'hilo':
-      return { startCard: params['startCard'] };
-    case 'blackjack':
-      return { identifier };
-    case 'videoPoker':
-      return {};
-  }
-}
-
 /** Opens a round of `plan` and plays it to its end. */
 export async function play_round(
   port: RoundPort, log: StepLog, game: RoundGame, plan: { amount: number; amount_units: number; params: Readonly<Record<string, unknown>> }, identifier: string,
 ): Promise<RoundEnd> {
-  const input = { amount: plan.amount, currency: port.currency, ...start_input(game, plan.params, identifier) };
+  const input = { amount: plan.amount, currency: port.currency, ...round_rules(game).start_input(plan.params, identifier) };
   const n = log.intend('start', input, 'identifier' in input ? identifier : null, plan.amount_units);
   let opened: CasinoBet<unknown>;
   try {
@@ -110,8 +97,8 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
     held = chosen.held;
     const { request, adds, safe } = chosen;
     if (request === null) return open_end(bet, identifier, total, money, held);
-    // HiloNext takes no identifier (the site finds the round by the session): its step is told by the round's progress.
-    const step_id = request.kind === 'act' && game === 'hilo' ? null : new_identifier();
+    // A step whose document takes no identifier (HiloNext: the site finds the round by the session) is told by the round's progress.
+    const step_id = request.kind === 'act' && !round_rules(game).step_identifier ? null : new_identifier();
     const sent = { ...(request.kind === 'act' ? request.input : {}), ...(step_id === null ? {} : { identifier: step_id }) };
     const n = log.intend(request.kind, request.kind === 'act' ? request.input : {}, step_id, adds);
     try {
@@ -188,7 +175,8 @@ export function choose_step(game: RoundGame, answer: RoundStep | null, stake: Ro
   }
   const safe = safe_request();
   if (safe === null && stop !== null) {
-    const where = game === 'mines' || game === 'hilo' ? ` before its first ${game === 'mines' ? 'reveal' : 'guess'} (the site refuses a cashout then, and every step risks the stake)` : '';
+    const first = round_rules(game).first_step;
+    const where = first !== null ? ` before its first ${first} (the site refuses a cashout then, and every step risks the stake)` : '';
     stop = { ...stop, message: `${stop.message ?? stop.reason}; the round is left open${where}: finish it with 'stakeql play ${game} --resume'`.slice(0, 500) };
   }
   return { request: safe, adds: 0, safe: true, held: stop };
@@ -201,10 +189,10 @@ function open_end(bet: CasinoBet<unknown>, identifier: string, total: number, mo
 
 /** The open round after a step whose answer was lost: the new state when the step shows in it (or the round ended), null when it does not (yet). */
 async function found_from_active(port: RoundPort, game: RoundGame, before: CasinoBet<unknown>): Promise<CasinoBet<unknown> | null> {
-  if (game === 'videoPoker') return null;
+  if (round_rules(game).open_round_unread !== null) return null;
   let open: CasinoBet<unknown> | null;
   try {
-    open = await port.client.active_bet(game);
+    open = await port.client.active_bet(game as ActiveBetGame);
   } catch {
     return null;
   }

@@ -9,7 +9,8 @@
 import type { MultiplayerGame } from '../../games/crash/rules.js';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
-import type { RoundGame } from '../../operations/rounds.js';
+import type { ActiveBetGame, RoundGame } from '../../operations/rounds.js';
+import { round_rules } from '../../games/round-games.js';
 import type { RoundSteps, StepRow } from '../../journal/round-steps.js';
 import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
 import type { Refusal } from '../limit-rules.js';
@@ -108,7 +109,7 @@ export class RoundDriver implements Driver {
       let every = LOOK_CLOSED_EVERY_MS;
       let open: CasinoBet<unknown> | null;
       try {
-        open = rows.length === 0 || game === 'videoPoker' ? null : await this.#o.client.active_bet(game, { signal });
+        open = rows.length === 0 || round_rules(game).open_round_unread !== null ? null : await this.#o.client.active_bet(game as ActiveBetGame, { signal });
       } catch (error) {
         open = null;
         why = `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})`;

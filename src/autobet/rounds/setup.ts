@@ -8,13 +8,13 @@
 import type { StakeClient } from '../../facade/index.js';
 import type { SqliteDatabase } from '../../database/database.js';
 import { RoundSteps } from '../../journal/round-steps.js';
-import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import { SANDBOX_ROUND_GAMES, type RoundGame } from '../../games/round-games.js';
 import { round_policy_of } from '../../games/round-policies.js';
 import type { Counters, Money } from '../counters.js';
 import type { Driver } from '../driver.js';
 import { limit_rules, refusal_of } from '../limit-rules.js';
 import type { Limits } from '../limits.js';
-import { AUTOBET_GAMES, type Strategy } from '../strategy.js';
+import type { Strategy } from '../strategy.js';
 import { ROUND_BET_GAMES, is_round_bet_game } from '../../games/round-bets.js';
 import type { PreparedStrategy } from '../strategies/load.js';
 import type { RoundDecider } from './play-round.js';
@@ -27,8 +27,8 @@ export interface RoundOption {
   readonly decide: RoundDecider;
 }
 
-/** The round games autobet bets (the others are refused by the sandbox and the simulator: round-games.ts). */
-const AUTOBET_ROUNDS: readonly RoundGame[] = ROUND_GAMES.filter((g) => (AUTOBET_GAMES as readonly string[]).includes(g));
+/** The round games autobet bets: those the sandbox and the simulator play (public rules; the others they refuse: round-games.ts). */
+const AUTOBET_ROUNDS: readonly RoundGame[] = SANDBOX_ROUND_GAMES;
 
 /** Checks the `round` option (undefined: none); throws TypeError/RangeError naming the field. */
 export function check_round_option(round: unknown): RoundOption | null {

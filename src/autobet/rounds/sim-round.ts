@@ -54,8 +54,14 @@ const MAX_STEPS = 60;
  * one more (or fails) throws {@link NEEDS_MORE_CARDS} (a symbol: no stack to capture on the simulator's hot path).
  */
 export function sim_round(game: RoundBetGame, cards: readonly SiteCard[], opening: number, params: Readonly<Record<string, unknown>>, play: SimRoundPlay, money: Money): SimRoundEnd {
-  return game === 'hilo' ? hilo_round(cards, opening, params['startCard'] as SiteCard, play, money) : blackjack_round(cards, opening, play, money);
+  return SIM_ROUNDS[game](cards, opening, params, play, money);
 }
+
+/** How the simulator plays each round a strategy bets (keyed by the derived list's type: a new one fails to compile until it is here). */
+const SIM_ROUNDS: Readonly<Record<RoundBetGame, (cards: readonly SiteCard[], opening: number, params: Readonly<Record<string, unknown>>, play: SimRoundPlay, money: Money) => SimRoundEnd>> = {
+  hilo: (cards, opening, params, play, money) => hilo_round(cards, opening, params['startCard'] as SiteCard, play, money),
+  blackjack: (cards, opening, _params, play, money) => blackjack_round(cards, opening, play, money),
+};
 
 /** The round of `bet` at `nonce` of `pair`: the first 8 cards (one HMAC digest) play most rounds; a longer one is played again over all 52. */
 export function sim_round_at(pair: PreparedSeedPair, nonce: number, game: RoundBetGame, bet: PlannedBet, play: SimRoundPlay, money: Money): SimRoundEnd {

@@ -11,19 +11,17 @@
 import { createInterface } from 'node:readline';
 import type { StakeClient } from '../../facade/index.js';
 import type { CasinoBet } from '../../operations/documents/fragments.js';
-import { ROUND_GAMES, type RoundGame } from '../../operations/rounds.js';
+import type { ActiveBetGame } from '../../operations/rounds.js';
+import { OPEN_ROUND_GAMES, PLAYED_ROUND_GAMES, ROUND_GAMES, is_round_game, round_games_sentence, round_rules, type RoundGame, type RoundOpeningOption } from '../../games/round-games.js';
 import { check_account_currency } from '../currency-check.js';
 import { read_decimal } from '../numbers.js';
 import { check_currency, decimals_for, identifier_or_new, normalize_amount } from '../../operations/validate/index.js';
-import { check_mines_count } from '../../games/mines/rules.js';
-import { check_card } from '../../games/kernel/cards-input.js';
 import type { Command, CommandArgs, CommandContext } from '../context.js';
 import { accountLine, CONFIRM_HELP, confirm, EXIT_DECLINED, YES_OPTION, YES_OPTION_HELP } from '../confirm.js';
 import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
 import { answerOrInterrupt } from '../in-flight.js';
 import { CLIENT_OPTIONS, CLIENT_OPTIONS_HELP, openClient, withClient } from '../open-client.js';
 import { fill, printable } from '../output.js';
-import { round_games_sentence } from '../../games/round-games.js';
 import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff-journal.js';
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
 import { withHistoryDatabase } from '../history-database.js';
@@ -41,46 +39,42 @@ interface Opening {
   readonly input: Record<string, unknown>;
 }
 
-/** `--mines N` read as the rules' minesCount, the refusal naming the option. */
-function mines_option(text: unknown): number {
-  if (typeof text !== 'string') throw new RangeError('--mines is required for mines (1 to 24)');
+/**
+ * An opening option's text read as the rules take it (`--mines 3` as
+ * minesCount, `--start-card 10S` as startCard), the refusal naming the flag.
+ */
+function opening_option(option: RoundOpeningOption, text: unknown): unknown {
+  if (typeof text !== 'string' && option.missing !== null) throw new RangeError(option.missing);
   try {
-    return check_mines_count(Number(read_decimal(text, '--mines')));
+    if (option.kind === 'number') return option.check(Number(read_decimal(text, `--${option.flag}`)));
+    const card = typeof text === 'string' ? text : '';
+    return option.check({ rank: card.slice(0, -1), suit: card.slice(-1) });
   } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) throw new RangeError(error.message.replace(/^minesCount/, '--mines'));
+    if ((error instanceof RangeError || error instanceof TypeError) && error.message.startsWith(option.input)) {
+      throw new RangeError(`--${option.flag}${error.message.slice(option.input.length)}`);
+    }
     throw error;
   }
 }
 
 function opening(args: CommandArgs): Opening {
   const [gameText, amountText, currencyText] = args.positionals as [string, string, string];
-  if (!(ROUND_GAMES as readonly string[]).includes(gameText)) throw usageError(`play: GAME must be one of ${ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
-  const game = gameText as RoundGame;
+  if (!is_round_game(gameText)) throw usageError(`play: GAME must be one of ${ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
+  const game = gameText;
+  const rules = round_rules(game);
   try {
     const currency = check_currency(currencyText.toLowerCase());
     const amount = normalize_amount(amountText, 'amount', currency, decimals_for(currency));
-    const mines = args.values['mines'];
-    const start = args.values['start-card'];
-    if (mines !== undefined && game !== 'mines') throw new RangeError('--mines is for mines only');
-    if (start !== undefined && game !== 'hilo') throw new RangeError('--start-card is for hilo only');
-    const base = { amount, currency };
-    switch (game) {
-      case 'mines': {
-        const identifier = identifier_or_new(undefined);
-        return { game, currency, amount, identifier, input: { ...base, identifier, minesCount: mines_option(mines) } };
+    // An option of another game's opening bet is refused, naming whose it is.
+    for (const other of PLAYED_ROUND_GAMES.filter((g) => g !== game)) {
+      for (const option of round_rules(other).cli.opening) {
+        if (args.values[option.flag] !== undefined && !rules.cli.opening.some((o) => o.flag === option.flag)) throw new RangeError(`--${option.flag} is for ${other} only`);
       }
-      case 'hilo': {
-        const text = typeof start === 'string' ? start : '';
-        const card = check_card({ rank: text.slice(0, -1), suit: text.slice(-1) }, '--start-card');
-        return { game, currency, amount, identifier: null, input: { ...base, startCard: card } };
-      }
-      case 'blackjack': {
-        const identifier = identifier_or_new(undefined);
-        return { game, currency, amount, identifier, input: { ...base, identifier } };
-      }
-      case 'videoPoker':
-        return { game, currency, amount, identifier: null, input: base };
     }
+    const identifier = rules.start_identifier ? identifier_or_new(undefined) : null;
+    const input: Record<string, unknown> = { amount, currency, ...(identifier === null ? {} : { identifier }) };
+    for (const option of rules.cli.opening) input[option.input] = opening_option(option, args.values[option.flag]);
+    return { game, currency, amount, identifier, input };
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw usageError(error.message);
     throw error;
@@ -101,7 +95,7 @@ async function openRound(ctx: CommandContext, client: StakeClient, o: Opening, l
     await with_oneoff_journal(ctx, (j) => j.record_intent(oneoff_intent({ identifier: id, game: o.game, amount: o.amount, currency: o.currency, variables: o.input }, client.base_url)));
   }
   const step = log.intend('start', o.input, id, units(o.amount, o.currency));
-  const unknown = o.game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read it with 'stakeql play ${o.game} --resume'`;
+  const unknown = round_rules(o.game).open_round_unread !== null ? 'the next bet is refused while a hand is open' : `read it with 'stakeql play ${o.game} --resume'`;
   try {
     const bet = await answerOrInterrupt(ctx, { what: `the ${o.game} bet`, unknown }, () => client.start(o.game, o.input as never));
     log.answered(step, bet);
@@ -144,7 +138,7 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
       }
       if ('quit' in step) return null;
       const what = 'cashout' in step ? 'the cashout' : `the step ${printable(line.trim().slice(0, 40))}`;
-      const unknown = game === 'videoPoker' ? 'the next bet is refused while a hand is open' : `read the round with 'stakeql play ${game} --resume' before acting again`;
+      const unknown = round_rules(game).open_round_unread !== null ? 'the next bet is refused while a hand is open' : `read the round with 'stakeql play ${game} --resume' before acting again`;
       const request = 'cashout' in step ? { kind: 'cashout' as const, label: 'cashout' as const } : { kind: 'act' as const, input: step.act, label: line.trim() };
       const n = log.intend(request.kind, 'cashout' in step ? {} : step.act, null, added_units(game, request, opening_units));
       try {
@@ -178,9 +172,10 @@ async function playLines(ctx: CommandContext, client: StakeClient, game: RoundGa
 async function runResume(args: CommandArgs, ctx: CommandContext): Promise<number> {
   const [gameText] = args.positionals as [string];
   if (args.positionals.length !== 1) throw usageError('play --resume takes the GAME only (the open round has its amount)');
-  if (gameText === 'videoPoker') throw usageError('play --resume: no public client reads an open video poker hand; the site refuses the next bet until it is drawn');
-  if (!['blackjack', 'hilo', 'mines'].includes(gameText)) throw usageError(`play --resume: GAME must be one of blackjack, hilo, mines (got "${printable(gameText.slice(0, 40))}")`);
-  const game = gameText as 'blackjack' | 'hilo' | 'mines';
+  const unread = is_round_game(gameText) ? round_rules(gameText).open_round_unread : null;
+  if (unread !== null) throw usageError(`play --resume: ${unread}`);
+  if (!(OPEN_ROUND_GAMES as readonly string[]).includes(gameText)) throw usageError(`play --resume: GAME must be one of ${OPEN_ROUND_GAMES.join(', ')} (got "${printable(gameText.slice(0, 40))}")`);
+  const game = gameText as ActiveBetGame;
   const opened = await openClient(args, ctx, true);
   const result = await withClient(opened, async (client) => {
     const open = await client.active_bet(game);
@@ -203,7 +198,7 @@ async function steps_of(db: import('../../journal/index.js').SqliteDatabase): Pr
  * shows it, and left an intent (with a warning) when it does not. A round the
  * journal never saw (opened elsewhere) is journaled from here on.
  */
-function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' | 'hilo' | 'mines', open: CasinoBet<unknown>, warn: (text: string) => void): StepLog {
+function resumed_log(steps: RoundSteps, client: StakeClient, game: ActiveBetGame, open: CasinoBet<unknown>, warn: (text: string) => void): StepLog {
   const round_key = steps.key_of_bet(open.id) ?? `bet:${open.id}`;
   const { log, rows } = StepLog.resume(steps, { round_key, session_id: null, site: new URL(client.base_url).origin, game });
   const fate = lost_step_fate(game, rows, open);
@@ -218,7 +213,7 @@ function resumed_log(steps: RoundSteps, client: StakeClient, game: 'blackjack' |
 
 function ended(ctx: CommandContext, game: RoundGame, result: CasinoBet<unknown> | null): number {
   if (result === null) {
-    const how = game === 'videoPoker' ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume'`;
+    const how = round_rules(game).open_round_unread !== null ? 'the next bet is refused until the hand is drawn' : `resume it with 'stakeql play ${game} --resume'`;
     throw new CliError(EXIT_FAILURE, `the ${game} round is still open on the site (no more lines): ${how}`);
   }
   ctx.io.stdout.write(`${game} ended: payout ${result.payout} ${result.currency} (×${result.payoutMultiplier}); bet ${printable(result.id)}\n`);
@@ -260,10 +255,7 @@ export const command: Command = {
   help: `Plays one round that spans several requests, one line at a time: after each
 answer it prints the state and the allowed actions, then reads one action a
 line from standard input (a terminal or a pipe):
-  blackjack   ${allowed_actions('blackjack')}
-  hilo        ${allowed_actions('hilo')}
-  mines       ${allowed_actions('mines')}
-  videoPoker  ${allowed_actions('videoPoker')}
+${ROUND_GAMES.map((g) => `  ${g.padEnd(12)}${allowed_actions(g)}`).join('\n')}
 'quit' or the end of input leaves the round open on the site (exit 1);
 --resume reads the open round with active_bet and plays it on (exit 3 when
 none is open; nothing is opened). An impossible action (hilo higher on a
@@ -283,8 +275,8 @@ ${YES_OPTION_HELP}
   options: {
     ...CLIENT_OPTIONS,
     ...YES_OPTION,
-    mines: { type: 'string' },
-    'start-card': { type: 'string' },
+    // Each round game's opening options (its rules' cli.opening: --mines, --start-card).
+    ...Object.fromEntries(PLAYED_ROUND_GAMES.flatMap((g) => round_rules(g).cli.opening.map((o) => [o.flag, { type: 'string' as const }]))),
     resume: { type: 'boolean' },
   },
   minPositionals: 1,

@@ -63,7 +63,7 @@ export interface BaccaratInput extends ChipsBetInput {
 
 /** baccarat's document for `client.play('baccarat', …)` and its `state` in the bet history. */
 // `result` is aliased in the history's union selection: dice's `result` is a Float.
-export const site: GameSite = {
+export const site: GameSite<BaccaratInput, BaccaratState> = {
   document: BaccaratBet,
   field: 'baccaratBet',
   rest: { path: 'baccarat/bet', source: 'site-coverage.md §2.1 (SBOT: `baccarat/bet` with currency, identifier, tie, player, banker)' },

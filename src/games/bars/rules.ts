@@ -7,7 +7,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of, distinct_ints } from '../kernel/checks.js';
-import { DIFFICULTIES, live_only, type Difficulty } from '../kernel/live.js';
+import { DIFFICULTIES, live_only, live_only_game, type Difficulty } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Bars's checked input (beside amount, currency, identifier). */
@@ -21,6 +21,9 @@ export type BarsState = {
 
 const paying = live_only('bars', 'no public source gives the table');
 
+/** bars's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'bars', operation: null, field: 'barsBet', rest: { path: 'bars/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const bars: GameRules<BarsParams, never, BarsState> = {
   name: 'bars',
   outcome: null,
@@ -30,7 +33,7 @@ export const bars: GameRules<BarsParams, never, BarsState> = {
   ],
   check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES), tiles: distinct_ints(input['tiles'], 'tiles', 100, 1, 20) }),
   ...paying,
-  transport: { operation: null, field: 'barsBet', rest: 'bars/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },

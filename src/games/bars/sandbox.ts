@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'bars',
+  ...route.sandbox,
   title: 'Bars',
   typename: 'CasinoGameBars',
   sdl: `type CasinoGameBars { difficulty: String tiles: [Int!] }`,
   mutations: '',
-  rest: { path: 'bars/bet', field: 'barsBet' },
 });

@@ -7,7 +7,7 @@
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { BarsState } from './rules.js';
+import { route, type BarsState } from './rules.js';
 
 export type { BarsState };
 
@@ -18,10 +18,9 @@ export interface BarsInput extends BetInput {
 }
 
 /** bars's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<BarsInput, BarsState> = {
   document: null,
-  field: 'barsBet',
-  rest: { path: 'bars/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameBars',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -9,6 +9,8 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { RoundBasics, RoundSite } from '../../operations/game-site.js';
+import { check_blackjack_action, type BlackjackAction } from './round.js';
 
 import type { SiteCard } from '../kernel/cards-input.js';
 
@@ -96,3 +98,22 @@ query BlackjackActiveBet {
 ${CASINO_BET_FRAGMENT}
 ${BLACKJACK_FRAGMENT}
 `);
+
+/** Input of `client.start('blackjack', …)`. */
+export interface BlackjackStartInput extends RoundBasics {
+  readonly identifier?: string;
+}
+
+/** A step of `client.act('blackjack', …)`. */
+export interface BlackjackActInput {
+  readonly action: BlackjackAction;
+  readonly identifier?: string;
+}
+
+/** Blackjack's round on the wire (no cashout: stand ends a hand). */
+export const round_site: RoundSite<BlackjackStartInput, BlackjackActInput> = {
+  start: { document: BlackjackBet, field: 'blackjackBet', operation: 'BlackjackBet', inputs: () => ({}) },
+  act: { document: BlackjackNext, field: 'blackjackNext', operation: 'BlackjackNext', inputs: (given) => ({ action: check_blackjack_action(given['action']) }) },
+  cashout: { none: "cashout: blackjack has none; end the hand with client.act('blackjack', { action: 'stand' })" },
+  active: { document: BlackjackActiveBet },
+};

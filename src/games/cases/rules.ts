@@ -8,7 +8,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of } from '../kernel/checks.js';
-import { DIFFICULTIES, live_only, type Difficulty } from '../kernel/live.js';
+import { DIFFICULTIES, live_only, live_only_game, type Difficulty } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Cases's checked input (beside amount, currency, identifier). */
@@ -21,6 +21,9 @@ export type CasesState = {
 
 const paying = live_only('cases', 'no public source gives the table');
 
+/** cases's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'cases', operation: 'CasesBet', field: 'casesBet', rest: { path: 'cases/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const cases: GameRules<CasesParams, never, CasesState> = {
   name: 'cases',
   outcome: null,
@@ -29,7 +32,7 @@ export const cases: GameRules<CasesParams, never, CasesState> = {
   ],
   check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES) }),
   ...paying,
-  transport: { operation: 'CasesBet', field: 'casesBet', rest: 'cases/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },

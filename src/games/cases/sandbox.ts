@@ -9,13 +9,13 @@
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
 import { DIFFICULTIES } from '../kernel/live.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'cases',
+  ...route.sandbox,
   title: 'Cases',
   typename: 'CasinoGameCases',
   sdl: `enum CasesDifficultyEnum { ${DIFFICULTIES.join(' ')} }
   type CasinoGameCases { difficulty: String }`,
   mutations: 'casesBet(amount: Float!, currency: CurrencyEnum!, difficulty: CasesDifficultyEnum!, identifier: String!): CasinoBet!',
-  rest: { path: 'cases/bet', field: 'casesBet' },
 });

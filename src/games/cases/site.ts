@@ -10,7 +10,7 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { CasesState } from './rules.js';
+import { route, type CasesState } from './rules.js';
 
 export type { CasesState };
 
@@ -41,10 +41,9 @@ fragment CasinoGameCases on CasinoGameCases {
 `);
 
 /** cases's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<CasesInput, CasesState> = {
   document: CasesBet,
-  field: 'casesBet',
-  rest: { path: 'cases/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameCases',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -6,7 +6,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of } from '../kernel/checks.js';
-import { DIFFICULTIES, int_in, live_only, type Difficulty } from '../kernel/live.js';
+import { DIFFICULTIES, int_in, live_only, live_only_game, type Difficulty } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Chicken's checked input (beside amount, currency, identifier). */
@@ -19,6 +19,9 @@ export type ChickenState = {
 
 const paying = live_only('chicken', 'no public source gives the table');
 
+/** chicken's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'chicken', operation: null, field: 'chickenBet', rest: { path: 'chicken/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const chicken: GameRules<ChickenParams, never, ChickenState> = {
   name: 'chicken',
   outcome: null,
@@ -28,7 +31,7 @@ export const chicken: GameRules<ChickenParams, never, ChickenState> = {
   ],
   check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES), round: int_in(input['round'], 'round', 1, 20) }),
   ...paying,
-  transport: { operation: null, field: 'chickenBet', rest: 'chicken/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },

@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'chicken',
+  ...route.sandbox,
   title: 'Chicken',
   typename: 'CasinoGameChicken',
   sdl: `type CasinoGameChicken { difficulty: String }`,
   mutations: '',
-  rest: { path: 'chicken/bet', field: 'chickenBet' },
 });

@@ -7,7 +7,7 @@
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { ChickenState } from './rules.js';
+import { route, type ChickenState } from './rules.js';
 
 export type { ChickenState };
 
@@ -18,10 +18,9 @@ export interface ChickenInput extends BetInput {
 }
 
 /** chicken's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<ChickenInput, ChickenState> = {
   document: null,
-  field: 'chickenBet',
-  rest: { path: 'chicken/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameChicken',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

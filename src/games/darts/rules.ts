@@ -5,7 +5,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of } from '../kernel/checks.js';
-import { DIFFICULTIES, live_only, type Difficulty } from '../kernel/live.js';
+import { DIFFICULTIES, live_only, live_only_game, type Difficulty } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Darts's checked input (beside amount, currency, identifier). */
@@ -18,6 +18,9 @@ export type DartsState = {
 
 const paying = live_only('darts', 'no public source gives the table');
 
+/** darts's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'darts', operation: null, field: 'dartsBet', rest: { path: 'darts/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const darts: GameRules<DartsParams, never, DartsState> = {
   name: 'darts',
   outcome: null,
@@ -26,7 +29,7 @@ export const darts: GameRules<DartsParams, never, DartsState> = {
   ],
   check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES) }),
   ...paying,
-  transport: { operation: null, field: 'dartsBet', rest: 'darts/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },

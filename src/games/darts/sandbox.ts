@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'darts',
+  ...route.sandbox,
   title: 'Darts',
   typename: 'CasinoGameDarts',
   sdl: `type CasinoGameDarts { difficulty: String }`,
   mutations: '',
-  rest: { path: 'darts/bet', field: 'dartsBet' },
 });

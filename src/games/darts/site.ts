@@ -7,7 +7,7 @@
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { DartsState } from './rules.js';
+import { route, type DartsState } from './rules.js';
 
 export type { DartsState };
 
@@ -17,10 +17,9 @@ export interface DartsInput extends BetInput {
 }
 
 /** darts's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DartsInput, DartsState> = {
   document: null,
-  field: 'dartsBet',
-  rest: { path: 'darts/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameDarts',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

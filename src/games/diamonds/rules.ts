@@ -5,7 +5,7 @@
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
-import { live_only } from '../kernel/live.js';
+import { live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 import { diamonds as outcome, GEMS, type DiamondsOutcome } from './outcome.js';
 import { differ, missing } from '../kernel/compare.js';
@@ -19,6 +19,9 @@ export type DiamondsState = {
 };
 
 const paying = live_only('diamonds', 'no public source gives the table');
+
+/** diamonds's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'diamonds', operation: 'DiamondsBet', field: 'diamondsBet', rest: { path: 'diamonds/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
 
 export const diamonds: GameRules<DiamondsParams, DiamondsOutcome, DiamondsState> = {
   name: 'diamonds',
@@ -34,7 +37,7 @@ export const diamonds: GameRules<DiamondsParams, DiamondsOutcome, DiamondsState>
     const same = hand.length === want.gems.length && hand.every((g, i) => index(g) === GEMS.indexOf(want.gems[i] as (typeof GEMS)[number]));
     return differ(same, { hand }, 'hand');
   },
-  transport: { operation: 'DiamondsBet', field: 'diamondsBet', rest: 'diamonds/bet' },
+  transport: route.transport,
   cli: {
     options: [],
     describe: () => 'diamonds, five gems',

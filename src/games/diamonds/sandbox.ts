@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'diamonds',
+  ...route.sandbox,
   title: 'Diamonds',
   typename: 'CasinoGameDiamonds',
   sdl: `type CasinoGameDiamonds { hand: [String!]! }`,
   mutations: 'diamondsBet(amount: Float!, currency: CurrencyEnum!, identifier: String): CasinoBet!',
-  rest: { path: 'diamonds/bet', field: 'diamondsBet' },
 });

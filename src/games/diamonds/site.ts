@@ -9,7 +9,7 @@
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { DiamondsState } from './rules.js';
+import { route, type DiamondsState } from './rules.js';
 
 export type { DiamondsState };
 
@@ -38,10 +38,9 @@ fragment CasinoGameDiamonds on CasinoGameDiamonds {
 `);
 
 /** diamonds's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DiamondsInput, DiamondsState> = {
   document: DiamondsBet,
-  field: 'diamondsBet',
-  rest: { path: 'diamonds/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameDiamonds',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -64,7 +64,7 @@ export interface DiceInput extends BetInput {
 }
 
 /** dice's document for `client.play('dice', …)` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DiceInput, DiceState> = {
   document: DiceRoll,
   field: 'diceRoll',
   rest: { path: 'dice/roll', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },

@@ -8,7 +8,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of } from '../kernel/checks.js';
-import { live_only } from '../kernel/live.js';
+import { live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** `DragonTowerDifficultyEnum` (site-coverage.md §2.2: SBOT, Stake's text). */
@@ -47,6 +47,9 @@ export type DragonTowerState = {
 
 const paying = live_only('dragonTower', 'no public source gives the table');
 
+/** dragonTower's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'dragonTower', operation: 'DragonTowerBet', field: 'dragonTowerBet', rest: { path: 'dragon-tower/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const dragonTower: GameRules<DragonTowerParams, never, DragonTowerState> = {
   name: 'dragonTower',
   outcome: null,
@@ -56,7 +59,7 @@ export const dragonTower: GameRules<DragonTowerParams, never, DragonTowerState> 
   ],
   check: (input) => check_dragon_tower(input['difficulty'], input['eggs']),
   ...paying,
-  transport: { operation: 'DragonTowerBet', field: 'dragonTowerBet', rest: 'dragon-tower/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard, expert or master' },

@@ -9,13 +9,13 @@
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
 import { DRAGON_TOWER_DIFFICULTIES } from './rules.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'dragonTower',
+  ...route.sandbox,
   title: 'Dragon Tower',
   typename: 'CasinoGameDragonTower',
   sdl: `enum DragonTowerDifficultyEnum { ${DRAGON_TOWER_DIFFICULTIES.join(' ')} }
   type CasinoGameDragonTower { currentRound: Int playedRounds: Int difficulty: String rounds: [[Int!]!] tilesSelected: [Int!] }`,
   mutations: 'dragonTowerBet(amount: Float!, currency: CurrencyEnum!, difficulty: DragonTowerDifficultyEnum!, eggs: [Int!]!, identifier: String): CasinoBet!',
-  rest: { path: 'dragon-tower/bet', field: 'dragonTowerBet' },
 });

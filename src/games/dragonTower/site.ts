@@ -10,7 +10,7 @@
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { DragonTowerDifficulty, DragonTowerState } from './rules.js';
+import { route, type DragonTowerDifficulty, type DragonTowerState } from './rules.js';
 
 export type { DragonTowerState };
 
@@ -46,10 +46,9 @@ fragment CasinoGameDragonTower on CasinoGameDragonTower {
 `);
 
 /** dragonTower's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<DragonTowerInput, DragonTowerState> = {
   document: DragonTowerBet,
-  field: 'dragonTowerBet',
-  rest: { path: 'dragon-tower/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameDragonTower',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

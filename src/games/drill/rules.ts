@@ -10,7 +10,7 @@
  * does not take).
  */
 import { check_number } from '../kernel/number.js';
-import { live_only } from '../kernel/live.js';
+import { live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Drill's checked input (beside amount, currency, identifier). */
@@ -22,6 +22,9 @@ export type DrillState = {
 };
 
 const paying = live_only('drill', 'no public source gives the table; the route rests on one source (SBOT)');
+
+/** drill's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'drill', operation: null, field: 'drillBet', rest: { path: 'drill/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' } });
 
 export const drill: GameRules<DrillParams, never, DrillState> = {
   name: 'drill',
@@ -35,7 +38,7 @@ export const drill: GameRules<DrillParams, never, DrillState> = {
     pick: check_number(input['pick'], 'pick', { min: 1, max: Number.MAX_SAFE_INTEGER, style: 'strict' }),
   }),
   ...paying,
-  transport: { operation: null, field: 'drillBet', rest: 'drill/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'target', input: 'target', kind: 'number', help: 'the target (one source, SBOT; the site says what it takes)' },

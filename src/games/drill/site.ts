@@ -7,7 +7,7 @@
  * state's `drillResults[] { multiplier }` without a typename, so no history selection).
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { DrillState } from './rules.js';
+import { route, type DrillState } from './rules.js';
 
 export type { DrillState };
 
@@ -18,9 +18,8 @@ export interface DrillInput extends BetInput {
 }
 
 /** drill's route for `client.play` (no `state` selection: no source names its type). */
-export const site: GameSite = {
+export const site: GameSite<DrillInput, DrillState> = {
   document: null,
-  field: 'drillBet',
-  rest: { path: 'drill/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' },
+  ...route.site,
   history: null,
 };

@@ -6,7 +6,7 @@
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
-import { live_only, word_list } from '../kernel/live.js';
+import { live_only, word_list, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** `FlipConditionEnum` (site-coverage.md §2.2: SBOT, SLOT2). */
@@ -28,6 +28,9 @@ export type FlipState = {
 
 const paying = live_only('flip', 'no public source gives the table');
 
+/** flip's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'flip', operation: 'FlipBet', field: 'flipBet' });
+
 export const flip: GameRules<FlipParams, never, FlipState> = {
   name: 'flip',
   outcome: null,
@@ -36,7 +39,7 @@ export const flip: GameRules<FlipParams, never, FlipState> = {
   ],
   check: (input) => ({ guesses: word_list(input['guesses'], 'guesses', FLIP_CONDITIONS, 1, FLIP_MAX_GUESSES) }),
   ...paying,
-  transport: { operation: 'FlipBet', field: 'flipBet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'guesses', input: 'guesses', kind: 'word', help: 'heads or tails per round, comma-separated (heads,tails,heads)' },

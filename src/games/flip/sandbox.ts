@@ -9,9 +9,10 @@
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
 import { FLIP_CONDITIONS } from './rules.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'flip',
+  ...route.sandbox,
   title: 'Flip',
   typename: 'CasinoGameFlip',
   sdl: `enum FlipConditionEnum { ${FLIP_CONDITIONS.join(' ')} }

@@ -9,7 +9,7 @@
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { FlipCondition, FlipState } from './rules.js';
+import { route, type FlipCondition, type FlipState } from './rules.js';
 
 export type { FlipState };
 
@@ -43,9 +43,9 @@ fragment CasinoGameFlip on CasinoGameFlip {
 `);
 
 /** flip's document for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<FlipInput, FlipState> = {
   document: FlipBet,
-  field: 'flipBet',
+  ...route.site,
   history: {
     typename: 'CasinoGameFlip',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -6,7 +6,8 @@
  * so `higher` on a K and `lower` on an A are refused before the wire, judged
  * from the last card of the round's latest answer.
  */
-import type { SiteCard } from '../kernel/cards-input.js';
+import { check_card, type SiteCard } from '../kernel/cards-input.js';
+import { last_round_multiplier, rounds_progress, type RoundRules } from '../kernel/round-rules.js';
 import type { HiloGuess, HiloState } from './rules.js';
 
 export type { HiloGuess };
@@ -31,3 +32,45 @@ export function check_hilo_guess(value: unknown, state: HiloState | null): HiloG
   }
   return value as HiloGuess;
 }
+
+const card_text = (c: SiteCard): string => `${c.rank}${c.suit}`;
+
+/**
+ * Hilo's round rules: a guess a step, a cashout once a card was guessed (the
+ * site refuses one before: site-coverage.md §2.5), nothing added to the stake.
+ */
+export const hilo_round: RoundRules<HiloState> = {
+  name: 'hilo',
+  actions: (state) => (state.rounds.length > 0 ? [...HILO_GUESSES, 'cashout'] : HILO_GUESSES),
+  multiplier: last_round_multiplier,
+  progress: rounds_progress,
+  step_request: (step) => {
+    if (typeof step !== 'string') throw new RangeError(`round: a hilo step is one of ${HILO_GUESSES.join(', ')} or 'cashout'`);
+    return { kind: 'act', input: { guess: step }, label: step };
+  },
+  added_units: () => 0,
+  safe_step: (state) => (state !== undefined && rounds_progress(state) === 0 ? null : 'cashout'),
+  first_step: 'guess',
+  cashout: true,
+  open_round_unread: null,
+  start_identifier: false,
+  step_identifier: false,
+  rules_not_public: null,
+  start_input: (params) => ({ startCard: params['startCard'] }),
+  // The start card is the player's choice, as on the site.
+  strategy_bet: { inputs: ['startCard'], check: (bet) => ({ startCard: check_card(bet['startCard'], 'startCard') }) },
+  cli: {
+    opening: [{ flag: 'start-card', kind: 'card', input: 'startCard', missing: null, check: (value) => check_card(value, 'startCard') }],
+    describe: (state) => {
+      const last = state.rounds[state.rounds.length - 1];
+      // A skip draws a card but is no guess: counted apart.
+      const skips = state.rounds.filter((r) => r.guess === 'skip').length;
+      return `card: ${card_text(hilo_current_card(state))}; guesses: ${state.rounds.length - skips}${skips === 0 ? '' : `; skips: ${skips}`}; multiplier: ${last === undefined ? 1 : last.payoutMultiplier}`;
+    },
+    allowed: () => `${HILO_GUESSES.join(' | ')} | cashout`,
+    parse: (words) => {
+      if (words.length > 1) throw new RangeError(`one guess a line: ${HILO_GUESSES.join(' | ')} | cashout`);
+      return { act: { guess: words[0] } };
+    },
+  },
+};

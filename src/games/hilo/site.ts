@@ -8,7 +8,9 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { SiteCard } from '../kernel/cards-input.js';
+import type { RoundBasics, RoundSite } from '../../operations/game-site.js';
+import { check_card, type SiteCard } from '../kernel/cards-input.js';
+import { check_hilo_guess, type HiloGuess } from './round.js';
 
 import type { HiloRound, HiloState } from './rules.js';
 
@@ -96,3 +98,21 @@ query HiloActiveBet {
 ${CASINO_BET_FRAGMENT}
 ${HILO_FRAGMENT}
 `);
+
+/** Input of `client.start('hilo', …)`: no GraphQL source sends an identifier with `HiloBet`. */
+export interface HiloStartInput extends RoundBasics {
+  readonly startCard: SiteCard;
+}
+
+/** A step of `client.act('hilo', …)` (`HiloNext` takes no identifier). */
+export interface HiloActInput {
+  readonly guess: HiloGuess;
+}
+
+/** Hilo's round on the wire (`client.start` / `act` / `cashout` / `active_bet`). */
+export const round_site: RoundSite<HiloStartInput, HiloActInput> = {
+  start: { document: HiloBet, field: 'hiloBet', operation: 'HiloBet', inputs: (given) => ({ startCard: check_card(given['startCard'], 'startCard') }) },
+  act: { document: HiloNext, field: 'hiloNext', operation: 'HiloNext', inputs: (given, latest) => ({ guess: check_hilo_guess(given['guess'], latest as HiloState | null) }) },
+  cashout: { document: HiloCashout, field: 'hiloCashout', operation: 'HiloCashout' },
+  active: { document: HiloActiveBet },
+};

@@ -68,7 +68,7 @@ export interface KenoInput extends BetInput {
 // `risk` is left out of the history's selection: keno's and plinko's have different enum types, so
 // GraphQL cannot return both under one response key (graphql-js `validate` refuses the document), and
 // neither game's outcome depends on it.
-export const site: GameSite = {
+export const site: GameSite<KenoInput, KenoState> = {
   document: KenoBet,
   field: 'kenoBet',
   rest: { path: 'keno/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },

@@ -6,7 +6,7 @@
  * invented table (spec/games.md "Pay tables").
  */
 import type { Comparison } from './compare.js';
-import type { GameOffline, GamePay } from './rules.js';
+import type { GameOffline, GamePay, GameTransport } from './rules.js';
 import { check_number } from './number.js';
 
 /** Why the sandbox and the simulator do not play `game` (`sim` exits 2 with it; the sandbox answers it as the site's error). */
@@ -39,6 +39,38 @@ export function live_only(game: string, source: string): LiveOnly {
     pay: { rule: 'not public', source, table: true },
     offline: { sandbox: false, simulator: false },
   };
+}
+
+/**
+ * A live-only game's route and answer key, stated once in its rules.ts and
+ * read by the three places that need them: the rules' `transport`, the
+ * client's `site` (site.ts: `...route.site`) and the sandbox's refusal
+ * (sandbox.ts: `...route.sandbox`), so the sandbox's route is the one the
+ * client sends by construction, not by a second copy kept equal.
+ */
+export interface LiveRoute {
+  readonly name: string;
+  /** The rules' `transport`. */
+  readonly transport: GameTransport;
+  /** The client's answer key and REST route (with where a public source gives it), spread into the game's `GameSite`. */
+  readonly site: { readonly field: string; readonly rest?: { readonly path: string; readonly source: string } };
+  /** The sandbox's name of the game and the route its refusal answers, spread into `refused_game`. */
+  readonly sandbox: { readonly name: string; readonly rest?: { readonly path: string; readonly field: string } };
+}
+
+/**
+ * `name`'s route: its GraphQL `operation` (null when no public source gives
+ * a document), the answer's `field` (also the REST answer's key), and its
+ * REST route `rest` where a public source gives one (`source` says which).
+ */
+export function live_only_game(spec: { name: string; operation: string | null; field: string; rest?: { path: string; source: string } }): LiveRoute {
+  const { name, operation, field, rest } = spec;
+  return Object.freeze({
+    name,
+    transport: Object.freeze(rest === undefined ? { operation, field } : { operation, field, rest: rest.path }),
+    site: Object.freeze(rest === undefined ? { field } : { field, rest: Object.freeze({ path: rest.path, source: rest.source }) }),
+    sandbox: Object.freeze(rest === undefined ? { name } : { name, rest: Object.freeze({ path: rest.path, field }) }),
+  });
 }
 
 /** The site's difficulty levels of pump, bars, cases, snakes, darts, chicken, tarot (site-coverage.md §2.2: SBOT Form1.Designer.cs, SLOT2). */

@@ -53,7 +53,7 @@ export interface LimboInput extends BetInput {
 }
 
 /** limbo's document for `client.play('limbo', …)` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<LimboInput, LimboState> = {
   document: LimboBet,
   field: 'limboBet',
   rest: { path: 'limbo/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },

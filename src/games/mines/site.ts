@@ -19,7 +19,8 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
-import type { BetInput, GameSite } from '../../operations/game-site.js';
+import type { BetInput, GameSite, RoundBasics, RoundSite } from '../../operations/game-site.js';
+import { MINES_TILES, check_mines_count, check_mines_fields } from './rules.js';
 
 /** One revealed tile of a mines round. */
 export interface MinesRound {
@@ -127,7 +128,7 @@ export interface MinesPlayInput extends BetInput {
 }
 
 /** mines's document for `client.play('mines', …)` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<MinesPlayInput, MinesState> = {
   document: MinesBet,
   field: 'minesBet',
   rest: { path: 'mines/bet', source: 'operations.md §2 (SBOT BotEngine.cs REST, MJE docs/api/game-endpoints.md)' },
@@ -163,3 +164,31 @@ query MinesActiveBet {
 ${CASINO_BET_FRAGMENT}
 ${MINES_FRAGMENT}
 `);
+
+/** Input of `client.start('mines', …)`: tiles are revealed with `act`; all at once is `client.play('mines', …)`. */
+export interface MinesStartInput extends RoundBasics {
+  readonly minesCount: number;
+  readonly identifier?: string;
+}
+
+/** A step of `client.act('mines', …)`: one or more tiles revealed. */
+export interface MinesActInput {
+  readonly fields: readonly number[];
+  readonly identifier?: string;
+}
+
+/** Mines step by step on the wire (`client.start` / `act` / `cashout` / `active_bet`). */
+export const round_site: RoundSite<MinesStartInput, MinesActInput> = {
+  start: {
+    document: MinesBet,
+    field: 'minesBet',
+    operation: 'MinesBet',
+    inputs: (given) => {
+      if (given['fields'] !== undefined) throw new RangeError("fields: reveal tiles with client.act('mines', { fields }) (all at once is client.play('mines', …))");
+      return { minesCount: check_mines_count(given['minesCount']) };
+    },
+  },
+  act: { document: MinesNext, field: 'minesNext', operation: 'MinesNext', inputs: (given) => ({ fields: check_mines_fields(given['fields'], 1, MINES_TILES - 1) }) },
+  cashout: { document: MinesCashout, field: 'minesCashout', operation: 'MinesCashout' },
+  active: { document: MinesActiveBet },
+};

@@ -9,7 +9,7 @@
  * distinct integers 0–99 are our bounds (the site refuses what it does not take).
  */
 import { distinct_ints } from '../kernel/checks.js';
-import { int_in, live_only } from '../kernel/live.js';
+import { int_in, live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Moles's checked input (beside amount, currency, identifier). */
@@ -24,6 +24,9 @@ export type MolesState = {
 
 const paying = live_only('moles', 'no public source gives the table; the route rests on one source (SBOT)');
 
+/** moles's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'moles', operation: null, field: 'molesAutobet', rest: { path: 'moles/autobet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' } });
+
 export const moles: GameRules<MolesParams, never, MolesState> = {
   name: 'moles',
   outcome: null,
@@ -33,7 +36,7 @@ export const moles: GameRules<MolesParams, never, MolesState> = {
   ],
   check: (input) => ({ molesCount: int_in(input['molesCount'], 'molesCount', 1, 100), picks: distinct_ints(input['picks'], 'picks', 100, 1, 100) }),
   ...paying,
-  transport: { operation: null, field: 'molesAutobet', rest: 'moles/autobet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'moles-count', input: 'molesCount', kind: 'number', help: 'how many moles (1-100, our bound)' },

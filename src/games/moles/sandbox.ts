@@ -7,12 +7,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'moles',
+  ...route.sandbox,
   title: 'Moles',
   typename: 'CasinoGameMoles',
   sdl: `type CasinoGameMoles { molesCount: Int }`,
   mutations: '',
-  rest: { path: 'moles/autobet', field: 'molesAutobet' },
 });

@@ -7,7 +7,7 @@
  * captured key), LOOKUP [idx 55243307689] (state typenames): `CasinoGameMoles { molesCount }`.
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { MolesState } from './rules.js';
+import { route, type MolesState } from './rules.js';
 
 export type { MolesState };
 
@@ -18,10 +18,9 @@ export interface MolesInput extends BetInput {
 }
 
 /** moles's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<MolesInput, MolesState> = {
   document: null,
-  field: 'molesAutobet',
-  rest: { path: 'moles/autobet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameMoles',
     // Only fields no other state type has with another type (one union selection merges them).

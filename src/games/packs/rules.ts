@@ -6,7 +6,7 @@
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
-import { live_only } from '../kernel/live.js';
+import { live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Packs's checked input (beside amount, currency, identifier). */
@@ -20,13 +20,16 @@ export type PacksState = {
 
 const paying = live_only('packs', 'no public source gives the table');
 
+/** packs's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'packs', operation: null, field: 'packsBet', rest: { path: 'packs/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const packs: GameRules<PacksParams, never, PacksState> = {
   name: 'packs',
   outcome: null,
   inputs: [],
   check: () => ({}),
   ...paying,
-  transport: { operation: null, field: 'packsBet', rest: 'packs/bet' },
+  transport: route.transport,
   cli: {
     options: [],
     describe: () => 'packs, one pack',

@@ -8,13 +8,13 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'packs',
+  ...route.sandbox,
   title: 'Packs',
   typename: 'CasinoGamePacks',
   sdl: `type CasinoGamePacksCard { id: String! isNew: Boolean! multiplier: Float! }
   type CasinoGamePacks { cards: [CasinoGamePacksCard!] cardsCollected: Int }`,
   mutations: '',
-  rest: { path: 'packs/bet', field: 'packsBet' },
 });

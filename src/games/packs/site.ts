@@ -7,7 +7,7 @@
  * (SLOT).
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { PacksState } from './rules.js';
+import { route, type PacksState } from './rules.js';
 
 export type { PacksState };
 
@@ -15,10 +15,9 @@ export type { PacksState };
 export type PacksInput = BetInput;
 
 /** packs's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<PacksInput, PacksState> = {
   document: null,
-  field: 'packsBet',
-  rest: { path: 'packs/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGamePacks',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

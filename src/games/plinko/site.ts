@@ -72,7 +72,7 @@ export interface PlinkoInput extends BetInput {
 
 /** plinko's document for `client.play('plinko', …)` and its `state` in the bet history. */
 // `risk` is left out of the history's selection (see keno/site.ts).
-export const site: GameSite = {
+export const site: GameSite<PlinkoInput, PlinkoState> = {
   document: PlinkoBet,
   field: 'plinkoBet',
   history: {

@@ -14,7 +14,7 @@
  */
 import { one_of } from '../kernel/checks.js';
 import { check_number } from '../kernel/number.js';
-import { live_only } from '../kernel/live.js';
+import { live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** The conditions SBOT sends (site-coverage.md §2.2). */
@@ -63,6 +63,9 @@ function check(input: Readonly<Record<string, unknown>>): PrimediceXParams {
   return { target1, target2, target3: null, target4: null, condition };
 }
 
+/** primediceX's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'primediceX', operation: null, field: 'primediceXBet', rest: { path: 'primedice-x/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' } });
+
 export const primediceX: GameRules<PrimediceXParams, never, PrimediceXState> = {
   name: 'primediceX',
   outcome: null,
@@ -75,7 +78,7 @@ export const primediceX: GameRules<PrimediceXParams, never, PrimediceXState> = {
   ],
   check,
   ...paying,
-  transport: { operation: null, field: 'primediceXBet', rest: 'primedice-x/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'target1', input: 'target1', kind: 'number', help: 'the low end of the first range' },

@@ -8,7 +8,7 @@
  * typename, so no history selection). BOT4's `PrimediceRoll` is primedice.com's, not this game.
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { PrimediceXCondition, PrimediceXState } from './rules.js';
+import { route, type PrimediceXCondition, type PrimediceXState } from './rules.js';
 
 export type { PrimediceXState };
 
@@ -22,9 +22,8 @@ export interface PrimediceXInput extends BetInput {
 }
 
 /** primediceX's route for `client.play` (no `state` selection: no source names its type). */
-export const site: GameSite = {
+export const site: GameSite<PrimediceXInput, PrimediceXState> = {
   document: null,
-  field: 'primediceXBet',
-  rest: { path: 'primedice-x/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, the one source)' },
+  ...route.site,
   history: null,
 };

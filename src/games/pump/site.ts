@@ -66,7 +66,7 @@ export interface PumpInput extends BetInput {
 /** pump's document for `client.play('pump', …)` and its `state` in the bet history. */
 // In the history's union selection `difficulty` is aliased: other games' `difficulty` fields have other enum
 // types, and GraphQL refuses one response key with two types. `compare` reads the alias (rules.ts).
-export const site: GameSite = {
+export const site: GameSite<PumpInput, PumpState> = {
   document: PumpBet,
   field: 'pumpBet',
   rest: { path: 'pump/bet', source: 'site-coverage.md §2.1 (SBOT, SLOT2: `pump/bet` with round and difficulty)' },

@@ -6,7 +6,7 @@
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
-import { live_only, word_list } from '../kernel/live.js';
+import { live_only, word_list, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** The throws (site-coverage.md §2.1: SBOT, SLOT2). */
@@ -21,6 +21,9 @@ export type RockPaperScissorsState = Readonly<Record<string, unknown>>;
 
 const paying = live_only('rockPaperScissors', 'no public source gives the table');
 
+/** rockPaperScissors's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'rockPaperScissors', operation: null, field: 'rockPaperScissorsBet', rest: { path: 'rock-paper-scissors/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const rockPaperScissors: GameRules<RockPaperScissorsParams, never, RockPaperScissorsState> = {
   name: 'rockPaperScissors',
   outcome: null,
@@ -29,7 +32,7 @@ export const rockPaperScissors: GameRules<RockPaperScissorsParams, never, RockPa
   ],
   check: (input) => ({ guesses: word_list(input['guesses'], 'guesses', RPS_GUESSES, 1, 20) }),
   ...paying,
-  transport: { operation: null, field: 'rockPaperScissorsBet', rest: 'rock-paper-scissors/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'guesses', input: 'guesses', kind: 'word', help: 'rock, paper or scissors per round, comma-separated' },

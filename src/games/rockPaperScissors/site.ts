@@ -6,7 +6,7 @@
  * ["rock"|"paper"|"scissors", …]}`, answer key `rockPaperScissorsBet`); the state was not captured.
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { RockPaperScissorsState, RpsGuess } from './rules.js';
+import { route, type RockPaperScissorsState, type RpsGuess } from './rules.js';
 
 export type { RockPaperScissorsState };
 
@@ -16,9 +16,8 @@ export interface RockPaperScissorsInput extends BetInput {
 }
 
 /** rockPaperScissors's route for `client.play` (no `state` selection: its shape is not public). */
-export const site: GameSite = {
+export const site: GameSite<RockPaperScissorsInput, RockPaperScissorsState> = {
   document: null,
-  field: 'rockPaperScissorsBet',
-  rest: { path: 'rock-paper-scissors/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: null,
 };

@@ -69,7 +69,7 @@ export interface RouletteInput extends ChipsBetInput {
 // In the history's union selection `result` is aliased and `numbers` and `rows` left out: dice's `result`
 // (Float), keno's `numbers`-like lists and plinko's `rows` (Int) share response keys with other types, and
 // GraphQL refuses one key with two types. `compare` reads the alias (rules.ts).
-export const site: GameSite = {
+export const site: GameSite<RouletteInput, RouletteState> = {
   document: RouletteBet,
   field: 'rouletteBet',
   rest: { path: 'roulette/bet', source: 'site-coverage.md §2.1 (SBOT: `roulette/bet` with the same five chip arrays)' },

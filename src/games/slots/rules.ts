@@ -6,7 +6,7 @@
  *
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
-import { int_in, live_only } from '../kernel/live.js';
+import { int_in, live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Slots's checked input (beside amount, currency, identifier). */
@@ -31,6 +31,9 @@ export type SlotsState = {
 
 const paying = live_only('slots', 'no public source gives the table');
 
+/** slots's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'slots', operation: 'slotBet', field: 'slotsBet', rest: { path: 'slots/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const slots: GameRules<SlotsParams, never, SlotsState> = {
   name: 'slots',
   outcome: null,
@@ -39,7 +42,7 @@ export const slots: GameRules<SlotsParams, never, SlotsState> = {
   ],
   check: (input) => ({ lines: int_in(input['lines'], 'lines', 1, 20) }),
   ...paying,
-  transport: { operation: 'slotBet', field: 'slotsBet', rest: 'slots/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'lines', input: 'lines', kind: 'number', help: 'paylines, 1-20' },

@@ -8,13 +8,13 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'slots',
+  ...route.sandbox,
   title: 'Slots',
   typename: 'CasinoGameSlots',
   sdl: `type CasinoGameSlotsPayline { payline: Int hits: [Int!] multiplier: Float symbol: String } type CasinoGameSlotsRound { offsets: [Int!] paylines: [CasinoGameSlotsPayline!] scatterMultiplier: Float roundMultiplier: Float totalMultiplier: Float bonusRemaining: Int bonusTotal: Int }
   type CasinoGameSlots { lines: Int rounds: [CasinoGameSlotsRound!] }`,
   mutations: 'slotsBet(amount: Float!, currency: CurrencyEnum!, lines: Int!, identifier: String!): CasinoBet!',
-  rest: { path: 'slots/bet', field: 'slotsBet' },
 });

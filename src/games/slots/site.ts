@@ -10,7 +10,7 @@
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
 import type { BetInput, GameSite } from '../../operations/game-site.js';
-import type { SlotsState } from './rules.js';
+import { route, type SlotsState } from './rules.js';
 
 export type { SlotsState };
 
@@ -60,10 +60,9 @@ ${SLOTS_STATE_FRAGMENT}
 `);
 
 /** slots's document and route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<SlotsInput, SlotsState> = {
   document: SlotBet,
-  field: 'slotsBet',
-  rest: { path: 'slots/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameSlots',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

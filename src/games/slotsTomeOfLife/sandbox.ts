@@ -5,12 +5,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'slotsTomeOfLife',
+  ...route.sandbox,
   title: 'Tome of Life',
   typename: 'CasinoGameSlots',
   sdl: '',
   mutations: 'slotsTomeOfLifeBet(amount: Float!, currency: CurrencyEnum!, lines: Int!, identifier: String!): CasinoBet!',
-  rest: { path: 'slots-tome-of-life/bet', field: 'slotsTomeOfLifeBet' },
 });

@@ -10,6 +10,7 @@ import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/
 import { typed_document } from '../../operations/documents/typed.js';
 import type { GameSite } from '../../operations/game-site.js';
 import { SLOTS_STATE_FRAGMENT, type SlotsInput, type SlotsState } from '../slots/site.js';
+import { route } from './rules.js';
 
 /** Inputs of `client.play('slotsTomeOfLife', …)`: those of slots. */
 export type SlotsTomeOfLifeInput = SlotsInput;
@@ -36,9 +37,8 @@ ${SLOTS_STATE_FRAGMENT}
 `);
 
 /** Tome of Life's document and route for `client.play`; its `state` is in the history through slots' selection (one type). */
-export const site: GameSite = {
+export const site: GameSite<SlotsTomeOfLifeInput, SlotsTomeOfLifeState> = {
   document: TomeOfLifeBet,
-  field: 'slotsTomeOfLifeBet',
-  rest: { path: 'slots-tome-of-life/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: null,
 };

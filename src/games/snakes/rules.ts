@@ -6,7 +6,7 @@
  * Sources of the inputs: site-coverage.md §2.1–2.2.
  */
 import { one_of } from '../kernel/checks.js';
-import { DIFFICULTIES, int_in, live_only, type Difficulty } from '../kernel/live.js';
+import { DIFFICULTIES, int_in, live_only, live_only_game, type Difficulty } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
 /** Snakes's checked input (beside amount, currency, identifier). */
@@ -19,6 +19,9 @@ export type SnakesState = {
 
 const paying = live_only('snakes', 'no public source gives the table');
 
+/** snakes's route and answer key, stated once (site.ts and sandbox.ts read them). */
+export const route = live_only_game({ name: 'snakes', operation: null, field: 'snakesBet', rest: { path: 'snakes/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' } });
+
 export const snakes: GameRules<SnakesParams, never, SnakesState> = {
   name: 'snakes',
   outcome: null,
@@ -28,7 +31,7 @@ export const snakes: GameRules<SnakesParams, never, SnakesState> = {
   ],
   check: (input) => ({ difficulty: one_of(input['difficulty'], 'difficulty', DIFFICULTIES), rollCount: int_in(input['rollCount'], 'rollCount', 1, 5) }),
   ...paying,
-  transport: { operation: null, field: 'snakesBet', rest: 'snakes/bet' },
+  transport: route.transport,
   cli: {
     options: [
       { flag: 'difficulty', input: 'difficulty', kind: 'word', help: 'easy, medium, hard or expert' },

@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'snakes',
+  ...route.sandbox,
   title: 'Snakes',
   typename: 'CasinoGameSnakes',
   sdl: `type CasinoGameSnakes { difficulty: String }`,
   mutations: '',
-  rest: { path: 'snakes/bet', field: 'snakesBet' },
 });

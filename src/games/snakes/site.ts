@@ -7,7 +7,7 @@
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { SnakesState } from './rules.js';
+import { route, type SnakesState } from './rules.js';
 
 export type { SnakesState };
 
@@ -18,10 +18,9 @@ export interface SnakesInput extends BetInput {
 }
 
 /** snakes's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<SnakesInput, SnakesState> = {
   document: null,
-  field: 'snakesBet',
-  rest: { path: 'snakes/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameSnakes',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -8,12 +8,12 @@
  */
 import type { SandboxGame } from '../../sandbox/game-port.js';
 import { refused_game } from '../../sandbox/refused-game.js';
+import { route } from './rules.js';
 
 export const sandbox: SandboxGame = refused_game({
-  name: 'tarot',
+  ...route.sandbox,
   title: 'Tarot',
   typename: 'CasinoGameTarot',
   sdl: `type CasinoGameTarot { difficulty: String }`,
   mutations: '',
-  rest: { path: 'tarot/bet', field: 'tarotBet' },
 });

@@ -7,7 +7,7 @@
  */
 import type { BetInput, GameSite } from '../../operations/game-site.js';
 import type { Difficulty } from '../kernel/live.js';
-import type { TarotState } from './rules.js';
+import { route, type TarotState } from './rules.js';
 
 export type { TarotState };
 
@@ -17,10 +17,9 @@ export interface TarotInput extends BetInput {
 }
 
 /** tarot's route for `client.play` and its `state` in the bet history. */
-export const site: GameSite = {
+export const site: GameSite<TarotInput, TarotState> = {
   document: null,
-  field: 'tarotBet',
-  rest: { path: 'tarot/bet', source: 'site-coverage.md §2.1 (SBOT BotEngine.cs, SLOT2)' },
+  ...route.site,
   history: {
     typename: 'CasinoGameTarot',
     // Only fields no other state type has with another type: `rounds`, `difficulty` and

@@ -9,14 +9,12 @@
  */
 import { CASINO_BET_FRAGMENT, type CasinoBet } from '../../operations/documents/fragments.js';
 import { typed_document } from '../../operations/documents/typed.js';
+import type { RoundBasics, RoundSite } from '../../operations/game-site.js';
 import type { SiteCard } from '../kernel/cards-input.js';
+import { check_video_poker_held, type VideoPokerState } from './round.js';
 
-/** Video poker's `state`: the hand dealt, the hand now, its rank once drawn (`threeOfAKind`, ...). */
-export type VideoPokerState = {
-  readonly playerHand: readonly SiteCard[];
-  readonly initialHand: readonly SiteCard[];
-  readonly handResult: string | null;
-};
+
+export type { VideoPokerState };
 
 const VIDEO_POKER_FRAGMENT = /* GraphQL */ `
 fragment CasinoGameVideoPoker on CasinoGameVideoPoker {
@@ -59,3 +57,25 @@ mutation VideoPokerNext($held: [VideoPokerNextHeldInput]!, $identifier: String!)
 ${CASINO_BET_FRAGMENT}
 ${VIDEO_POKER_FRAGMENT}
 `);
+
+/** Input of `client.start('videoPoker', …)`: no source sends an identifier with `VideoPokerBet`. */
+export type VideoPokerStartInput = RoundBasics;
+
+/** A step of `client.act('videoPoker', …)`: the cards held. */
+export interface VideoPokerActInput {
+  readonly held: readonly SiteCard[];
+  readonly identifier?: string;
+}
+
+/** Video poker's hand on the wire: no cashout, and no public client reads an open hand (site-coverage.md §2.3). */
+export const round_site: RoundSite<VideoPokerStartInput, VideoPokerActInput> = {
+  start: { document: VideoPokerBet, field: 'videoPokerBet', operation: 'VideoPokerBet', inputs: () => ({}) },
+  act: { document: VideoPokerNext, field: 'videoPokerNext', operation: 'VideoPokerNext', inputs: (given, latest) => ({ held: check_video_poker_held(given['held'], latest as VideoPokerState | null) }) },
+  cashout: { none: "cashout: video poker has none; draw with client.act('videoPoker', { held })" },
+  active: { none: "active_bet: no public client reads an open video poker hand; the site's refusal of a new bet says one is open, and act('videoPoker', { held }) finishes it" },
+  // Video poker's refusal is only known by its message (StakeBOT): "active … video poker".
+  open_refusal: (message) => {
+    const m = message.toLowerCase();
+    return m.includes('active') && (m.includes('video poker') || m.includes('videopoker'));
+  },
+};

@@ -66,7 +66,7 @@ export interface WheelInput extends BetInput {
 // In the history's union selection `result` is aliased and `risk` left out: dice's `result` (Float) and
 // plinko's/keno's `risk` (other enums) share the response keys, and GraphQL refuses one key with two
 // types (graphql-js `validate`). `compare` reads the alias (rules.ts).
-export const site: GameSite = {
+export const site: GameSite<WheelInput, WheelState> = {
   document: WheelSpin,
   field: 'wheelSpin',
   rest: { path: 'wheel/spin', source: 'site-coverage.md §2.1 (SBOT, REST `wheel/spin` with the variables of WheelSpin)' },
