@@ -1,5 +1,5 @@
 /** A sweep's worker thread: loads the strategy once, then runs the parts of cells it is sent, posting their samples. */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { cell_ruin, run_cell_sessions, type SweepRunCommon } from './cell-run.js';
 import type { Cell } from './spec.js';
 import { cell_strategy, load_base } from './strategy-params.js';
@@ -22,21 +22,26 @@ export interface SweepTask {
   readonly to: number;
 }
 
-const data = workerData as SweepWorkerData;
-const controller = new AbortController();
-const base = await load_base(data.strategy, data.kind, data.text, data.paths, data.timeout_ms);
-let cached: { index: number; prepared: ReturnType<typeof cell_strategy> } | null = null;
-parentPort?.on('message', (m: SweepTask | 'stop') => {
-  if (m === 'stop') {
-    controller.abort('interrupted');
-    parentPort?.close();
-    return;
-  }
-  if (cached?.index !== m.cell.index) cached = { index: m.cell.index, prepared: cell_strategy(base, m.cell) };
-  void run_cell_sessions(cached.prepared, m.cell, m.from, m.to, data.common, controller.signal).then(
-    // The part that starts the cell also works out its exact ruin (it can take a while: here, not on the main thread).
-    (samples) => parentPort?.postMessage({ task: m.task, samples, ruin: m.from === 0 ? cell_ruin(cached!.prepared, data.common) : null }),
-    (error: unknown) => parentPort?.postMessage({ task: m.task, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-parentPort?.postMessage({ ready: true });
+// Imported outside a sweep's worker (a tool that reads every module's exports, a test runner's own thread), it does nothing.
+const given = workerData as SweepWorkerData | null;
+if (parentPort !== null && given !== null && typeof given === 'object' && 'common' in given) await serve(parentPort, given);
+
+async function serve(port: MessagePort, data: SweepWorkerData): Promise<void> {
+  const controller = new AbortController();
+  const base = await load_base(data.strategy, data.kind, data.text, data.paths, data.timeout_ms);
+  let cached: { index: number; prepared: ReturnType<typeof cell_strategy> } | null = null;
+  port.on('message', (m: SweepTask | 'stop') => {
+    if (m === 'stop') {
+      controller.abort('interrupted');
+      port.close();
+      return;
+    }
+    if (cached?.index !== m.cell.index) cached = { index: m.cell.index, prepared: cell_strategy(base, m.cell) };
+    void run_cell_sessions(cached.prepared, m.cell, m.from, m.to, data.common, controller.signal).then(
+      // The part that starts the cell also works out its exact ruin (it can take a while: here, not on the main thread).
+      (samples) => port.postMessage({ task: m.task, samples, ruin: m.from === 0 ? cell_ruin(cached!.prepared, data.common) : null }),
+      (error: unknown) => port.postMessage({ task: m.task, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  port.postMessage({ ready: true });
+}
