@@ -162,12 +162,13 @@ function number_value(value: unknown): LuaNumberValue {
 const NO_INPUTS: BotInputs = {
   target: '(undefined)', mines: '(undefined)', fields: '(undefined)', numbers: '(undefined)', risk: '(undefined)', rows: '(undefined)',
   segments: '(undefined)', startcard: '(undefined)', pumps: '(undefined)', difficulty: '(undefined)',
+  chips: '(undefined)', stakes: '(undefined)', eggs: '(undefined)',
 };
 
 function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
   if (!Array.isArray(a) || a.length !== 11) throw new StrategyError(phase, 'the script\'s answer could not be read');
   const [nextbet, chance, bethigh, stopped, rotate, resetstats, sleep_ms, vault, game, fastmode, inputs] = a as unknown[];
-  const i = Array.isArray(inputs) && inputs.length === 10 ? inputs : null;
+  const i = Array.isArray(inputs) && inputs.length === 13 ? inputs : null;
   return {
     nextbet: number_value(nextbet),
     chance: number_value(chance),
@@ -180,7 +181,7 @@ function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
     currency_changed: null,
     game: typeof game === 'string' ? game : '',
     fastmode: fastmode === true,
-    inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9] },
+    inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9], chips: i[10], stakes: i[11], eggs: i[12] },
   };
 }
 
