@@ -17,6 +17,7 @@
  */
 import { GAMES } from '../../games/registry.js';
 import { ROULETTE_CHIPS, type RouletteChipList } from '../../games/roulette/rules.js';
+import { check_multiplayer } from '../../games/crash/rules.js';
 import { check_round_bet } from '../../games/round-bets.js';
 import type { NextBet, SettledBet, StrategyAnswer } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
@@ -25,7 +26,7 @@ import type { LuaAnswer, LuaNumberValue } from '../lua/vm.js';
 import type { BotChoices } from './options.js';
 
 /** The games a bot script's `game` may name, in the dialect's spelling (stakeql's is the same but `dragonTower`). */
-export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'pump', 'roulette', 'baccarat', 'dragontower', 'hilo', 'blackjack'] as const;
+export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'pump', 'roulette', 'baccarat', 'dragontower', 'crash', 'hilo', 'blackjack'] as const;
 /** A game a bot script plays. */
 export type BotGame = (typeof BOT_GAMES)[number];
 
@@ -175,6 +176,9 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
     throw new StrategyError(phase, 'fastmode is refused: it sends each bet twice at once, and stakeql places one bet at a time, each written down before it leaves', { field: 'fastmode' });
   }
   const game = answer.game.toLowerCase();
+  if (game === 'slide') {
+    throw new StrategyError(phase, 'game "slide" is refused: the bots bet slide through makebet(), several bets a round with their results read back in id[identifier], and stakeql places one bet at a time', { field: 'game' });
+  }
   if (!(BOT_GAMES as readonly string[]).includes(game)) {
     throw new StrategyError(phase, `game ${JSON.stringify(answer.game)}: a bot script plays ${BOT_GAMES.join(', ')} in stakeql (hilo and blackjack through round()); the other games are not mapped`, { field: 'game' });
   }
@@ -234,6 +238,26 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
     case 'pump':
       params = checked('pump', { round: int_of('pumps', i.pumps, phase), difficulty: text_of('difficulty', i.difficulty, phase) }, { round: 'pumps', difficulty: 'difficulty' }, phase);
       break;
+    case 'crash': {
+      // evilbot's crashbet(nextbet, target); bot4stake's crashbet(nextbet, 99 / chance) (web.js l. 521, l. 1344): limbo's choice.
+      const by_chance = choices.limbo_input === 'chance';
+      let cashout: number;
+      if (by_chance) {
+        const chance = number_of('chance', answer.chance, phase);
+        if (!(chance > 0)) throw new StrategyError(phase, `chance ${chance} gives no crash cash-out (99 / chance)`, { field: 'chance' });
+        cashout = limbo_target_of_chance(chance);
+      } else {
+        cashout = number_of('target', typeof i.target === 'number' ? { number: i.target } : { not_number: describe(i.target) }, phase);
+      }
+      const field = by_chance ? 'chance' : 'target';
+      try {
+        params = { ...check_multiplayer({ cashoutAt: cashout }) };
+      } catch (error) {
+        if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+        throw new StrategyError(phase, `game crash: ${field} (the site's cashoutAt)${error.message.slice('cashoutAt'.length)} (the script left ${cashout})`, { field, cause: error });
+      }
+      break;
+    }
     case 'dragontower':
       // Every egg in one request, as evilbot's dragontowerBet sends them (stakeql plays it so, live only: src/games/dragonTower).
       site_game = 'dragonTower';
@@ -301,6 +325,11 @@ export function bot_view(last: SettledBet, choices: BotChoices): BotView {
       return { win: paid_win, roll: num(state, 'result'), chance: 0, target: Array.isArray(state['numbers']) ? state['numbers'].length : 0 };
     case 'baccarat':
       return { win: paid_win, roll: typeof state['result'] === 'string' ? state['result'] : '', chance: 0, target: 0 };
+    case 'crash': {
+      // evilbot: lastBet.Roll the round's point (its crash feed's multiplier), target the cash-out.
+      const cashout = num(state, 'cashoutAt');
+      return { win: paid_win, roll: num(state, 'point'), chance: cashout > 0 ? 99 / cashout : 0, target: cashout };
+    }
     case 'dragonTower':
       return { win: paid_win, roll: num(state, 'currentRound'), chance: 0, target: Array.isArray(state['tilesSelected']) ? state['tilesSelected'].length : 0 };
     default:

@@ -17,7 +17,7 @@
  * (`profit_total`), `wagered`, `bets` (`betcount`), `wins`, `losses`,
  * `winstreak`, `losestreak`, `currentstreak`, `lastBet`, `started_bal`,
  * `current_balance`; `log stop resetstats resetseed vault sleep ding beep`;
- * `tip withdraw unvault` throw; `round()` with `currentBet` and the `HILO_*`
+ * `tip withdraw unvault cashout makebet` throw; `round()` with `currentBet` and the `HILO_*`
  * and `BLACKJACK_*` constants for hilo and blackjack.
  *
  * `mydicebot` (its JS mode, `mydicebot/mydicebot.github.io:src/views/info.pug`
@@ -241,6 +241,9 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     tip: refuse('tip', 'a stakeql strategy never moves money out of the account'),
     withdraw: refuse('withdraw', 'a stakeql strategy never moves money out of the account'),
     unvault: refuse('unvault', 'a stakeql strategy never takes money out of the vault'),
+    // evilbot's crash cash-out by hand and slide's several bets a round (index.js ~l. 11229, ~l. 11518).
+    cashout: refuse('cashout', 'a stakeql crash bet carries its cash-out (target) before it leaves, and is not cashed out by hand'),
+    makebet: refuse('makebet', 'stakeql places one bet at a time, each written down before it leaves; slide scripts are not run'),
   };
   for (const name of keys(FUNCTIONS)) define(G, name, { value: FUNCTIONS[name], writable: true, enumerable: false, configurable: true });
   const HOST = new SetCtor(get_names(G));
@@ -331,7 +334,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     // Roulette's stake is its chips, baccarat's may be player, banker and tie: nextbet is not needed there.
     else if (G.nextbet === undefined && G.game !== 'roulette' && G.game !== 'baccarat') throw new ErrorCtor('the script must set nextbet (a number) at its top level');
     full();
-    return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ']';
+    return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ',' + (!MYDICEBOT && typeof G.progress === 'function' ? 'true' : 'false') + ']';
   }
 
   // What the host last read in full: while only nextbet changes, step() answers it alone, as a number.

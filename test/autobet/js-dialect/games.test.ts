@@ -9,11 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
+import { simulate, type BetLine } from '../../../src/autobet/index.js';
 import { load_bot_strategy, type BotOptions } from '../../../src/autobet/js-dialect/index.js';
 import { detect_dialect } from '../../../src/autobet/js-dialect/detect.js';
 import { bot_round_step } from '../../../src/autobet/js-dialect/round.js';
 import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../src/autobet/strategy.js';
 import { floats } from '../../support/stake-floats.js';
+import { chain_from, sha, shown_point } from '../../support/crash-chain.js';
 import { EngineState, test_context } from '../lua/helpers.js';
 
 const open: Strategy[] = [];
@@ -553,5 +555,92 @@ function dobet() {
     expect(error).toBeInstanceOf(StrategyError);
     expect(error.field).toBe('eggs');
     expect(error.message).toContain('game dragonTower: eggs must hold tile indexes 0 to 1');
+  });
+});
+
+describe('crash: one bet a round with its cash-out set before it leaves', () => {
+  // Rounds of a chain, each point from the published algorithm (test/support/crash-chain.ts, createHmac).
+  const points = chain_from('crash-43c', 40).map((h) => shown_point(h, 0.01));
+  const settle_crash = (state: EngineState, b: Record<string, unknown>, point: number) => {
+    const cashout = b['cashoutAt'] as number;
+    settle(state, 'crash', b['amount'] as number, point >= cashout ? cashout : 0, { cashoutAt: cashout, point, hash: 'h', gameId: 'g' });
+  };
+
+  test('evilbot\'s target (or bot4stake\'s 99 / chance) as cashoutAt, nextbet as the amount, lastBet.Roll the round\'s point, over 40 rounds', async () => {
+    // Written for this test: martingale at 2x; after two losses in a row cash out at 3x until a win.
+    const context = test_context();
+    const s = await load(`
+game = 'crash'
+nextbet = 0.00000001
+target = 2
+function dobet() {
+  log(lastBet.Roll, lastBet.target, win)
+  if (win) { nextbet = 0.00000001; target = 2 } else { nextbet = previousbet * 2; if (losestreak >= 2) target = 3 }
+}
+`, {}, context);
+    const state = new EngineState();
+    const got: Record<string, unknown>[] = [];
+    for (const point of points) {
+      const b = bet_of(await s.next(state));
+      got.push(b);
+      settle_crash(state, b, point);
+    }
+    await s.next(state);
+    const want: Record<string, unknown>[] = [];
+    const printed: string[] = [];
+    let amount = 1e-8;
+    let target = 2;
+    let streak = 0;
+    for (const point of points) {
+      want.push({ game: 'crash', amount, cashoutAt: target });
+      const won = point >= target;
+      printed.push(`${point} ${target} ${won}`);
+      streak = won ? 0 : streak + 1;
+      if (won) { amount = 1e-8; target = 2; } else { amount = Math.round(amount * 2 * 1e8) / 1e8; if (streak >= 2) target = 3; }
+    }
+    expect(got).toEqual(want);
+    expect(context.printed).toEqual(printed);
+    expect(new Set(want.map((b) => b['cashoutAt']))).toEqual(new Set([2, 3]));
+
+    // bot4stake's README: chance = 99 / target; with limbo_input 'chance' the cash-out is 99 / chance to two decimals.
+    const c = await load(`game = 'crash'\nnextbet = 0.00000001\nchance = 33\ntarget = 50\nfunction dobet() {}`, { bot: { limbo_input: 'chance' } });
+    expect(bet_of(await c.next(new EngineState()))).toEqual({ game: 'crash', amount: 1e-8, cashoutAt: 3 });
+  });
+
+  test('through the engine in sim on a given chain: each round paid by its published point, the script\'s martingale', async () => {
+    const file = path.join(dir, 'crash.js');
+    fs.writeFileSync(file, "game = 'crash'\nnextbet = 0.00000002\ntarget = 1.5\nfunction dobet() { nextbet = win ? 0.00000002 : previousbet * 2 }");
+    const hashes = chain_from(sha('crash-43c-sim'), 30);
+    const lines: BetLine[] = [];
+    await simulate({ strategy: file, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 30 }, start_balance: 1, bets: 30, chain: hashes, on_bet: (l) => lines.push(l) });
+    expect(lines).toHaveLength(30);
+    // An even number of satoshi: 1.5× of it is a whole number of them.
+    let amount = 2e-8;
+    lines.forEach((l, i) => {
+      const point = shown_point(hashes[i]!, 0.01);
+      expect([l.game, l.amount, (l.state as { cashoutAt: number }).cashoutAt, (l.state as { point: number }).point]).toEqual(['crash', amount, 1.5, point]);
+      expect(l.payout).toBeCloseTo(point >= 1.5 ? amount * 1.5 : 0, 12);
+      amount = point >= 1.5 ? 2e-8 : Math.round(amount * 2 * 1e8) / 1e8;
+    });
+    expect(new Set(lines.map((l) => l.payout > 0))).toEqual(new Set([true, false]));
+  });
+
+  test('progress(), cashout() and makebet() are refused with a message; a cash-out the site does not take names target', async () => {
+    const progress = (await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 2\nfunction progress() {}\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(progress).toBeInstanceOf(StrategyError);
+    expect(progress.field).toBe('progress');
+    expect(progress.message).toContain('progress() is refused');
+    for (const call of ['cashout()', 'makebet(nextbet, 2, "a")']) {
+      const s = await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 2\nfunction dobet() { ${call} }`);
+      const state = new EngineState();
+      settle_crash(state, bet_of(await s.next(state)), points[0]!);
+      const error = (await Promise.resolve().then(() => s.next(state)).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.message).toContain(`${call.slice(0, call.indexOf('('))}() is refused`);
+    }
+    const low = (await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 1\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(low).toBeInstanceOf(StrategyError);
+    expect(low.field).toBe('target');
+    expect(low.message).toContain("game crash: target (the site's cashoutAt) must be from 1.01");
   });
 });
