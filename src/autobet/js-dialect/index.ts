@@ -141,8 +141,8 @@ export async function load_bot_strategy(source: string, context: StrategyContext
     vm.eval_script(text);
     vm.bind_lets(lets);
     const decimals = decimals_for(context.currency);
-    const [first_answer, has_round] = read_top(vm.call('the script\'s top level', 'top'));
-    const host = new AnswerHost(flavour, choices, context.currency, decimals);
+    const [first_answer, has_round, has_progress] = read_top(vm.call('the script\'s top level', 'top'));
+    const host = new AnswerHost(flavour, choices, context.currency, decimals, has_progress);
     const first = host.bet(first_answer, 'load');
     return new BotStrategy(vm, name, context, host, first_answer, first, flavour === 'bot' && has_round, options.first_error_hint ?? null);
   } catch (error) {
@@ -162,12 +162,13 @@ function number_value(value: unknown): LuaNumberValue {
 const NO_INPUTS: BotInputs = {
   target: '(undefined)', mines: '(undefined)', fields: '(undefined)', numbers: '(undefined)', risk: '(undefined)', rows: '(undefined)',
   segments: '(undefined)', startcard: '(undefined)', pumps: '(undefined)', difficulty: '(undefined)',
+  chips: '(undefined)', stakes: '(undefined)', eggs: '(undefined)',
 };
 
 function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
   if (!Array.isArray(a) || a.length !== 11) throw new StrategyError(phase, 'the script\'s answer could not be read');
   const [nextbet, chance, bethigh, stopped, rotate, resetstats, sleep_ms, vault, game, fastmode, inputs] = a as unknown[];
-  const i = Array.isArray(inputs) && inputs.length === 10 ? inputs : null;
+  const i = Array.isArray(inputs) && inputs.length === 13 ? inputs : null;
   return {
     nextbet: number_value(nextbet),
     chance: number_value(chance),
@@ -180,7 +181,7 @@ function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
     currency_changed: null,
     game: typeof game === 'string' ? game : '',
     fastmode: fastmode === true,
-    inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9] },
+    inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9], chips: i[10], stakes: i[11], eggs: i[12] },
   };
 }
 
@@ -188,10 +189,10 @@ function read_answer(text: string, phase: 'load' | 'run'): BotAnswer {
   return answer_of(JSON.parse(text), phase);
 }
 
-function read_top(text: string): [BotAnswer, boolean] {
+function read_top(text: string): [BotAnswer, boolean, boolean] {
   const a: unknown = JSON.parse(text);
-  if (!Array.isArray(a) || a.length !== 2) throw new StrategyError('load', 'the script\'s answer could not be read');
-  return [answer_of(a[0], 'load'), a[1] === true];
+  if (!Array.isArray(a) || a.length !== 3) throw new StrategyError('load', 'the script\'s answer could not be read');
+  return [answer_of(a[0], 'load'), a[1] === true, a[2] === true];
 }
 
 /** Turns the script's answers into the engine's bets, by dialect; remembers the last full one for answers of nextbet alone. */
@@ -203,13 +204,18 @@ class AnswerHost {
     readonly choices: BotChoices,
     private readonly currency: string,
     private readonly decimals: number,
+    // The script defines progress(), which evilbot calls on every crash round event: not called here.
+    private readonly progress = false,
   ) {}
 
   bet(answer: BotAnswer, phase: 'load' | 'run'): StrategyAnswer {
     const next = this.flavour === 'mydicebot'
       ? mydicebot_bet(answer, this.currency, this.decimals, phase)
       : bot_bet(answer, this.choices, this.currency, this.decimals, phase);
-    // A bot script never skips a round (Crash and Slide are refused by name), so a bet with a game is a NextBet.
+    if (this.progress && 'game' in next && next.game === 'crash') {
+      throw new StrategyError(phase, 'progress() is refused: stakeql does not call it on each crash round event; a crash bet is placed with its cash-out (target) set, and dobet() is called once it settles', { field: 'progress' });
+    }
+    // A bot script never skips a round (it bets every crash round; slide is refused), so a bet with a game is a NextBet.
     if ('game' in next && !('skip' in next)) {
       const { rotate_seed_pair: _rotate, vault: _vault, ...plain } = next;
       this.template = plain as NextBet;

@@ -9,6 +9,8 @@
  *   `LimboBet(nextbet, 99 / chance)`, its README "Limbo: chance = 49.5"; the fork
  *   `liquid8796/stake-autobot` the same). Default `target`: evilbot is the most
  *   used and revised of the family, and the loose scripts in circulation set `target`.
+ *   Crash's cash-out follows the same choice: evilbot `crashbet(nextbet, target)`,
+ *   bot4stake `crashbet(amount, 99 / chance)` (`web.js` l. 521, l. 1344).
  * - `one_x`: `win` — a bet paid exactly 1× (keno, plinko, wheel) is a win for the
  *   script (`win`, `wins`, the streaks), as both evilbot (`win: bet.payoutMultiplier >= 1`,
  *   `index.js` ~l. 14136) and bot4stake (`kenoBet.payoutMultiplier >= 1`, `web.js`

@@ -10,13 +10,14 @@
  *
  * `poky` (bot4stake, evilbot, bot2love): `nextbet`, `chance`, `bethigh`,
  * `basebet`, `target`, `game`, `fastmode` and the per-game inputs (`mines
- * fields numbers risk rows segments startcard pumps difficulty`, with evilbot's defaults,
- * `poky1084/evilbot:index.js` l. 3436–3493) read-write; after each bet `win`,
+ * fields numbers risk rows segments startcard pumps difficulty chips player banker tie eggs`,
+ * with evilbot's defaults, `poky1084/evilbot:index.js` l. 3436–3493, but `chips` empty) read-write;
+ * `nextbet` may be an object `{ player, banker, tie }` (evilbot's baccarat); after each bet `win`,
  * `balance`, `previousbet`, `currentprofit` (`current_profit`), `profit`
  * (`profit_total`), `wagered`, `bets` (`betcount`), `wins`, `losses`,
  * `winstreak`, `losestreak`, `currentstreak`, `lastBet`, `started_bal`,
  * `current_balance`; `log stop resetstats resetseed vault sleep ding beep`;
- * `tip withdraw unvault` throw; `round()` with `currentBet` and the `HILO_*`
+ * `tip withdraw unvault cashout makebet` throw; `round()` with `currentBet` and the `HILO_*`
  * and `BLACKJACK_*` constants for hilo and blackjack.
  *
  * `mydicebot` (its JS mode, `mydicebot/mydicebot.github.io:src/views/info.pug`
@@ -80,7 +81,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   // The script's own read-write globals: saved and restored like its other globals.
   const SCRIPT_OWNED = MYDICEBOT
     ? ['nextbet', 'chance', 'bethigh', 'basebet']
-    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty'];
+    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty', 'chips', 'player', 'banker', 'tie', 'eggs'];
   // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
   // 'let nextbet' is then the same SyntaxError it is in the bot.
   function declare(name, value) {
@@ -111,6 +112,13 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     declare('startcard', {});
     declare('pumps', 1);
     declare('difficulty', 'easy');
+    // Roulette's chips start empty, not evilbot's one 0.0001 chip on black (l. 3457): a stake is the script's to set.
+    declare('chips', []);
+    // bot4stake's baccarat stakes (web.js l. 97-99) and evilbot's dragon tower eggs (l. 3461).
+    declare('player', 0);
+    declare('banker', 0);
+    declare('tie', 0);
+    declare('eggs', [0]);
     // round()'s answers: evilbot's hilo numbers (l. 3475-3479); bot2love's blackjack names (its index.js
     // l. 1221-1226), the site's actions, which the host takes as it takes evilbot's "BLACKJACK_STAND" strings.
     const CONSTANTS = { HILO_BET_EQUAL: 2, HILO_SKIP: 7, HILO_BET_HIGH: 5, HILO_BET_LOW: 4, HILO_CASHOUT: 3,
@@ -233,6 +241,9 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     tip: refuse('tip', 'a stakeql strategy never moves money out of the account'),
     withdraw: refuse('withdraw', 'a stakeql strategy never moves money out of the account'),
     unvault: refuse('unvault', 'a stakeql strategy never takes money out of the vault'),
+    // evilbot's crash cash-out by hand and slide's several bets a round (index.js ~l. 11229, ~l. 11518).
+    cashout: refuse('cashout', 'a stakeql crash bet carries its cash-out (target) before it leaves, and is not cashed out by hand'),
+    makebet: refuse('makebet', 'stakeql places one bet at a time, each written down before it leaves; slide scripts are not run'),
   };
   for (const name of keys(FUNCTIONS)) define(G, name, { value: FUNCTIONS[name], writable: true, enumerable: false, configurable: true });
   const HOST = new SetCtor(get_names(G));
@@ -260,13 +271,31 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     for (let i = 0; i < n; i++) out += (i === 0 ? '' : ',') + val(v[i]);
     return out + ']';
   }
+  // Roulette's chips: each [value, amount], or "(type)".
+  function chips(v) {
+    if (!is_array(v)) return text_of(v);
+    let out = '[';
+    const n = v.length > 64 ? 64 : v.length;
+    for (let i = 0; i < n; i++) {
+      const c = v[i];
+      out += (i === 0 ? '' : ',') + (typeof c === 'object' && c !== null ? '[' + val(c.value) + ',' + val(c.amount) + ']' : text_of(c));
+    }
+    return out + ']';
+  }
+  // Baccarat's stakes: evilbot's nextbet object, else bot4stake's player, banker and tie globals.
+  function stakes() {
+    const nb = G.nextbet;
+    if (typeof nb === 'object' && nb !== null) return '["nextbet",' + val(nb.player) + ',' + val(nb.banker) + ',' + val(nb.tie) + ']';
+    return '["globals",' + val(G.player) + ',' + val(G.banker) + ',' + val(G.tie) + ']';
+  }
   function card(v) {
     return typeof v === 'object' && v !== null ? '[' + val(v.rank) + ',' + val(v.suit) + ']' : text_of(v);
   }
   function inputs() {
     if (MYDICEBOT) return '[]';
     return '[' + val(G.target) + ',' + val(G.mines) + ',' + list(G.fields) + ',' + list(G.numbers) + ',' + val(G.risk) + ','
-      + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ']';
+      + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ','
+      + chips(G.chips) + ',' + stakes() + ',' + list(G.eggs) + ']';
   }
   function finish() {
     const wait = sleep_ms + (simulated ? 0 : interval_ms);
@@ -302,9 +331,10 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   function top() {
     if (typeof G.dobet !== 'function') throw new ErrorCtor('the script must define a dobet() function');
     if (MYDICEBOT) G.nextbet = G.basebet;
-    else if (G.nextbet === undefined) throw new ErrorCtor('the script must set nextbet (a number) at its top level');
+    // Roulette's stake is its chips, baccarat's may be player, banker and tie: nextbet is not needed there.
+    else if (G.nextbet === undefined && G.game !== 'roulette' && G.game !== 'baccarat') throw new ErrorCtor('the script must set nextbet (a number) at its top level');
     full();
-    return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ']';
+    return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ',' + (!MYDICEBOT && typeof G.progress === 'function' ? 'true' : 'false') + ']';
   }
 
   // What the host last read in full: while only nextbet changes, step() answers it alone, as a number.

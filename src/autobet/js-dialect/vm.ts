@@ -56,8 +56,8 @@ export interface BotVmOptions {
 /** What the script may ask about the last bet beyond its numbers (each asked only when read). */
 export interface LastBetInfo {
   id: string;
-  /** `lastBet.Roll` when it is a list (keno's drawn numbers, the mines' tiles), else null. */
-  roll: readonly number[] | null;
+  /** `lastBet.Roll` when it is not a number (keno's drawn numbers, the mines' tiles, baccarat's winning side), else null. */
+  roll: readonly number[] | string | null;
   /** mydicebot's `lastbet` seeds, date and uid, as JSON. */
   extra: () => string;
 }

@@ -9,11 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
+import { simulate, type BetLine } from '../../../src/autobet/index.js';
 import { load_bot_strategy, type BotOptions } from '../../../src/autobet/js-dialect/index.js';
 import { detect_dialect } from '../../../src/autobet/js-dialect/detect.js';
 import { bot_round_step } from '../../../src/autobet/js-dialect/round.js';
 import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../src/autobet/strategy.js';
 import { floats } from '../../support/stake-floats.js';
+import { chain_from, sha, shown_point } from '../../support/crash-chain.js';
 import { EngineState, test_context } from '../lua/helpers.js';
 
 const open: Strategy[] = [];
@@ -387,5 +389,258 @@ describe('round() answers as the round player\'s steps', () => {
     const error = (() => { try { bot_round_step(view('blackjack', {}), 'BLACKJACK_SURRENDER', null); return null; } catch (e) { return e; } })() as StrategyError;
     expect(error).toBeInstanceOf(StrategyError);
     expect(error.field).toBe('round');
+  });
+});
+
+describe('roulette (chips) and baccarat (nextbet as { player, banker, tie }, or the globals)', () => {
+  /** The pocket of a single-zero wheel: ⌊float × 37⌋ (stake.com/provably-fair/game-events, "Roulette"). */
+  const pocket = (nonce: number) => Math.floor(floats(SERVER, CLIENT, nonce, 1)[0]! * 37);
+  const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+  /** The European table, written out here: straight 36×, colour and parity 2×, the dozen 3×; 0 loses every outside chip. */
+  const pays = (value: string, p: number): number => {
+    if (value.startsWith('number')) return Number(value.slice(6)) === p ? 36 : 0;
+    if (p === 0) return 0;
+    if (value === 'colorRed') return RED.has(p) ? 2 : 0;
+    if (value === 'parityOdd') return p % 2 === 1 ? 2 : 0;
+    if (value === 'range2536') return p >= 25 ? 3 : 0;
+    throw new Error(value);
+  };
+
+  // Written for this test: red martingale with a straight-up chip on 17; a dozen chip after two losses in a row.
+  const ROULETTE = `
+game = 'roulette'
+var base = 0.00000002
+chips = [{ value: 'colorRed', amount: base }, { value: 'number17', amount: 0.00000001 }]
+function dobet() {
+  log(lastBet.Roll, win)
+  if (win) chips = [{ value: 'colorRed', amount: base }, { value: 'number17', amount: 0.00000001 }]
+  else {
+    chips[0].amount = chips[0].amount * 2
+    if (losestreak === 2) chips = chips.concat([{ value: 'range2536', amount: 0.00000001 }])
+  }
+}
+`;
+
+  test('each spin the chips the script leaves, sorted into the site\'s lists, staked at their total, over 30 provably-fair pockets', async () => {
+    const context = test_context();
+    const s = await load(ROULETTE, {}, context);
+    const state = new EngineState();
+    const got: Record<string, unknown>[] = [];
+    for (let i = 0; i < 30; i++) {
+      const b = bet_of(await s.next(state));
+      got.push(b);
+      const chips = [...((b['colors'] ?? []) as { value: string; amount: number }[]), ...((b['numbers'] ?? []) as { value: string; amount: number }[]), ...((b['ranges'] ?? []) as { value: string; amount: number }[])];
+      const paid = chips.reduce((sum, c) => sum + c.amount * pays(c.value, pocket(i)), 0);
+      settle(state, 'roulette', b['amount'] as number, paid / (b['amount'] as number), { result: pocket(i), numbers: b['numbers'] ?? [] });
+    }
+    await s.next(state);
+    // The same script, run here: evilbot's win is payoutMultiplier >= 1.
+    const want: Record<string, unknown>[] = [];
+    const printed: string[] = [];
+    let red = 2e-8;
+    let dozen = false;
+    let lose_streak = 0;
+    for (let i = 0; i < 30; i++) {
+      const bet: Record<string, unknown> = { game: 'roulette', amount: Math.round((red + 1e-8 + (dozen ? 1e-8 : 0)) * 1e8) / 1e8, colors: [{ value: 'colorRed', amount: red }], numbers: [{ value: 'number17', amount: 1e-8 }] };
+      if (dozen) bet['ranges'] = [{ value: 'range2536', amount: 1e-8 }];
+      want.push(bet);
+      const p = pocket(i);
+      const paid = red * pays('colorRed', p) + 1e-8 * pays('number17', p) + (dozen ? 1e-8 * pays('range2536', p) : 0);
+      const won = paid / (bet['amount'] as number) >= 1;
+      printed.push(`${p} ${won}`);
+      if (won) { red = 2e-8; dozen = false; lose_streak = 0; } else { red = Math.round(red * 2 * 1e8) / 1e8; lose_streak += 1; if (lose_streak >= 2) dozen = true; }
+    }
+    expect(got).toEqual(want);
+    expect(context.printed).toEqual(printed);
+    expect(want.some((b) => 'ranges' in b)).toBe(true);
+  });
+
+  test.each([
+    ['chips = []', /chips is empty/],
+    ['chips = [{ value: "colorGreen", amount: 1 }]', /chips\[0\]\.value must be/],
+    ['chips = [{ value: "colorRed", amount: "1" }]', /chips\[0\]\.amount must be a number/],
+    ['chips = [{ value: "colorRed", amount: 0.000000001 }]', /chips\[0\]\.amount 1e-9 rounds down to 0/],
+    ['chips = [{ value: "colorRed", amount: 1 }, { value: "colorRed", amount: 1 }]', /chips \(the site's colors\) must not place colorRed twice/],
+    ['chips = { value: "colorRed", amount: 1 }', /chips must be an array/],
+  ])('roulette with %s names chips', async (line, message) => {
+    const error = (await load(`game = 'roulette'\n${line}\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.field).toBe('chips');
+    expect(error.message).toMatch(message);
+  });
+
+  const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
+  const value = (rank: string) => (rank === 'A' ? 1 : ['10', 'J', 'Q', 'K'].includes(rank) ? 0 : Number(rank));
+  /** Baccarat's side, from six cards RANKS[⌊f × 52⌋ >> 2] (the game-events page) dealt by punto banco's rule, written out here. */
+  function baccarat(nonce: number): 'player' | 'banker' | 'tie' {
+    const six = floats(SERVER, CLIENT, nonce, 6).map((f) => value(RANKS[Math.floor(f * 52) >> 2]!));
+    const score = (h: number[]) => h.reduce((a, b) => a + b, 0) % 10;
+    const player = [six[0]!, six[2]!];
+    const banker = [six[1]!, six[3]!];
+    if (score(player) < 8 && score(banker) < 8) {
+      let draws: boolean;
+      if (score(player) <= 5) {
+        player.push(six[4]!);
+        const t = six[4]!;
+        const b = score(banker);
+        draws = b <= 2 || (b === 3 && t !== 8) || (b === 4 && t >= 2 && t <= 7) || (b === 5 && t >= 4 && t <= 7) || (b === 6 && (t === 6 || t === 7));
+      } else draws = score(banker) <= 5;
+      if (draws) banker.push(six[5]!);
+    }
+    return score(player) > score(banker) ? 'player' : score(banker) > score(player) ? 'banker' : 'tie';
+  }
+  const PAYS = { player: 2, banker: 1.95, tie: 9 } as const;
+
+  test('baccarat: evilbot\'s nextbet object, the side the script follows, over 40 provably-fair deals', async () => {
+    // Written for this test: bet the side that won last (player first), doubling after a loss; a tie chip after a tie.
+    const s = await load(`
+game = 'baccarat'
+nextbet = { player: 0.00000002, banker: 0, tie: 0 }
+var side = 'player', stake = 0.00000002
+function dobet() {
+  if (lastBet.Roll !== 'tie') { stake = win ? 0.00000002 : stake * 2; side = lastBet.Roll }
+  nextbet = { player: 0, banker: 0, tie: lastBet.Roll === 'tie' ? 0.00000001 : 0 }
+  nextbet[side] = stake
+}
+`);
+    const state = new EngineState();
+    const got: Record<string, unknown>[] = [];
+    for (let i = 0; i < 40; i++) {
+      const b = bet_of(await s.next(state));
+      got.push(b);
+      const r = baccarat(i);
+      const paid = r === 'tie' ? (b['tie'] as number) * 9 + (b['player'] as number) + (b['banker'] as number) : (b[r] as number) * PAYS[r];
+      settle(state, 'baccarat', b['amount'] as number, paid / (b['amount'] as number), { result: r });
+    }
+    const want: Record<string, unknown>[] = [];
+    let side: 'player' | 'banker' = 'player';
+    let stake = 2e-8;
+    let tie = 0;
+    for (let i = 0; i < 40; i++) {
+      const bet = { game: 'baccarat', player: side === 'player' ? stake : 0, banker: side === 'banker' ? stake : 0, tie };
+      want.push({ ...bet, amount: Math.round((stake + tie) * 1e8) / 1e8 });
+      const r = baccarat(i);
+      const paid = r === 'tie' ? tie * 9 + stake : bet[r] * PAYS[r];
+      const won = paid / (stake + tie) >= 1;
+      if (r !== 'tie') { stake = won ? 2e-8 : Math.round(stake * 2 * 1e8) / 1e8; side = r; }
+      tie = r === 'tie' ? 1e-8 : 0;
+    }
+    expect(got).toEqual(want);
+    expect(new Set(got.map((b) => (b['banker'] as number) > 0))).toEqual(new Set([true, false]));
+  });
+
+  test('baccarat: bot4stake\'s player, banker and tie globals when nextbet is a number; a bet staking nothing names the global', async () => {
+    const s = await load(`game = 'baccarat'\nnextbet = 0\nplayer = 0.00000001\ntie = 0.00000002\nfunction dobet() {}`);
+    expect(bet_of(await s.next(new EngineState()))).toEqual({ game: 'baccarat', amount: 3e-8, player: 1e-8, banker: 0, tie: 2e-8 });
+    for (const [source, field, message] of [
+      [`game = 'baccarat'\nnextbet = { player: 0, banker: 0 }\nfunction dobet() {}`, 'nextbet', /nextbet \{ player, banker, tie \} stakes nothing/],
+      [`game = 'baccarat'\nnextbet = { player: 'x' }\nfunction dobet() {}`, 'nextbet', /nextbet\.player must be a number/],
+      [`game = 'baccarat'\nnextbet = { banker: -1 }\nfunction dobet() {}`, 'nextbet', /nextbet\.banker must be 0 or more/],
+      [`game = 'baccarat'\nfunction dobet() {}`, 'player', /player, banker and tie stake nothing/],
+    ] as const) {
+      const error = (await load(source).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.field).toBe(field);
+      expect(error.message).toMatch(message);
+    }
+  });
+
+  test('dragon tower: nextbet, difficulty and eggs in one request, as stakeql plays it live; a bad egg names eggs', async () => {
+    const s = await load(`game = 'dragontower'\nnextbet = 0.00000001\ndifficulty = 'hard'\neggs = [0, 1, 1]\nfunction dobet() {}`);
+    expect(bet_of(await s.next(new EngineState()))).toEqual({ game: 'dragonTower', amount: 1e-8, difficulty: 'hard', eggs: [0, 1, 1] });
+    // evilbot's starting eggs [0] and difficulty 'easy'.
+    const d = await load(`game = 'dragontower'\nnextbet = 0.00000001\nfunction dobet() {}`);
+    expect(bet_of(await d.next(new EngineState()))).toEqual({ game: 'dragonTower', amount: 1e-8, difficulty: 'easy', eggs: [0] });
+    const error = (await load(`game = 'dragontower'\nnextbet = 0.00000001\ndifficulty = 'hard'\neggs = [2]\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect(error.field).toBe('eggs');
+    expect(error.message).toContain('game dragonTower: eggs must hold tile indexes 0 to 1');
+  });
+});
+
+describe('crash: one bet a round with its cash-out set before it leaves', () => {
+  // Rounds of a chain, each point from the published algorithm (test/support/crash-chain.ts, createHmac).
+  const points = chain_from('crash-43c', 40).map((h) => shown_point(h, 0.01));
+  const settle_crash = (state: EngineState, b: Record<string, unknown>, point: number) => {
+    const cashout = b['cashoutAt'] as number;
+    settle(state, 'crash', b['amount'] as number, point >= cashout ? cashout : 0, { cashoutAt: cashout, point, hash: 'h', gameId: 'g' });
+  };
+
+  test('evilbot\'s target (or bot4stake\'s 99 / chance) as cashoutAt, nextbet as the amount, lastBet.Roll the round\'s point, over 40 rounds', async () => {
+    // Written for this test: martingale at 2x; after two losses in a row cash out at 3x until a win.
+    const context = test_context();
+    const s = await load(`
+game = 'crash'
+nextbet = 0.00000001
+target = 2
+function dobet() {
+  log(lastBet.Roll, lastBet.target, win)
+  if (win) { nextbet = 0.00000001; target = 2 } else { nextbet = previousbet * 2; if (losestreak >= 2) target = 3 }
+}
+`, {}, context);
+    const state = new EngineState();
+    const got: Record<string, unknown>[] = [];
+    for (const point of points) {
+      const b = bet_of(await s.next(state));
+      got.push(b);
+      settle_crash(state, b, point);
+    }
+    await s.next(state);
+    const want: Record<string, unknown>[] = [];
+    const printed: string[] = [];
+    let amount = 1e-8;
+    let target = 2;
+    let streak = 0;
+    for (const point of points) {
+      want.push({ game: 'crash', amount, cashoutAt: target });
+      const won = point >= target;
+      printed.push(`${point} ${target} ${won}`);
+      streak = won ? 0 : streak + 1;
+      if (won) { amount = 1e-8; target = 2; } else { amount = Math.round(amount * 2 * 1e8) / 1e8; if (streak >= 2) target = 3; }
+    }
+    expect(got).toEqual(want);
+    expect(context.printed).toEqual(printed);
+    expect(new Set(want.map((b) => b['cashoutAt']))).toEqual(new Set([2, 3]));
+
+    // bot4stake's README: chance = 99 / target; with limbo_input 'chance' the cash-out is 99 / chance to two decimals.
+    const c = await load(`game = 'crash'\nnextbet = 0.00000001\nchance = 33\ntarget = 50\nfunction dobet() {}`, { bot: { limbo_input: 'chance' } });
+    expect(bet_of(await c.next(new EngineState()))).toEqual({ game: 'crash', amount: 1e-8, cashoutAt: 3 });
+  });
+
+  test('through the engine in sim on a given chain: each round paid by its published point, the script\'s martingale', async () => {
+    const file = path.join(dir, 'crash.js');
+    fs.writeFileSync(file, "game = 'crash'\nnextbet = 0.00000002\ntarget = 1.5\nfunction dobet() { nextbet = win ? 0.00000002 : previousbet * 2 }");
+    const hashes = chain_from(sha('crash-43c-sim'), 30);
+    const lines: BetLine[] = [];
+    await simulate({ strategy: file, limits: { stop_loss: 0.01, max_bet: 0.001, max_bets: 30 }, start_balance: 1, bets: 30, chain: hashes, on_bet: (l) => lines.push(l) });
+    expect(lines).toHaveLength(30);
+    // An even number of satoshi: 1.5× of it is a whole number of them.
+    let amount = 2e-8;
+    lines.forEach((l, i) => {
+      const point = shown_point(hashes[i]!, 0.01);
+      expect([l.game, l.amount, (l.state as { cashoutAt: number }).cashoutAt, (l.state as { point: number }).point]).toEqual(['crash', amount, 1.5, point]);
+      expect(l.payout).toBeCloseTo(point >= 1.5 ? amount * 1.5 : 0, 12);
+      amount = point >= 1.5 ? 2e-8 : Math.round(amount * 2 * 1e8) / 1e8;
+    });
+    expect(new Set(lines.map((l) => l.payout > 0))).toEqual(new Set([true, false]));
+  });
+
+  test('progress(), cashout() and makebet() are refused with a message; a cash-out the site does not take names target', async () => {
+    const progress = (await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 2\nfunction progress() {}\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(progress).toBeInstanceOf(StrategyError);
+    expect(progress.field).toBe('progress');
+    expect(progress.message).toContain('progress() is refused');
+    for (const call of ['cashout()', 'makebet(nextbet, 2, "a")']) {
+      const s = await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 2\nfunction dobet() { ${call} }`);
+      const state = new EngineState();
+      settle_crash(state, bet_of(await s.next(state)), points[0]!);
+      const error = (await Promise.resolve().then(() => s.next(state)).catch((e: unknown) => e)) as StrategyError;
+      expect(error).toBeInstanceOf(StrategyError);
+      expect(error.message).toContain(`${call.slice(0, call.indexOf('('))}() is refused`);
+    }
+    const low = (await load(`game = 'crash'\nnextbet = 0.00000001\ntarget = 1\nfunction dobet() {}`).catch((e: unknown) => e)) as StrategyError;
+    expect(low).toBeInstanceOf(StrategyError);
+    expect(low.field).toBe('target');
+    expect(low.message).toContain("game crash: target (the site's cashoutAt) must be from 1.01");
   });
 });

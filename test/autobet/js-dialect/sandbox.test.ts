@@ -2,7 +2,8 @@
  * Bot scripts beside dice through the one engine on the real sandbox (one
  * per file): a limbo and a keno script whose every outcome is checked here
  * against the published algorithm with createHmac, each run replayed in the
- * simulator from the revealed seeds and equal to it bet by bet; and
+ * simulator from the revealed seeds and equal to it bet by bet, and the same
+ * for a mydicebot JS-mode dice script and a roulette script of chips; and
  * round() scripts for hilo and blackjack whose every card is the seeds'
  * (rounds/cards-helpers.ts) and every step the one the script's rule gives.
  */
@@ -30,18 +31,18 @@ async function reveal(): Promise<{ server: string; client: string }> {
 }
 
 /** Runs `script` on the sandbox, then replays it in the simulator on the revealed seeds; both runs' bet lines. */
-async function sandbox_and_sim(name: string, script: string, limits: Record<string, number>, bot?: { limbo_input?: 'target' | 'chance' }): Promise<{ live: BetLine[]; replay: BetLine[]; seeds: { server: string; client: string } }> {
+async function sandbox_and_sim(name: string, script: string, limits: Record<string, number>, bot?: { limbo_input?: 'target' | 'chance' }, dialect?: 'bot' | 'mydicebot'): Promise<{ live: BetLine[]; replay: BetLine[]; seeds: { server: string; client: string } }> {
   const file = path.join(w.dir, name);
   fs.writeFileSync(file, script);
   const live: BetLine[] = [];
-  const r = await run_autobet({ client: w.client, database: w.database, strategy: file, limits, ...(bot === undefined ? {} : { bot }), on_bet: (l) => live.push(l) });
+  const r = await run_autobet({ client: w.client, database: w.database, strategy: file, limits, ...(bot === undefined ? {} : { bot }), ...(dialect === undefined ? {} : { dialect }), on_bet: (l) => live.push(l) });
   expect(r.stop?.reason, r.stop?.message).toBe('max_bets');
   const seeds = await reveal();
   const replay: BetLine[] = [];
   // The account's balance before the run (the file's sandbox is shared: earlier tests moved it).
   const start_balance = Math.round((live[0]!.balance - live[0]!.profit) * 1e8) / 1e8;
   await simulate({
-    strategy: file, limits, start_balance, bets: limits['max_bets']!, ...(bot === undefined ? {} : { bot }),
+    strategy: file, limits, start_balance, bets: limits['max_bets']!, ...(bot === undefined ? {} : { bot }), ...(dialect === undefined ? {} : { dialect }),
     seeds: [{ server_seed: seeds.server, client_seed: seeds.client }], on_bet: (l) => replay.push(l),
   });
   return { live, replay, seeds };
@@ -102,6 +103,78 @@ function dobet() {
       if (!(l.payoutMultiplier >= 1)) numbers = numbers.map((n) => (n + 4) % 40);
     }
     expect(new Set(live.map((l) => (l.state as { selectedNumbers: number[] }).selectedNumbers[0])).size).toBeGreaterThan(2);
+    expect(replay.map(strip)).toEqual(live.map(strip));
+  }, 60_000);
+});
+
+describe('mydicebot, roulette and baccarat: the sandbox and the simulator bet by bet', () => {
+  it('mydicebot\'s JS mode (detected): every roll the published one, its amounts and targets, the replay the same bets', async () => {
+    // Written for this test in mydicebot's spelling (it lower-cases the text): double on a loss and switch sides, back to the base after three losses.
+    const { live, replay, seeds } = await sandbox_and_sim('mydice.js', `
+baseBet = 0.000000016
+nextBet = baseBet
+chance = 49.5
+betHigh = false
+function dobet() {
+  if (win) { nextBet = baseBet } else { nextBet = previousBet * 2; betHigh = !betHigh }
+  if (currentStreak <= -3) nextBet = baseBet
+  if (lastbet.roll < 0) stop()
+}
+`, { stop_loss: 0.01, max_bet: 0.001, max_bets: 20 });
+    let nextbet = 0.000000016;
+    let high = false;
+    let streak = 0;
+    for (const l of live) {
+      const s = l.state as { result: number; target: number; condition: string };
+      // Dice: ⌊float × 10001⌋ / 100 (stake.com/provably-fair/game-events).
+      const roll = Math.floor(floats(seeds.server, seeds.client, l.nonce, 1)[0]! * 10001) / 100;
+      expect(s.result).toBe(roll);
+      // mydicebot sends Math.round(nextbet × 1e8) satoshi; its Stake model's target: low (⌊chance × 1e4⌋ − 1) / 1e4, high (999999 − ⌊chance × 1e4⌋ + 1) / 1e4, to 2 decimals.
+      expect(l.amount).toBeCloseTo(Math.round(nextbet * 1e8) / 1e8, 12);
+      expect([s.target, s.condition]).toEqual(high ? [50.5, 'above'] : [49.5, 'below']);
+      const won = high ? roll > 50.5 : roll < 49.5;
+      streak = won ? (streak > 0 ? streak + 1 : 1) : (streak < 0 ? streak - 1 : -1);
+      nextbet = won ? 0.000000016 : nextbet * 2;
+      if (!won) high = !high;
+      if (streak <= -3) nextbet = 0.000000016;
+    }
+    expect(new Set(live.map((l) => (l.state as { condition: string }).condition))).toEqual(new Set(['above', 'below']));
+    expect(replay.map(strip)).toEqual(live.map(strip));
+  }, 60_000);
+
+  it('roulette: every pocket the published one, the chips the script leaves, paid by the European table; the replay the same bets', async () => {
+    // Written for this test: red and odd, the red chip doubled after a loss, a chip on 0 from the first loss on until a win.
+    const { live, replay, seeds } = await sandbox_and_sim('roulette.js', `
+game = 'roulette'
+chips = [{ value: 'colorRed', amount: 0.00000002 }, { value: 'parityOdd', amount: 0.00000001 }]
+function dobet() {
+  if (win) chips = [{ value: 'colorRed', amount: 0.00000002 }, { value: 'parityOdd', amount: 0.00000001 }]
+  else { chips[0].amount *= 2; if (losestreak === 1) chips.push({ value: 'number0', amount: 0.00000001 }) }
+}
+`, { stop_loss: 0.01, max_bet: 0.001, max_bets: 20 });
+    const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+    let red = 2e-8;
+    let zero = false;
+    let lose_streak = 0;
+    for (const l of live) {
+      const s = l.state as { result: number; colors: { value: string; amount: number }[]; parities: unknown[]; numbers: unknown[] };
+      const p = Math.floor(floats(seeds.server, seeds.client, l.nonce, 1)[0]! * 37);
+      expect(s.result).toBe(p);
+      expect(s.colors).toEqual([{ value: 'colorRed', amount: red }]);
+      expect(s.parities).toEqual([{ value: 'parityOdd', amount: 1e-8 }]);
+      expect(s.numbers).toEqual(zero ? [{ value: 'number0', amount: 1e-8 }] : []);
+      const staked = red + 1e-8 + (zero ? 1e-8 : 0);
+      expect(l.amount).toBeCloseTo(staked, 12);
+      // Red and odd pay 2×, a straight 36×; 0 loses every outside chip.
+      const paid = (p !== 0 && RED.has(p) ? 2 * red : 0) + (p % 2 === 1 ? 2e-8 : 0) + (zero && p === 0 ? 36e-8 : 0);
+      // The bet's multiplier is the total paid over the total staked, to four decimals (src/games/roulette/rules.ts); the payout the stake
+      // times it, within the one satoshi that four decimals can lose.
+      expect(l.payoutMultiplier).toBeCloseTo(paid / staked, 4);
+      expect(Math.abs(l.payout - paid)).toBeLessThan(1e-8 + 1e-12);
+      // evilbot's win: payoutMultiplier >= 1.
+      if (paid >= staked - 1e-12) { red = 2e-8; zero = false; lose_streak = 0; } else { red = Math.round(red * 2 * 1e8) / 1e8; lose_streak += 1; if (lose_streak === 1) zero = true; }
+    }
+    expect(live.some((l) => (l.state as { numbers: unknown[] }).numbers.length > 0)).toBe(true);
     expect(replay.map(strip)).toEqual(live.map(strip));
   }, 60_000);
 });
