@@ -110,7 +110,12 @@ describe('autobet on crash through the engine', () => {
       const live = await run(new ClientDriver(w.client, 'sandbox'), 'crash', { max_bet: 0.00015 });
       // A loss doubles 0.0001 past max_bet: the run stops there, no bet above it sent.
       for (const l of live.lines) expect(l.amount).toBeLessThanOrEqual(0.00015);
-      expect(w.sandbox.stats().by_operation['MultiplayerCrashBet'] ?? 0).toBe(live.lines.length);
+      // Each bet booked once: the ledger's executed mutations (only crash bets here) are the run's lines. A request
+      // that reached a window already closed (a loaded machine, 100 ms rounds) is refused by the sandbox, not booked,
+      // and sent in the next window: so requests may outnumber the bets, never the other way round.
+      const stats = w.sandbox.stats();
+      expect(stats.mutations_executed).toBe(live.lines.length);
+      expect(stats.by_operation['MultiplayerCrashBet'] ?? 0).toBeGreaterThanOrEqual(live.lines.length);
     } finally {
       await w.close();
     }
