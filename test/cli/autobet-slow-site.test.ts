@@ -131,10 +131,10 @@ async function expectBookedOnce(s: Scene, stop: Record<string, unknown>, steps: 
 const limits = ['--stop-loss', '0.001', '--max-bet', '0.0001', '--yes', '--json'];
 
 describe('autobet on a slow site', () => {
-  it('the sandbox holds every second DiceRoll 8 s against --timeout 3: each step booked once, the martingale over every booked bet', async () => {
+  it('the sandbox holds every second DiceRoll 5 s against --timeout 2: each step booked once, the martingale over every booked bet', async () => {
     const s = await scene();
-    add_fault_rules(s.sandbox, parse_fault_spec('slow=8000:DiceRoll:every=2'));
-    const r = await cli(s, ['autobet', path.join(s.dir, 'martingale.json'), ...limits, '--max-bets', '3', '--timeout', '3', '--base-url', s.sandbox.url]);
+    add_fault_rules(s.sandbox, parse_fault_spec('slow=5000:DiceRoll:every=2'));
+    const r = await cli(s, ['autobet', path.join(s.dir, 'martingale.json'), ...limits, '--max-bets', '3', '--timeout', '2', '--base-url', s.sandbox.url]);
     expect(r.code, r.stderr).toBe(0);
     const out = jsonLines(r.stdout);
     const stop = out.at(-1) as Record<string, unknown>;
@@ -145,10 +145,10 @@ describe('autobet on a slow site', () => {
     expect(journal(s).filter((x) => x.status === 'not_placed')).toHaveLength(0);
   }, 30_000);
 
-  it('a holding proxy keeps the second DiceRoll 14 s against --timeout 3: still one booked bet per step', async () => {
+  it('a holding proxy keeps the second DiceRoll 6 s against --timeout 2: still one booked bet per step', async () => {
     const s = await scene();
-    s.proxy = await start_holding_proxy(s.sandbox.url, { operation: 'DiceRoll', nth: 2, hold_ms: 14_000, scope: 'one' });
-    const r = await cli(s, ['autobet', path.join(s.dir, 'martingale.json'), ...limits, '--max-bets', '3', '--timeout', '3', '--base-url', s.proxy.url]);
+    s.proxy = await start_holding_proxy(s.sandbox.url, { operation: 'DiceRoll', nth: 2, hold_ms: 6_000, scope: 'one' });
+    const r = await cli(s, ['autobet', path.join(s.dir, 'martingale.json'), ...limits, '--max-bets', '3', '--timeout', '2', '--base-url', s.proxy.url]);
     expect(r.code, r.stderr).toBe(0);
     const stop = jsonLines(r.stdout).at(-1) as Record<string, unknown>;
     expect(stop['reason']).toBe('max_bets');

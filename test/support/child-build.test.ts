@@ -1,3 +1,4 @@
+// vitest: ci-only (two whole builds of src/ in fresh Node processes: the test harness's build cache, not the package)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
