@@ -51,15 +51,13 @@ export interface BigWinNotice extends RunPlace {
   readonly payout: number;
 }
 
-/**
- * A hunting condition's `notify` action (settings rules, `when:` lists): the
- * condition as written (`field`, `condition`) and the bet that met it. Sent
- * whatever `--notify-on` says: the condition is the user's own ask.
- */
-export interface HuntNotice extends RunPlace {
+/** A hunting condition's `notify` event as the run hands it over: the condition as written and the bet that met it. */
+export interface HuntFields {
   readonly event: 'hunt';
+  /** Where the condition is written (`rules[2]`, `when[0]`) and what it says. */
   readonly field: string;
   readonly condition: string;
+  /** The bet that met it. */
   readonly identifier: string;
   readonly game: string;
   readonly nonce: number;
@@ -67,6 +65,13 @@ export interface HuntNotice extends RunPlace {
   readonly payoutMultiplier: number;
   readonly payout: number;
 }
+
+/**
+ * A hunting condition's `notify` action (settings rules, `when:` lists), with
+ * the run it came from. Sent whatever `--notify-on` says: the condition is the
+ * user's own ask.
+ */
+export interface HuntNotice extends RunPlace, HuntFields {}
 
 /** A rakeback claim inside a run that failed (refused, not sent, its outcome not found out): the run bets on. */
 export interface RakebackNotice extends RunPlace {

@@ -20,6 +20,8 @@
  */
 
 /** The Bot API's address; a test's local stand-in replaces it. */
+import { sleep_unless_aborted } from '../realtime/backoff.js';
+
 export const TELEGRAM_API = 'https://api.telegram.org';
 
 /** The commands a chat may send, as the caller handles them. */
@@ -130,7 +132,7 @@ export class TelegramRemote {
       } catch (error) {
         if (this.#abort.signal.aborted) return;
         this.#h.note(`telegram: getUpdates failed (${kind_of(error)}); the run goes on, trying again in ${wait / 1000} s`);
-        await this.#sleep(wait);
+        await sleep_unless_aborted(wait, this.#abort.signal);
         wait = Math.min(wait * 2, LONGEST_WAIT_MS);
         continue;
       }
@@ -190,20 +192,6 @@ export class TelegramRemote {
     }
     if (!res.ok || answer.ok !== true) throw new TelegramFailure(`HTTP ${res.status}`);
     return answer.result;
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const signal = this.#abort.signal;
-      if (signal.aborted) return resolve();
-      const done = (): void => {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-    });
   }
 }
 
