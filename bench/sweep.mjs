@@ -39,6 +39,18 @@ async function timed(work) {
   return performance.now() - started;
 }
 
+/** `total` HMAC-SHA256 digests split over `threads` worker threads: what the cores give to pure hashing. */
+async function hmac_threads(threads, total) {
+  const code = `const { createHmac } = require('node:crypto'); const { parentPort, workerData } = require('node:worker_threads');
+    let x = 0; for (let i = 0; i < workerData; i++) x ^= createHmac('sha256', 'k').update('c:' + i + ':0').digest()[0];
+    parentPort.postMessage(x);`;
+  const { Worker } = await import('node:worker_threads');
+  await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => {
+    const w = new Worker(code, { eval: true, workerData: Math.ceil(total / threads) });
+    w.once('message', resolve).once('error', reject);
+  })));
+}
+
 console.log(`stakeql sweep bench on Node ${process.version}, ${CORES} CPUs`);
 
 // 1. Cores: 8 cells × 4 sessions; each cell whole to a worker.
@@ -47,6 +59,7 @@ console.log(`stakeql sweep bench on Node ${process.version}, ${CORES} CPUs`);
   const cells = 8 * 4 * BETS;
   const ratios = [];
   const simRatios = [];
+  const hmacRatios = [];
   let last = { one: 0, all: 0 };
   for (let r = 0; r < ROUNDS; r++) {
     const one = await timed(() => sweep({ spec, workers: 1 }));
@@ -57,9 +70,14 @@ console.log(`stakeql sweep bench on Node ${process.version}, ${CORES} CPUs`);
     const simOne = await timed(() => simulate({ strategy: MART, start_balance: 1, bets: BETS, sessions: 32, workers: 1 }));
     const simAll = await timed(() => simulate({ strategy: MART, start_balance: 1, bets: BETS, sessions: 32, workers: CORES }));
     simRatios.push(simOne / simAll);
+    // The floor: threads doing nothing but createHmac (no stakeql code), the same total work on 1 and on every core.
+    const hmacOne = await timed(() => hmac_threads(1, CORES * 200_000));
+    const hmacAll = await timed(() => hmac_threads(CORES, CORES * 200_000));
+    hmacRatios.push(hmacOne / hmacAll);
   }
   console.log(`1. 8 cells × 4 sessions × ${BETS.toLocaleString('en')} bets: ${CORES} workers ${median(ratios).toFixed(2)}× one (median of ${ROUNDS}, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); last round ${rate(cells, last.all)} bets/s against ${rate(cells, last.one)}; target ≥ 1.8× on 2 cores`);
   console.log(`   simulate's own workers on the same bets in the same rounds: ${median(simRatios).toFixed(2)}× (${Math.min(...simRatios).toFixed(2)}–${Math.max(...simRatios).toFixed(2)}): what the machine allows now`);
+  console.log(`   createHmac alone in ${CORES} threads against 1, the same rounds: ${median(hmacRatios).toFixed(2)}× (${Math.min(...hmacRatios).toFixed(2)}–${Math.max(...hmacRatios).toFixed(2)}): the floor, no stakeql code`);
 }
 
 // 2. Per bet against sim: one cell, the same strategy, sessions and bets, one thread each.
