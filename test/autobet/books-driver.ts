@@ -4,10 +4,10 @@
  * balance, profit, peak, wagered and loss streak in whole units itself, so a
  * test checks the engine against numbers the engine did not produce.
  */
-import { Money } from '../../src/autobet/counters.js';
-import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from '../../src/autobet/driver.js';
-import type { PlannedBet } from '../../src/autobet/planned-bet.js';
-import type { SettledBet } from '../../src/autobet/strategy.js';
+import { Money } from '../../src/autobet/engine/counters.js';
+import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from '../../src/autobet/drivers/driver.js';
+import type { PlannedBet } from '../../src/autobet/engine/planned-bet.js';
+import type { SettledBet } from '../../src/autobet/strategies/strategy.js';
 
 /** The books are in units of btc (8 decimals). */
 const btc = new Money(8);

@@ -15,14 +15,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Money, new_counters } from '../../src/autobet/counters.js';
-import type { Adoption, PlaceOutcome } from '../../src/autobet/driver.js';
-import { run_engine } from '../../src/autobet/engine.js';
-import type { StopLine } from '../../src/autobet/events.js';
-import { MemoryJournal } from '../../src/autobet/journal-port.js';
-import { check_limits, type Limits } from '../../src/autobet/limits.js';
-import type { PlannedBet } from '../../src/autobet/planned-bet.js';
-import type { SettledBet, Strategy, StrategyAnswer } from '../../src/autobet/strategy.js';
+import { Money, new_counters } from '../../src/autobet/engine/counters.js';
+import type { Adoption, PlaceOutcome } from '../../src/autobet/drivers/driver.js';
+import { run_engine } from '../../src/autobet/engine/engine.js';
+import type { StopLine } from '../../src/autobet/engine/events.js';
+import { MemoryJournal } from '../../src/autobet/engine/journal-port.js';
+import { check_limits, type Limits } from '../../src/autobet/engine/limits.js';
+import type { PlannedBet } from '../../src/autobet/engine/planned-bet.js';
+import type { SettledBet, Strategy, StrategyAnswer } from '../../src/autobet/strategies/strategy.js';
 import { BooksDriver, type Books } from './books-driver.js';
 
 const btc = new Money(8);

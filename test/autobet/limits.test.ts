@@ -6,9 +6,9 @@
  * whose sums are written out by hand here.
  */
 import { describe, expect, it } from 'vitest';
-import { count_bet, Money, new_counters, type Counters } from '../../src/autobet/counters.js';
-import { check_after, check_before, limit_rules } from '../../src/autobet/limit-rules.js';
-import { check_limits, LIMIT_NAMES, type Limits } from '../../src/autobet/limits.js';
+import { count_bet, Money, new_counters, type Counters } from '../../src/autobet/engine/counters.js';
+import { check_after, check_before, limit_rules } from '../../src/autobet/engine/limit-rules.js';
+import { check_limits, LIMIT_NAMES, type Limits } from '../../src/autobet/engine/limits.js';
 
 const btc = new Money(8);
 

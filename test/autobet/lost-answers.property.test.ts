@@ -10,13 +10,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Money, new_counters } from '../../src/autobet/counters.js';
-import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../../src/autobet/driver.js';
-import { run_engine } from '../../src/autobet/engine.js';
-import { MemoryJournal } from '../../src/autobet/journal-port.js';
-import type { PlannedBet } from '../../src/autobet/planned-bet.js';
-import { adopt_from_history, resolve_intent } from '../../src/autobet/reconcile.js';
-import type { SettledBet, Strategy, StrategyAnswer, StrategyState } from '../../src/autobet/strategy.js';
+import { Money, new_counters } from '../../src/autobet/engine/counters.js';
+import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../../src/autobet/drivers/driver.js';
+import { run_engine } from '../../src/autobet/engine/engine.js';
+import { MemoryJournal } from '../../src/autobet/engine/journal-port.js';
+import type { PlannedBet } from '../../src/autobet/engine/planned-bet.js';
+import { adopt_from_history, resolve_intent } from '../../src/autobet/engine/reconcile.js';
+import type { SettledBet, Strategy, StrategyAnswer, StrategyState } from '../../src/autobet/strategies/strategy.js';
 import type { HouseBet } from '../../src/operations/documents/my-bet-list.js';
 
 const btc = new Money(8);

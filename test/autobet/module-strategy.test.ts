@@ -14,19 +14,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Money, new_counters, type Counters } from '../../src/autobet/counters.js';
-import { run_engine } from '../../src/autobet/engine.js';
-import type { StopLine } from '../../src/autobet/events.js';
-import { MemoryJournal, type EngineJournal, type IntentRow } from '../../src/autobet/journal-port.js';
-import { check_limits, type Limits } from '../../src/autobet/limits.js';
-import { SqliteJournal } from '../../src/autobet/sqlite-journal.js';
+import { Money, new_counters, type Counters } from '../../src/autobet/engine/counters.js';
+import { run_engine } from '../../src/autobet/engine/engine.js';
+import type { StopLine } from '../../src/autobet/engine/events.js';
+import { MemoryJournal, type EngineJournal, type IntentRow } from '../../src/autobet/engine/journal-port.js';
+import { check_limits, type Limits } from '../../src/autobet/engine/limits.js';
+import { SqliteJournal } from '../../src/autobet/run/sqlite-journal.js';
 import { prepare_strategy_file } from '../../src/autobet/strategies/load.js';
 import { load_module_strategy } from '../../src/autobet/strategies/module.js';
-import { StrategyError, type Strategy, type StrategyState } from '../../src/autobet/strategy.js';
+import { StrategyError, type Strategy, type StrategyState } from '../../src/autobet/strategies/strategy.js';
 import { buildForChildren } from '../support/child-build.js';
 import { BooksDriver } from './books-driver.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 const fixture = (name: string): string => path.join(FIXTURES, name);
 const btc = new Money(8);
 

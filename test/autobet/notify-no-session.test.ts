@@ -4,9 +4,9 @@
  * a kept run's names it. Real sinks: JSON and Discord receivers on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Money, new_counters } from '../../src/autobet/counters.js';
-import { check_limits } from '../../src/autobet/limits.js';
-import { run_hooks } from '../../src/autobet/run-hooks.js';
+import { Money, new_counters } from '../../src/autobet/engine/counters.js';
+import { check_limits } from '../../src/autobet/engine/limits.js';
+import { run_hooks } from '../../src/autobet/run/run-hooks.js';
 import { run_autobet } from '../../src/autobet/index.js';
 import { world, type World } from './helpers.js';
 import { http_receiver, type HttpReceiver } from '../notify/receivers.js';

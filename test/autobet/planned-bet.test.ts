@@ -5,9 +5,9 @@
  * it is rounded or clamped.
  */
 import { describe, expect, it } from 'vitest';
-import { Money } from '../../src/autobet/counters.js';
-import { ParamsCache, bet_input, plan_bet, type PlannedBet } from '../../src/autobet/planned-bet.js';
-import { StrategyError } from '../../src/autobet/strategy.js';
+import { Money } from '../../src/autobet/engine/counters.js';
+import { ParamsCache, bet_input, plan_bet, type PlannedBet } from '../../src/autobet/engine/planned-bet.js';
+import { StrategyError } from '../../src/autobet/strategies/strategy.js';
 
 const btc = new Money(8);
 const usd = new Money(2);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run_autobet, type BetLine } from '../../src/autobet/index.js';
-import type { RakebackEvent } from '../../src/autobet/rakeback-step.js';
+import type { RakebackEvent } from '../../src/autobet/engine/rakeback-step.js';
 import { Database } from '../support/sqlite.js';
 import { UNIT, world, type World } from './helpers.js';
 

@@ -1,8 +1,8 @@
 /** Which bet in the history is the one an intent sent (issue 36): parameters choose between candidates, never rule one out. */
 import { describe, expect, it } from 'vitest';
-import type { IntentRef } from '../../src/autobet/driver.js';
-import { intended_among } from '../../src/autobet/reconcile.js';
-import type { SettledBet } from '../../src/autobet/strategy.js';
+import type { IntentRef } from '../../src/autobet/drivers/driver.js';
+import { intended_among } from '../../src/autobet/engine/reconcile.js';
+import type { SettledBet } from '../../src/autobet/strategies/strategy.js';
 
 const bet = (nonce: number, amount: number, state: Record<string, unknown>, game = 'dice'): SettledBet =>
   ({ id: `b${nonce}`, nonce, amount, game, state }) as unknown as SettledBet;

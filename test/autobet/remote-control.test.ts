@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tightened_limits } from '../../src/autobet/limit-change.js';
-import { SessionControl, type Steerable } from '../../src/autobet/remote-control.js';
-import { Stop } from '../../src/autobet/stop.js';
-import { new_counters } from '../../src/autobet/counters.js';
+import { tightened_limits } from '../../src/autobet/engine/limit-change.js';
+import { SessionControl, type Steerable } from '../../src/autobet/engine/remote-control.js';
+import { Stop } from '../../src/autobet/engine/stop.js';
+import { new_counters } from '../../src/autobet/engine/counters.js';
 import { SessionCommands, SessionsTable, open_database } from '../../src/journal/index.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-remote-unit-'));

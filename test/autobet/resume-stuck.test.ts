@@ -10,7 +10,7 @@
  */
 import { Database } from '../support/sqlite.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { count_bet, type Counters } from '../../src/autobet/counters.js';
+import { count_bet, type Counters } from '../../src/autobet/engine/counters.js';
 import { resume_autobet, run_autobet, type BetLine, type SettledBet } from '../../src/autobet/index.js';
 import { open_database, SessionsTable } from '../../src/journal/index.js';
 import { MARTINGALE, UNIT, world, type World } from './helpers.js';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { list_sessions } from '../../src/autobet/sessions.js';
+import { list_sessions } from '../../src/autobet/run/sessions.js';
 import { account_lock_path, process_start_ms } from '../../src/journal/session-lock.js';
 import { SessionsTable, open_database } from '../../src/journal/index.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { SettingsStrategy, check_settings, load_settings_strategy } from '../../src/autobet/strategies/settings.js';
 import { prepare_settings } from '../../src/autobet/strategies/load.js';
-import { StrategyError, type SettledBet, type StrategyAnswer, type StrategyState } from '../../src/autobet/strategy.js';
+import { StrategyError, type SettledBet, type StrategyAnswer, type StrategyState } from '../../src/autobet/strategies/strategy.js';
 
 /** `n` units of btc (1e-8) as the double nearest the decimal: settings below are written in units so the sequences read as whole numbers. */
 const units = (n: number): number => n / 1e8;

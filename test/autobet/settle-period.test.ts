@@ -1,7 +1,7 @@
 /** The settle period and the resolve timeout of a run (issue 36): their floors, defaults and errors, checked by hand. */
 import { describe, expect, it } from 'vitest';
 import { run_autobet } from '../../src/autobet/index.js';
-import { DEFAULT_SETTLE_MS, resolve_period, settle_period } from '../../src/autobet/reconcile.js';
+import { DEFAULT_SETTLE_MS, resolve_period, settle_period } from '../../src/autobet/engine/reconcile.js';
 import { MARTINGALE, world } from './helpers.js';
 
 describe('the settle period', () => {

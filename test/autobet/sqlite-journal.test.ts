@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTCOME_BATCH, OUTCOME_DELAY_MS, SqliteJournal } from '../../src/autobet/sqlite-journal.js';
-import type { EngineSnapshot } from '../../src/autobet/journal-port.js';
-import type { BetLine } from '../../src/autobet/events.js';
-import type { SettledBet } from '../../src/autobet/strategy.js';
+import { OUTCOME_BATCH, OUTCOME_DELAY_MS, SqliteJournal } from '../../src/autobet/run/sqlite-journal.js';
+import type { EngineSnapshot } from '../../src/autobet/engine/journal-port.js';
+import type { BetLine } from '../../src/autobet/engine/events.js';
+import type { SettledBet } from '../../src/autobet/strategies/strategy.js';
 import { SessionsTable, open_database, type SqliteDatabase } from '../../src/journal/index.js';
 
 const dirs: string[] = [];

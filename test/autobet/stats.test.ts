@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { run_autobet, type BetLine } from '../../src/autobet/index.js';
-import type { StatsLine } from '../../src/autobet/stats.js';
+import type { StatsLine } from '../../src/autobet/run/stats.js';
 import { SessionReader } from '../../src/dashboard/session-view.js';
 import { open_database } from '../../src/journal/index.js';
 import { world, type World } from './helpers.js';

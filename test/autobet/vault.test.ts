@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { list_sessions, resume_autobet, run_autobet, simulate, type BetLine } from '../../src/autobet/index.js';
-import type { SessionResult } from '../../src/autobet/sim-session.js';
+import type { SessionResult } from '../../src/autobet/sim/sim-session.js';
 import { Database } from '../support/sqlite.js';
 import { world, type World } from './helpers.js';
 

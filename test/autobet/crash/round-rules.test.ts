@@ -7,16 +7,16 @@
  * createHmac (test/support/crash-chain.ts), not the code under test.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientDriver } from '../../../src/autobet/client-driver.js';
-import { Money, new_counters } from '../../../src/autobet/counters.js';
-import type { Driver } from '../../../src/autobet/driver.js';
-import { run_engine } from '../../../src/autobet/engine.js';
-import type { BetLine } from '../../../src/autobet/events.js';
-import { MemoryJournal } from '../../../src/autobet/journal-port.js';
-import { check_limits } from '../../../src/autobet/limits.js';
-import { SimDriver } from '../../../src/autobet/sim-driver.js';
+import { ClientDriver } from '../../../src/autobet/drivers/client-driver.js';
+import { Money, new_counters } from '../../../src/autobet/engine/counters.js';
+import type { Driver } from '../../../src/autobet/drivers/driver.js';
+import { run_engine } from '../../../src/autobet/engine/engine.js';
+import type { BetLine } from '../../../src/autobet/engine/events.js';
+import { MemoryJournal } from '../../../src/autobet/engine/journal-port.js';
+import { check_limits } from '../../../src/autobet/engine/limits.js';
+import { SimDriver } from '../../../src/autobet/drivers/sim-driver.js';
 import { SettingsStrategy, check_settings } from '../../../src/autobet/strategies/settings.js';
-import type { Strategy, StrategyAnswer } from '../../../src/autobet/strategy.js';
+import type { Strategy, StrategyAnswer } from '../../../src/autobet/strategies/strategy.js';
 import { chain_from, sha, shown_point } from '../../support/crash-chain.js';
 import { world } from '../helpers.js';
 

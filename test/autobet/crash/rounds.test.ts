@@ -8,16 +8,16 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ClientDriver } from '../../../src/autobet/client-driver.js';
-import { Money, new_counters } from '../../../src/autobet/counters.js';
-import type { Driver } from '../../../src/autobet/driver.js';
-import { run_engine } from '../../../src/autobet/engine.js';
-import type { BetLine } from '../../../src/autobet/events.js';
-import { MemoryJournal } from '../../../src/autobet/journal-port.js';
-import { check_limits, type Limits } from '../../../src/autobet/limits.js';
-import { SimDriver } from '../../../src/autobet/sim-driver.js';
+import { ClientDriver } from '../../../src/autobet/drivers/client-driver.js';
+import { Money, new_counters } from '../../../src/autobet/engine/counters.js';
+import type { Driver } from '../../../src/autobet/drivers/driver.js';
+import { run_engine } from '../../../src/autobet/engine/engine.js';
+import type { BetLine } from '../../../src/autobet/engine/events.js';
+import { MemoryJournal } from '../../../src/autobet/engine/journal-port.js';
+import { check_limits, type Limits } from '../../../src/autobet/engine/limits.js';
+import { SimDriver } from '../../../src/autobet/drivers/sim-driver.js';
 import { FunctionStrategy } from '../../../src/autobet/strategies/module.js';
-import type { StrategyAnswer, StrategyState } from '../../../src/autobet/strategy.js';
+import type { StrategyAnswer, StrategyState } from '../../../src/autobet/strategies/strategy.js';
 import type { MultiplayerRoundFrame } from '../../../src/realtime/multiplayer.js';
 import { world } from '../helpers.js';
 

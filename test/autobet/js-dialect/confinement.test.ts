@@ -4,8 +4,8 @@
  * limits stop a script that would run or grow for ever.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_bot_strategy } from '../../../src/autobet/js-dialect/index.js';
-import { StrategyError, type Strategy } from '../../../src/autobet/strategy.js';
+import { load_bot_strategy } from '../../../src/autobet/strategies/js-dialect/index.js';
+import { StrategyError, type Strategy } from '../../../src/autobet/strategies/strategy.js';
 import { EngineState, drive, test_context } from '../lua/helpers.js';
 
 const open: Strategy[] = [];

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { detect_dialect } from '../../../src/autobet/js-dialect/detect.js';
+import { detect_dialect } from '../../../src/autobet/strategies/js-dialect/detect.js';
 import { prepare_recorded, prepare_strategy_file } from '../../../src/autobet/strategies/load.js';
-import { StrategyError } from '../../../src/autobet/strategy.js';
+import { StrategyError } from '../../../src/autobet/strategies/strategy.js';
 import { test_context } from '../lua/helpers.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-dialect-'));

@@ -5,8 +5,8 @@
  * the dialect's rules give, worked out here from the same rolls.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_bot_strategy } from '../../../src/autobet/js-dialect/index.js';
-import { StrategyError, type Strategy, type StrategyContext } from '../../../src/autobet/strategy.js';
+import { load_bot_strategy } from '../../../src/autobet/strategies/js-dialect/index.js';
+import { StrategyError, type Strategy, type StrategyContext } from '../../../src/autobet/strategies/strategy.js';
 import { floats } from '../../support/stake-floats.js';
 import { EngineState, drive, is_dice, test_context } from '../lua/helpers.js';
 

@@ -4,8 +4,8 @@
  * (its var, implicit and `let` globals back; objects keep their functions).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_bot_strategy } from '../../../src/autobet/js-dialect/index.js';
-import { StrategyError, type Strategy } from '../../../src/autobet/strategy.js';
+import { load_bot_strategy } from '../../../src/autobet/strategies/js-dialect/index.js';
+import { StrategyError, type Strategy } from '../../../src/autobet/strategies/strategy.js';
 import { floats } from '../../support/stake-floats.js';
 import { EngineState, drive, is_dice, test_context, type BetTuple } from '../lua/helpers.js';
 

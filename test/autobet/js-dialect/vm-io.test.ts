@@ -6,7 +6,7 @@
  * including after the memory grows under it.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { BotVm, type LastBetInfo } from '../../../src/autobet/js-dialect/vm.js';
+import { BotVm, type LastBetInfo } from '../../../src/autobet/strategies/js-dialect/vm.js';
 
 const open: BotVm[] = [];
 afterEach(() => {

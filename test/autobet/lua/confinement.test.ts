@@ -4,8 +4,8 @@
  * Each is refused with a clear error naming the script's line.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_lua_strategy, type LuaStrategyOptions } from '../../../src/autobet/lua/index.js';
-import { StrategyError, type Strategy } from '../../../src/autobet/strategy.js';
+import { load_lua_strategy, type LuaStrategyOptions } from '../../../src/autobet/strategies/lua/index.js';
+import { StrategyError, type Strategy } from '../../../src/autobet/strategies/strategy.js';
 import { EngineState, drive, is_dice, test_context } from './helpers.js';
 
 const open: Strategy[] = [];

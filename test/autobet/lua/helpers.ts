@@ -3,7 +3,7 @@
  * roll is given by the test, and whether it won follows from the roll against
  * the target and condition the strategy asked for, computed here.
  */
-import type { DiceNext, SettledBet, Strategy, StrategyAnswer, StrategyContext, StrategyState } from '../../../src/autobet/strategy.js';
+import type { DiceNext, SettledBet, Strategy, StrategyAnswer, StrategyContext, StrategyState } from '../../../src/autobet/strategies/strategy.js';
 
 /** A context for tests: the simulator unless told, prints collected in `printed`. */
 export function test_context(overrides: Partial<StrategyContext> = {}): StrategyContext & { printed: string[] } {

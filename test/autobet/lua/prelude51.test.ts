@@ -3,8 +3,8 @@
  * and DiceBot's side functions (print, sleep, alarm, math.random's seed).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_lua_strategy } from '../../../src/autobet/lua/index.js';
-import type { Strategy, StrategyContext } from '../../../src/autobet/strategy.js';
+import { load_lua_strategy } from '../../../src/autobet/strategies/lua/index.js';
+import type { Strategy, StrategyContext } from '../../../src/autobet/strategies/strategy.js';
 import { EngineState, is_dice, test_context } from './helpers.js';
 
 const open: Strategy[] = [];

@@ -4,7 +4,7 @@
  * where it was.
  */
 import { describe, expect, test } from 'vitest';
-import { LuaSyntaxError, rewrite_sharplua } from '../../../src/autobet/lua/index.js';
+import { LuaSyntaxError, rewrite_sharplua } from '../../../src/autobet/strategies/lua/index.js';
 
 describe('SharpLua to Lua 5.4', () => {
   test.each([

@@ -5,8 +5,8 @@
  * above 50.5 wins over 50.5).
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_lua_strategy } from '../../../src/autobet/lua/index.js';
-import type { Strategy } from '../../../src/autobet/strategy.js';
+import { load_lua_strategy } from '../../../src/autobet/strategies/lua/index.js';
+import type { Strategy } from '../../../src/autobet/strategies/strategy.js';
 import { EngineState, LABOUCHERE, drive, test_context } from './helpers.js';
 
 const open: Strategy[] = [];

@@ -4,8 +4,8 @@
  * back) asks for the same bets as a run that never stopped.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { load_lua_strategy, type LuaSnapshot } from '../../../src/autobet/lua/index.js';
-import { StrategyError, type Strategy } from '../../../src/autobet/strategy.js';
+import { load_lua_strategy, type LuaSnapshot } from '../../../src/autobet/strategies/lua/index.js';
+import { StrategyError, type Strategy } from '../../../src/autobet/strategies/strategy.js';
 import { EngineState, LABOUCHERE, drive, is_dice, test_context, type BetTuple } from './helpers.js';
 
 const open: Strategy[] = [];

@@ -9,9 +9,9 @@
  * Pure: states written out by hand.
  */
 import { describe, expect, it } from 'vitest';
-import { Money, new_counters } from '../../../src/autobet/counters.js';
-import { limit_rules, refusal_of } from '../../../src/autobet/limit-rules.js';
-import { choose_step } from '../../../src/autobet/rounds/play-round.js';
+import { Money, new_counters } from '../../../src/autobet/engine/counters.js';
+import { limit_rules, refusal_of } from '../../../src/autobet/engine/limit-rules.js';
+import { choose_step } from '../../../src/autobet/drivers/rounds/play-round.js';
 
 const money = new Money(2); // usd: cents
 function refusal(limits: { max_bet: number; stop_loss: number }, profit_units = 0) {

@@ -6,7 +6,7 @@
  * bankroll that keeps the bust share under the cap.
  */
 import { describe, expect, it } from 'vitest';
-import { cell_figures, type SessionSample } from '../../../src/autobet/sweep/figures.js';
+import { cell_figures, type SessionSample } from '../../../src/autobet/sim/sweep/figures.js';
 
 const s = (profit: number, extra: Partial<SessionSample> = {}): SessionSample => ({
   profit, wagered: 1000, bets: 10, bust: false, longest_loss_streak: 3, need: 200, error: null, ...extra,

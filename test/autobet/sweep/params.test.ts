@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep, type CellLine } from '../../../src/autobet/sweep/index.js';
+import { sweep, type CellLine } from '../../../src/autobet/sim/sweep/index.js';
 
 let dir: string;
 beforeAll(() => {

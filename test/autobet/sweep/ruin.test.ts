@@ -8,7 +8,7 @@
  * must equal it, and its Monte Carlo bust share must lie within four sigma.
  */
 import { describe, expect, it } from 'vitest';
-import { rank_cells, sweep, type CellLine } from '../../../src/autobet/sweep/index.js';
+import { rank_cells, sweep, type CellLine } from '../../../src/autobet/sim/sweep/index.js';
 
 /** Rolls are floor(float × 10001) / 100, i.e. r / 100 for r = 0 … 10000; "above 50.5" wins for r ≥ 5051. */
 const P_WIN = [...Array(10_001).keys()].filter((r) => r / 100 > 50.5).length / 10_001;

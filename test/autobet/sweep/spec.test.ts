@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep, SweepSpecError } from '../../../src/autobet/sweep/index.js';
-import { cell_at, cell_count, check_spec } from '../../../src/autobet/sweep/spec.js';
+import { sweep, SweepSpecError } from '../../../src/autobet/sim/sweep/index.js';
+import { cell_at, cell_count, check_spec } from '../../../src/autobet/sim/sweep/spec.js';
 
 let dir: string;
 const MART = { game: 'dice', bet: { amount: 0.00000001, target: 50.5, condition: 'above' }, on_win: 'reset', on_loss: { increase_pct: 100 } };
