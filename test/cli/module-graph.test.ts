@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const SRC = fileURLToPath(new URL('../../src', import.meta.url));
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const CLI = path.join(SRC, 'cli');
 const COMMANDS = path.join(CLI, 'commands');
 

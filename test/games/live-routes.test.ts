@@ -13,7 +13,7 @@ import { GAMES, REGISTRY_GAMES } from '../../src/games/registry.js';
 import { SITES } from '../../src/games/sites.js';
 import { sandbox_game } from '../../src/sandbox/games/registry.js';
 
-const GAMES_DIR = fileURLToPath(new URL('../../src/games', import.meta.url));
+const GAMES_DIR = fileURLToPath(new URL('../../src/games/', import.meta.url));
 const live = REGISTRY_GAMES.filter((g) => GAMES[g].pay.rule === 'not public');
 
 function occurrences(text: string, literal: string): number {

@@ -71,7 +71,7 @@ describe('StakeError brand', () => {
     // A second copy of the files, as when two versions of stakeql are installed side by side.
     const dir = await mkdtemp(join(tmpdir(), 'stakeql-copy-'));
     try {
-      await cp(fileURLToPath(new URL('../../src/transport/errors', import.meta.url)), dir, { recursive: true });
+      await cp(fileURLToPath(new URL('../../src/transport/errors/', import.meta.url)), dir, { recursive: true });
       const copy = (await import(pathToFileURL(join(dir, 'index.ts')).href)) as typeof import('../../src/transport/errors/index.js');
       const other = new copy.TransportError({ reason: 'network', may_have_reached_server: true, detail: 'x' });
       expect(other).not.toBeInstanceOf(StakeError);

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { TYPICAL_PASTE } from '../../../bench/typical-paste.mjs';
 
-const PASTES = new URL('../../fixtures/pastes', import.meta.url);
+const PASTES = new URL('../../fixtures/pastes/', import.meta.url);
 
 /** Every browser paste the project keeps as a fixture (every format), plus the bench's typical paste. */
 export function seedPastes() {
