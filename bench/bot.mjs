@@ -3,7 +3,7 @@
 // dice bet), against a floor measured in the same run: createHmac per nonce
 // plus the dice formula (what the simulator pays per bet at least).
 // Needs `npm run build` (imports dist/). Usage: node bench/bot.mjs [bets]
-import { load_bot_strategy } from '../dist/autobet/js-dialect/index.js';
+import { load_bot_strategy } from '../dist/autobet/strategies/js-dialect/index.js';
 import { floor_rolls_per_second } from './lua.mjs';
 
 const SCRIPT = `

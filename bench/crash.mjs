@@ -24,11 +24,11 @@ const BETS = Number(args.bets);
 const load = (p) => import(pathToFileURL(resolve(args.dist, p)).href);
 const { crash_point, previous_game_hash, CRASH_SALT } = await load('games/crash/outcome.js');
 const { ChainWalk } = await load('fairness/chain-walk.js');
-const { run_engine } = await load('autobet/engine.js');
-const { SimDriver } = await load('autobet/sim-driver.js');
-const { Money, new_counters } = await load('autobet/counters.js');
-const { MemoryJournal } = await load('autobet/journal-port.js');
-const { check_limits } = await load('autobet/limits.js');
+const { run_engine } = await load('autobet/engine/engine.js');
+const { SimDriver } = await load('autobet/drivers/sim-driver.js');
+const { Money, new_counters } = await load('autobet/engine/counters.js');
+const { MemoryJournal } = await load('autobet/engine/journal-port.js');
+const { check_limits } = await load('autobet/engine/limits.js');
 const { FunctionStrategy } = await load('autobet/strategies/module.js');
 
 let sink = 0;

@@ -4,7 +4,7 @@
 // plus the dice formula (what the simulator pays per bet at least).
 // Needs `npm run build` (imports dist/). Usage: node bench/lua.mjs [bets]
 import { createHmac } from 'node:crypto';
-import { load_lua_strategy } from '../dist/autobet/lua/index.js';
+import { load_lua_strategy } from '../dist/autobet/strategies/lua/index.js';
 
 const SCRIPT = `
 base = 0.00000100

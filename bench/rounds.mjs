@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
 const RUNS = Number(args.runs);
 const ROUNDS = Number(args.rounds);
 const load = (p) => import(pathToFileURL(resolve(args.dist, p)).href);
-const { simulate } = await load('autobet/simulate.js');
+const { simulate } = await load('autobet/sim/simulate.js');
 
 let sink = 0;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -64,13 +64,13 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stakeql-bench-sim-'));
 try {
   const lua = path.join(dir, 'martingale.lua');
   fs.writeFileSync(lua, 'chance = 49.5\nbethigh = true\nbase = 0.00000001\nnextbet = base\nfunction dobet()\n  if win then\n    nextbet = base\n  else\n    nextbet = previousbet * 2\n  end\n  if nextbet > 0.0001 then nextbet = base end\nend\n');
-  const hasLua = fs.existsSync(path.join(dist, 'autobet', 'lua', 'index.js'));
+  const hasLua = fs.existsSync(path.join(dist, 'autobet', 'strategies', 'lua', 'index.js'));
   if (!CASES.has('2')) { /* not asked */ } else if (hasLua) await interleaved(`2. DiceBot Lua martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, lua, BETS / 4, 0.15);
-  else console.log('2. DiceBot Lua: not built (dist/autobet/lua missing)');
+  else console.log('2. DiceBot Lua: not built (dist/autobet/strategies/lua missing)');
   const bot = path.join(dir, 'martingale.js');
   fs.writeFileSync(bot, 'chance = 49.5\nbethigh = true\nbasebet = 0.00000001\nnextbet = basebet\nfunction dobet() {\n  nextbet = win ? basebet : previousbet * 2\n  if (nextbet > 0.0001) nextbet = basebet\n}\n');
-  if (!CASES.has('2b')) { /* not asked */ } else if (fs.existsSync(path.join(dist, 'autobet', 'js-dialect', 'index.js'))) await interleaved(`2b. bot-script (dobet() JS, QuickJS) martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, bot, BETS / 4, 0.3);
-  else console.log('2b. bot scripts: not built (dist/autobet/js-dialect missing)');
+  if (!CASES.has('2b')) { /* not asked */ } else if (fs.existsSync(path.join(dist, 'autobet', 'strategies', 'js-dialect', 'index.js'))) await interleaved(`2b. bot-script (dobet() JS, QuickJS) martingale, ${(BETS / 4).toLocaleString('en')} bets a round`, bot, BETS / 4, 0.3);
+  else console.log('2b. bot scripts: not built (dist/autobet/strategies/js-dialect missing)');
 
   // Enough work that starting the threads (a module load and a WebAssembly compile each) is small beside it.
   const sessions = 8;

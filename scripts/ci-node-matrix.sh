@@ -95,6 +95,6 @@ for major in $versions; do
   # project's child processes run the same code and ran on Node 20 above, so only the tests that load
   # the native module in a child of this Node run again here (CI stays well under 30 minutes).
   PATH="$nodedir/bin:$PATH" npx vitest run --project 'unit*'
-  PATH="$nodedir/bin:$PATH" npx vitest run --project 'e2e*' test/database/sqlite-module.test.ts test/autobet/native-load.test.ts
+  PATH="$nodedir/bin:$PATH" npx vitest run --project 'e2e*' test/database/sqlite-module.test.ts test/autobet/run/native-load.test.ts
   echo "== Node $major: tests passed in $((SECONDS - suite_started)) s"
 done

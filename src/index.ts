@@ -55,4 +55,4 @@ export {
   type SweepProgress,
   type SweepResult,
   type SweepSummary,
-} from './autobet/sweep/index.js';
+} from './autobet/sim/sweep/index.js';

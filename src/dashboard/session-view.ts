@@ -46,7 +46,7 @@ export interface SessionView {
   /** The counters after the last settled bet, as a strategy sees them (currency units). */
   readonly counters: Pick<StrategyState, 'bets' | 'wins' | 'losses' | 'profit' | 'wagered' | 'balance' | 'streak' | 'peak_profit'>;
   readonly limits: readonly LimitLeft[];
-  /** How it is going, as the `stats` line says it (src/autobet/stats.ts), from the same counters. */
+  /** How it is going, as the `stats` line says it (src/autobet/run/stats.ts), from the same counters. */
   readonly stats: {
     readonly seconds: number;
     readonly bets_per_second: number;

@@ -11,7 +11,7 @@
  * here, against about 0.2–0.6 ms for `FULL`): a killed process loses nothing,
  * power loss may lose the last commits. The engine covers that case: before
  * anything else, a resume compares the site's nonce with the journal's and
- * adopts bets the journal never recorded (see autobet/reconcile.ts).
+ * adopts bets the journal never recorded (see autobet/engine/reconcile.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -16,7 +16,7 @@
  * doubling up to 60 s) and tries again.
  *
  * This module knows nothing of sessions: what a command does and what
- * `/status` says are the caller's (src/autobet/telegram-hook.ts).
+ * `/status` says are the caller's (src/autobet/run/telegram-hook.ts).
  */
 
 /** The Bot API's address; a test's local stand-in replaces it. */

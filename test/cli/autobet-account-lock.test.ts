@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { driver_kind } from '../../src/autobet/run-setup.js';
+import { driver_kind } from '../../src/autobet/run/run-setup.js';
 import { SANDBOX_MARKER_PATH } from '../../src/sandbox/marker.js';
 import { Database } from '../support/sqlite.js';
 import { useAutobetWorld } from './helpers/autobet-world.js';

@@ -72,7 +72,7 @@ describe('autobet resume of a strategy module edited since the session started',
     };
     expect(recorded()).toEqual({ file, sha256: sha256(MODULE) });
 
-    // An edited module (unchanged ones resume as before: test/autobet/lua-engine.test.ts and others).
+    // An edited module (unchanged ones resume as before: test/autobet/strategies/lua-engine.test.ts and others).
     const edited = MODULE.replace('above 50.5', 'above 50.5, now with a comment');
     fs.writeFileSync(file, edited);
     const dice = (): number => world.sandbox.stats().by_operation['DiceRoll'] ?? 0;

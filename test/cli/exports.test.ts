@@ -11,7 +11,7 @@ import { readCsvRecords } from '../support/read-csv.js';
 import { describe, expect, it } from 'vitest';
 import { StakeClient } from '../../src/facade/index.js';
 import { sessionCsv } from '../../src/cli/autobet/session-csv.js';
-import type { BetLine } from '../../src/autobet/events.js';
+import type { BetLine } from '../../src/autobet/engine/events.js';
 import { useCliSandboxSession } from './helpers/sandbox-session.js';
 
 describe('the exports agree', () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse_line } from '../../src/cli/play-lines.js';
-import { added_units, step_request } from '../../src/autobet/rounds/steps.js';
+import { added_units, step_request } from '../../src/autobet/drivers/rounds/steps.js';
 
 describe('stake-adding blackjack actions on the command line', () => {
   it.each(['double', 'split', 'insurance', 'hit', 'stand', 'noInsurance'])('%s is read as the action', (action) => {

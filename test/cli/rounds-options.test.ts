@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectUsageErrorSendingNothing, useCliSandboxSession } from './helpers/sandbox-session.js';
-import { mines_multiplier, mines_of, policy_steps } from '../autobet/rounds/mines-helpers.js';
+import { mines_multiplier, mines_of, policy_steps } from '../autobet/drivers/rounds/mines-helpers.js';
 
 describe('--round on autobet and sim', () => {
   const session = useCliSandboxSession();

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, cliEnv, runCli } from './helpers/cli.js';
-import { merge_parts } from '../../src/autobet/sweep/index.js';
+import { merge_parts } from '../../src/autobet/sim/sweep/index.js';
 import { wait_until } from '../support/wait.js';
 
 let dir: string;

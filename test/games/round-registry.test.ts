@@ -23,7 +23,7 @@ import { blackjack_act, blackjack_allowed, blackjack_deal, blackjack_view, type 
 import { HILO_GUESSES } from '../../src/games/hilo/round.js';
 import { hilo_can_cash_out, hilo_guess_allowed, hilo_step, type HiloState } from '../../src/games/hilo/rules.js';
 import { card_at } from '../../src/games/kernel/cards.js';
-import { step_request } from '../../src/autobet/rounds/steps.js';
+import { step_request } from '../../src/autobet/drivers/rounds/steps.js';
 import type { SiteCard } from '../../src/games/kernel/cards-input.js';
 
 /** The operation's name, its root field and whether it declares `$identifier`, read from the document's text. */

@@ -17,7 +17,7 @@ import { RoundOpenError } from '../../src/operations/index.js';
 import type { BlackjackState } from '../../src/games/blackjack/site.js';
 import { last_request, sandbox, user } from './helpers.js';
 // The test's own oracle (createHmac, the published card order, the public payouts), shared with the autobet round tests.
-import { bj_natural as natural, bj_return as expected_return, bj_total as total, cards_of } from '../autobet/rounds/cards-helpers.js';
+import { bj_natural as natural, bj_return as expected_return, bj_total as total, cards_of } from '../autobet/drivers/rounds/cards-helpers.js';
 
 let box: Sandbox;
 beforeAll(async () => {

@@ -8,13 +8,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { detect_dialect, DIALECT_NAMES, JS_DIALECTS, type JsDialect } from '../js-dialect/detect.js';
-import { bot_choices, type BotOptions } from '../js-dialect/options.js';
-import { StrategyError, type Strategy, type StrategyContext } from '../strategy.js';
+import { detect_dialect, DIALECT_NAMES, JS_DIALECTS, type JsDialect } from './js-dialect/detect.js';
+import { bot_choices, type BotOptions } from './js-dialect/options.js';
+import { StrategyError, type Strategy, type StrategyContext } from './strategy.js';
 import { load_module_strategy } from './module.js';
 import { check_settings, SettingsStrategy, type Settings } from './settings.js';
-import { check_when, type WhenItem } from '../conditions/check.js';
-import { with_when } from '../conditions/when.js';
+import { check_when, type WhenItem } from './conditions/check.js';
+import { with_when } from './conditions/when.js';
 
 /** What kind of strategy a source is, as the session records it. */
 export type StrategyKind = 'settings' | 'module' | 'lua' | 'bot' | 'mydicebot' | 'object';
@@ -217,7 +217,7 @@ async function prepare_file(file: string, options: StrategyFileOptions): Promise
         source: file_source(absolute, text, options.bot === undefined ? undefined : bot),
         currency: null,
         bind: async (context) => {
-          const { load_bot_strategy } = await import('../js-dialect/index.js');
+          const { load_bot_strategy } = await import('./js-dialect/index.js');
           try {
             return await load_bot_strategy(text, context, {
               file_name: name, flavour: dialect, ...(bot === undefined ? {} : { bot }), ...(hint === null ? {} : { first_error_hint: hint }),
@@ -246,7 +246,7 @@ async function prepare_file(file: string, options: StrategyFileOptions): Promise
       source: file_source(absolute, text),
       currency: null,
       bind: async (context) => {
-        const { load_lua_strategy } = await import('../lua/index.js');
+        const { load_lua_strategy } = await import('./lua/index.js');
         return load_lua_strategy(text, context, { file_name: name, ...(options.lua_timeout_ms === undefined ? {} : { timeout_ms: options.lua_timeout_ms }) });
       },
     };

@@ -7,7 +7,7 @@
 import type { RoundStep, RoundView } from '../../games/kernel/round-view.js';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StrategyError, type Strategy, type StrategyAnswer, type StrategyState } from '../strategy.js';
+import { StrategyError, type Strategy, type StrategyAnswer, type StrategyState } from './strategy.js';
 
 /** The shape of a module strategy's default export. */
 export type StrategyFunction = (state: StrategyState) => StrategyAnswer | Promise<StrategyAnswer>;

@@ -6,10 +6,10 @@
  */
 import { check_dice, check_limbo } from '../../operations/validate/games.js';
 import { round_game_refusal } from '../../games/round-games.js';
-import { AUTOBET_GAMES, StrategyError, type AutobetGame } from '../strategy.js';
-import { check_params, field_of, GAME_PARAMS } from '../planned-bet.js';
-import { check_condition, check_when, CONDITION_KEYS, type WhenItem } from '../conditions/check.js';
-import { RESULT_GAMES, type Condition } from '../conditions/conditions.js';
+import { AUTOBET_GAMES, StrategyError, type AutobetGame } from './strategy.js';
+import { check_params, field_of, GAME_PARAMS } from '../engine/planned-bet.js';
+import { check_condition, check_when, CONDITION_KEYS, type WhenItem } from './conditions/check.js';
+import { RESULT_GAMES, type Condition } from './conditions/conditions.js';
 
 /** What to do to the amount after a win or a loss. */
 export type OnResult = 'reset' | { readonly increase_pct: number };

@@ -15,12 +15,12 @@
  * profit / loss is strictly above x.
  */
 import { decimals_for } from '../../operations/validate/currencies.js';
-import { is_win } from '../counters.js';
-import { StrategyError, type NextBet, type Strategy, type StrategyAnswer, type StrategyContext, type StrategyState } from '../strategy.js';
+import { is_win } from '../engine/counters.js';
+import { StrategyError, type NextBet, type Strategy, type StrategyAnswer, type StrategyContext, type StrategyState } from './strategy.js';
 import { check_settings, type OnResult, type RoundsRule, type Rule, type Settings } from './settings-check.js';
 import type { MultiplayerGame } from '../../games/crash/rules.js';
-import { evaluate, type Condition } from '../conditions/conditions.js';
-import { Hunt } from '../conditions/hunt.js';
+import { evaluate, type Condition } from './conditions/conditions.js';
+import { Hunt } from './conditions/hunt.js';
 
 /** What the strategy remembers between bets (journaled; restored on resume). */
 interface SettingsMemory {

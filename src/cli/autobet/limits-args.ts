@@ -2,7 +2,7 @@
  * The limits as `autobet` flags (`--stop-loss 0.001` …): each a plain decimal
  * as typed, read exactly; a bad one is a usage error naming the flag.
  */
-import type { Limits } from '../../autobet/limits.js';
+import type { Limits } from '../../autobet/engine/limits.js';
 import type { CommandArgs } from '../context.js';
 import { read_decimal } from '../numbers.js';
 import { usageError } from '../exit-codes.js';

@@ -8,7 +8,7 @@
  * sent; a bad one is a usage error naming where it came from, never quoting it.
  */
 import fs from 'node:fs';
-import type { NotifyOptions } from '../../autobet/notify-hook.js';
+import type { NotifyOptions } from '../../autobet/run/notify-hook.js';
 import { parse_notify_on } from '../../notify/events.js';
 import { parse_notify_url } from '../../notify/url.js';
 import type { CommandArgs, CommandContext } from '../context.js';

@@ -1,7 +1,7 @@
 /**
  * `--claim-rakeback EVERY` of `autobet` and `autobet resume`: claim the
  * account's rakeback into the balance every EVERY (`30m`, `1h`, seconds)
- * between bets (src/autobet/rakeback-step.ts). Checked before anything is sent.
+ * between bets (src/autobet/engine/rakeback-step.ts). Checked before anything is sent.
  */
 import type { CommandArgs } from '../context.js';
 import { parse_duration } from '../duration.js';

@@ -3,7 +3,7 @@
  * waits out trouble before it stops; `--stats-every S`: how often it says how
  * it is going. A bad value is a usage error naming the flag.
  */
-import { MAX_RETRY_FOR_MS } from '../../autobet/error-policy.js';
+import { MAX_RETRY_FOR_MS } from '../../autobet/engine/error-policy.js';
 import type { CommandArgs } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { parse_duration } from '../duration.js';

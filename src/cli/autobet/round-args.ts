@@ -24,8 +24,8 @@ export async function round_from_args(args: CommandArgs, command: 'autobet' | 's
     throw usageError(`${command}: --round must be a JSON object ({"game":"mines","fields":[3,7],"cashout_after":2})`);
   }
   try {
-    if (command === 'sim') (await import('../../autobet/rounds/sim-policy.js')).check_sim_round(round);
-    else (await import('../../autobet/rounds/setup.js')).check_round_option(round);
+    if (command === 'sim') (await import('../../autobet/drivers/rounds/sim-policy.js')).check_sim_round(round);
+    else (await import('../../autobet/drivers/rounds/setup.js')).check_round_option(round);
   } catch (error) {
     if (error instanceof RangeError || error instanceof TypeError) throw usageError(`${command}: --round: ${error.message}`);
     throw error;

@@ -1,6 +1,6 @@
 /** One session's bet lines as CSV (csv-stringify), with the game state's columns a spreadsheet needs; amounts as plain decimals, never `1e-8`. */
 import { stringify } from 'csv-stringify/sync';
-import type { BetLine } from '../../autobet/events.js';
+import type { BetLine } from '../../autobet/engine/events.js';
 import { plainAmount } from '../output.js';
 
 const COLUMNS = ['seq', 'identifier', 'game', 'amount', 'currency', 'payoutMultiplier', 'payout', 'profit', 'balance', 'nonce', 'result', 'target', 'multiplierTarget', 'condition'];

@@ -4,9 +4,9 @@
  * Whether a session still runs comes from its process (the one holding the
  * account's lock), not from the mark a killed run leaves behind.
  */
-import type { CommandLine } from '../../autobet/commands.js';
-import type { BetLine } from '../../autobet/events.js';
-import { LIMIT_NAMES, type Limits } from '../../autobet/limits.js';
+import type { CommandLine } from '../../autobet/run/commands.js';
+import type { BetLine } from '../../autobet/engine/events.js';
+import { LIMIT_NAMES, type Limits } from '../../autobet/engine/limits.js';
 import type { CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { oneLine, plainAmount, printable } from '../output.js';

@@ -3,10 +3,10 @@
  * left of the limits, bets per second. Redrawn in place on stderr at most ten
  * times a second; never written to a pipe.
  */
-import type { BetLine } from '../../autobet/events.js';
-import type { Limits } from '../../autobet/limits.js';
-import type { SessionTotals } from '../../autobet/counters.js';
-import type { StatsLine } from '../../autobet/stats.js';
+import type { BetLine } from '../../autobet/engine/events.js';
+import type { Limits } from '../../autobet/engine/limits.js';
+import type { SessionTotals } from '../../autobet/engine/counters.js';
+import type { StatsLine } from '../../autobet/run/stats.js';
 import { plainAmount, type OutputStream } from '../output.js';
 
 const REDRAW_MS = 100;

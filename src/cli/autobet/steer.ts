@@ -2,10 +2,10 @@
  * `stakeql autobet pause | resume | stop | stop-after-win | stop-after N |
  * limit --stop-loss X … [SESSION]`: a command to a running session, written
  * to the database it journals to; the run reads it between two bets
- * (src/autobet/remote-control.ts). A limit may only be lowered (raising one
+ * (src/autobet/engine/remote-control.ts). A limit may only be lowered (raising one
  * is refused, exit 2, nothing recorded).
  */
-import type { SessionCommand } from '../../autobet/commands.js';
+import type { SessionCommand } from '../../autobet/run/commands.js';
 import type { CommandArgs, CommandContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { limits_text } from './sessions-view.js';

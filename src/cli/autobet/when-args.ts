@@ -8,7 +8,7 @@
 import fs from 'node:fs/promises';
 import type { CommandArgs } from '../context.js';
 import { usageError } from '../exit-codes.js';
-import { check_when } from '../../autobet/conditions/check.js';
+import { check_when } from '../../autobet/strategies/conditions/check.js';
 
 export const WHEN_OPTIONS = { when: { type: 'string' } } as const;
 

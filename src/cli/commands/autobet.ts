@@ -8,9 +8,9 @@
 import { ROUND_OPTIONS, ROUND_OPTIONS_HELP, round_from_args } from '../autobet/round-args.js';
 import path from 'node:path';
 import type * as Autobet from '../../autobet/index.js';
-import type { BetLine, StopLine, WaitLine } from '../../autobet/events.js';
-import type { StatsLine } from '../../autobet/stats.js';
-import type { RunPreview } from '../../autobet/run.js';
+import type { BetLine, StopLine, WaitLine } from '../../autobet/engine/events.js';
+import type { StatsLine } from '../../autobet/run/stats.js';
+import type { RunPreview } from '../../autobet/run/run.js';
 import { did_you_mean } from '../suggest.js';
 import { for_cli } from '../cli-wording.js';
 import { LIMIT_OPTIONS, LIMIT_OPTIONS_HELP, LUA_TIMEOUT_HELP, bot_arg, dialect_arg, limit_flags_given, limits_from_args, lua_timeout_ms, refuse_limits_below_unit } from '../autobet/limits-args.js';
@@ -29,7 +29,7 @@ import { TIMING_OPTIONS, TIMING_OPTIONS_HELP, timing_from_args } from '../autobe
 import { abandon } from '../autobet/abandon.js';
 import { WHEN_OPTIONS, WHEN_OPTIONS_HELP, when_from_args } from '../autobet/when-args.js';
 import { RAKEBACK_OPTIONS, RAKEBACK_OPTIONS_HELP, rakeback_from_args } from '../autobet/rakeback-args.js';
-import type { HuntEvent } from '../../autobet/conditions/hunt.js';
+import type { HuntEvent } from '../../autobet/strategies/conditions/hunt.js';
 import { STEER_SUBCOMMANDS, steer } from '../autobet/steer.js';
 import { TELEGRAM_OPTIONS, TELEGRAM_OPTIONS_HELP, telegram_from_args } from '../autobet/telegram-args.js';
 import { DEFAULT_PROFILE } from '../../store/profile.js';

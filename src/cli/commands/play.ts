@@ -26,9 +26,9 @@ import { oneoff_intent, oneoff_settlement, with_oneoff_journal } from '../oneoff
 import { allowed_actions, describe_state, parse_line } from '../play-lines.js';
 import { withHistoryDatabase } from '../history-database.js';
 import type { RoundSteps } from '../../journal/round-steps.js';
-import { StepLog } from '../../autobet/rounds/step-log.js';
-import { lost_step_fate } from '../../autobet/rounds/lost-step.js';
-import { added_units } from '../../autobet/rounds/steps.js';
+import { StepLog } from '../../autobet/drivers/rounds/step-log.js';
+import { lost_step_fate } from '../../autobet/drivers/rounds/lost-step.js';
+import { added_units } from '../../autobet/drivers/rounds/steps.js';
 
 interface Opening {
   readonly game: RoundGame;

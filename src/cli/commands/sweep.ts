@@ -8,8 +8,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CellLine, SweepHeader } from '../../autobet/sweep/lines.js';
-import { sim_amount, sim_percent } from '../../autobet/sim-report.js';
+import type { CellLine, SweepHeader } from '../../autobet/sim/sweep/lines.js';
+import { sim_amount, sim_percent } from '../../autobet/sim/sim-report.js';
 import { decimals_for } from '../../operations/validate/currencies.js';
 import { LUA_TIMEOUT_HELP, lua_timeout_ms } from '../autobet/limits-args.js';
 import { text_option, type Command, type CommandArgs, type CommandContext } from '../context.js';
@@ -99,7 +99,7 @@ function print_table(ctx: CommandContext, header: SweepHeader, ranked: readonly 
 async function output(
   ctx: CommandContext, args: CommandArgs, header: SweepHeader, cells: readonly CellLine[], rank: { max_bust?: number; min_sessions?: number }, streamed: boolean,
 ): Promise<void> {
-  const lib = await import('../../autobet/sweep/index.js');
+  const lib = await import('../../autobet/sim/sweep/index.js');
   const json = args.values['json'] === true;
   const summary = lib.summary_line(header, cells, rank);
   if (json) {
@@ -129,7 +129,7 @@ async function run_merge(args: CommandArgs, ctx: CommandContext): Promise<number
   const parts = args.positionals.slice(1);
   if (parts.length === 0) throw usageError('sweep merge: name the parts (each shard\'s results file)');
   const rank = rank_args(args);
-  const lib = await import('../../autobet/sweep/index.js');
+  const lib = await import('../../autobet/sim/sweep/index.js');
   let merged;
   try {
     merged = lib.merge_parts(parts);
@@ -159,7 +159,7 @@ async function run_sweep(args: CommandArgs, ctx: CommandContext): Promise<number
   const html = text_option(args, 'html');
   if (html === '') throw usageError('sweep: --html needs a file name');
   const json = args.values['json'] === true;
-  const lib = await import('../../autobet/sweep/index.js');
+  const lib = await import('../../autobet/sim/sweep/index.js');
   let shard = shard_arg(args, ctx.io.env);
   if (shard === 'from-env') {
     const text = ctx.io.env['JOB_COMPLETION_INDEX'] ?? ctx.io.env['AWS_BATCH_JOB_ARRAY_INDEX'] ?? '';

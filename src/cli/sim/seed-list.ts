@@ -5,7 +5,7 @@
  * line is a usage error naming it: nothing is skipped silently.
  */
 import fs from 'node:fs/promises';
-import type { ReplaySeeds } from '../../autobet/sim-driver.js';
+import type { ReplaySeeds } from '../../autobet/drivers/sim-driver.js';
 import type { CommandArgs } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { printable } from '../output.js';
