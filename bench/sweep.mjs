@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const { values: args } = parseArgs({ options: { bets: { type: 'string', default: '100000' }, rounds: { type: 'string', default: '3' } } });
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const { simulate } = await import(pathToFileURL(path.join(dist, 'autobet', 'index.js')).href);
-const { sweep, merge_parts, summary_line } = await import(pathToFileURL(path.join(dist, 'autobet', 'sweep', 'index.js')).href);
+const { sweep, merge_parts, summary_line } = await import(pathToFileURL(path.join(dist, 'autobet', 'sim', 'sweep', 'index.js')).href);
 const BETS = Number(args.bets);
 const ROUNDS = Number(args.rounds);
 const CORES = os.availableParallelism();
