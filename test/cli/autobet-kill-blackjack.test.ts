@@ -43,7 +43,9 @@ describe('autobet killed between two steps of a blackjack round, then resumed', 
         const asked = view.state.dealer[0].cards[0].rank === 'A' && !hand.actions.some((a) => a === 'insurance' || a === 'noInsurance');
         if (asked) return 'noInsurance';
         if (hand.actions.includes('hit') && !fs.existsSync(${JSON.stringify(marker)})) {
-          fs.writeFileSync(${JSON.stringify(marker)}, JSON.stringify(hand));
+          // Written whole, then renamed: the test waits for the name, and must never read it half-written.
+          fs.writeFileSync(${JSON.stringify(marker + '.part')}, JSON.stringify(hand));
+          fs.renameSync(${JSON.stringify(marker + '.part')}, ${JSON.stringify(marker)});
           return new Promise(() => {});
         }
         return hand.value < 17 ? 'hit' : 'stand';

@@ -174,4 +174,17 @@ describe('src/ imports point downward', () => {
   it('no module of src/ is part of an import cycle (type-only and dynamic imports included)', () => {
     expect(cycles(graph).map((c) => c.map(rel).join(' <-> '))).toEqual([]);
   });
+
+  it("autobet's engine imports no driver, run or simulator module: they sit on it, behind engine/driver.ts", () => {
+    // Issue 47: the money bugs of issue 38 sat at seams between the loop and the drivers around it.
+    const engine = path.join(SRC, 'autobet', 'engine');
+    const above = ['drivers', 'run', 'sim'].map((d) => path.join(SRC, 'autobet', d) + path.sep);
+    const offending = [...graph]
+      .filter(([file]) => file.startsWith(engine + path.sep))
+      .flatMap(([file, deps]) => deps.filter((d) => above.some((a) => d.startsWith(a))).map((d) => `${rel(file)} -> ${rel(d)}`));
+    expect(offending).toEqual([]);
+    // The check sees the folders it names: the drivers do import the engine.
+    const drivers = [...graph].filter(([file]) => file.startsWith(above[0] as string));
+    expect(drivers.some(([, deps]) => deps.some((d) => d.startsWith(engine + path.sep)))).toBe(true);
+  });
 });

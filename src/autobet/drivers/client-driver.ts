@@ -7,7 +7,7 @@
 import { AuthenticationError, ChallengeError, request_fate, type StakeClient } from '../../facade/index.js';
 import type { HouseBet } from '../../operations/documents/my-bet-list.js';
 import { available_rakeback, claim_rakeback } from '../../operations/rewards.js';
-import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../engine/driver.js';
 import { bet_input, type PlannedBet } from '../engine/planned-bet.js';
 import { adopt_from_history, resolve_intent } from '../engine/reconcile.js';
 import type { DriverKind, SettledBet } from '../strategies/strategy.js';

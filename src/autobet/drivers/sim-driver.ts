@@ -13,7 +13,7 @@ import type { GameDefinition } from '../../games/kernel/definition.js';
 import { payout_remainder, payout_units } from '../../games/kernel/payout.js';
 import { GAMES } from '../../games/registry.js';
 import type { Money } from '../engine/counters.js';
-import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from './driver.js';
+import type { DepositOutcome, Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from '../engine/driver.js';
 import type { PlannedBet } from '../engine/planned-bet.js';
 import { Stop } from '../engine/stop.js';
 import type { SettledBet } from '../strategies/strategy.js';

@@ -16,7 +16,7 @@ export interface Hold {
   /** When its watch ends (ms since the epoch). */
   readonly until: number;
 }
-import type { IntentRef } from '../drivers/driver.js';
+import type { IntentRef } from './driver.js';
 import { bet_line, type StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
 import { DEFAULT_ERROR_POLICY, type ErrorPolicy } from './error-policy.js';

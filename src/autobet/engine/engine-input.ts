@@ -1,6 +1,6 @@
 /** What one run of the engine is given (see engine.ts). */
 import type { Counters, Money } from './counters.js';
-import type { Driver, SeedView } from '../drivers/driver.js';
+import type { Driver, SeedView } from './driver.js';
 import type { ErrorPolicy } from './error-policy.js';
 import type { BetLine, WaitLine } from './events.js';
 import type { EngineJournal } from './journal-port.js';

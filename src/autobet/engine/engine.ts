@@ -13,7 +13,7 @@
  * is adopted where it is found: counted against the limits, journaled, and
  * shown to the strategy in nonce order before it is asked again.
  */
-import type { Driver, PlaceOutcome } from '../drivers/driver.js';
+import type { Driver, PlaceOutcome } from './driver.js';
 import type { StopLine } from './events.js';
 import type { EngineInput } from './engine-input.js';
 import { EngineBooks } from './engine-books.js';

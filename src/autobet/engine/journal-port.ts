@@ -5,7 +5,7 @@
  * runs on {@link MemoryJournal} without a database.
  */
 import type { Counters } from './counters.js';
-import type { SeedView } from '../drivers/driver.js';
+import type { SeedView } from './driver.js';
 import type { BetLine } from './events.js';
 import type { SettledBet } from '../strategies/strategy.js';
 

@@ -18,7 +18,7 @@
  * looked for by that id and is never "not placed".
  */
 import type { HouseBet } from '../../operations/documents/my-bet-list.js';
-import type { Adoption, IntentRef, ResolveOutcome, SeedView } from '../drivers/driver.js';
+import type { Adoption, IntentRef, ResolveOutcome, SeedView } from './driver.js';
 import type { SettledBet } from '../strategies/strategy.js';
 import { DEFAULT_SETTLE_MS, settle_period } from '../../operations/request-fate.js';
 

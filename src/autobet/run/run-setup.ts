@@ -15,7 +15,7 @@ import { is_loopback_host } from '../../store/fields.js';
 import { StoreError } from '../../store/errors.js';
 import { withLock } from '../../store/lock.js';
 import { new_counters, type Counters } from '../engine/counters.js';
-import type { SeedView } from '../drivers/driver.js';
+import type { SeedView } from '../engine/driver.js';
 import { retry_for_policy, type ErrorPolicy } from '../engine/error-policy.js';
 import { AutobetError } from './errors.js';
 import type { WaitLine } from '../engine/events.js';

@@ -5,7 +5,7 @@
  * test checks the engine against numbers the engine did not produce.
  */
 import { Money } from '../../../src/autobet/engine/counters.js';
-import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from '../../../src/autobet/drivers/driver.js';
+import type { Adoption, Driver, DriverStart, PlaceOutcome, ResolveOutcome, SeedView } from '../../../src/autobet/engine/driver.js';
 import type { PlannedBet } from '../../../src/autobet/engine/planned-bet.js';
 import type { SettledBet } from '../../../src/autobet/strategies/strategy.js';
 

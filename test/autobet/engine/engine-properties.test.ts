@@ -16,7 +16,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money, new_counters } from '../../../src/autobet/engine/counters.js';
-import type { Adoption, PlaceOutcome } from '../../../src/autobet/drivers/driver.js';
+import type { Adoption, PlaceOutcome } from '../../../src/autobet/engine/driver.js';
 import { run_engine } from '../../../src/autobet/engine/engine.js';
 import type { StopLine } from '../../../src/autobet/engine/events.js';
 import { MemoryJournal } from '../../../src/autobet/engine/journal-port.js';

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Money, new_counters } from '../../../src/autobet/engine/counters.js';
-import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../../../src/autobet/drivers/driver.js';
+import type { Adoption, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../../../src/autobet/engine/driver.js';
 import { run_engine } from '../../../src/autobet/engine/engine.js';
 import { MemoryJournal } from '../../../src/autobet/engine/journal-port.js';
 import type { PlannedBet } from '../../../src/autobet/engine/planned-bet.js';

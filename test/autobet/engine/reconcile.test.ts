@@ -1,6 +1,6 @@
 /** Which bet in the history is the one an intent sent (issue 36): parameters choose between candidates, never rule one out. */
 import { describe, expect, it } from 'vitest';
-import type { IntentRef } from '../../../src/autobet/drivers/driver.js';
+import type { IntentRef } from '../../../src/autobet/engine/driver.js';
 import { intended_among } from '../../../src/autobet/engine/reconcile.js';
 import type { SettledBet } from '../../../src/autobet/strategies/strategy.js';
 

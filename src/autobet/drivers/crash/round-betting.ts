@@ -28,7 +28,7 @@ import { request_fate } from '../../../operations/request-fate.js';
 import type { MultiplayerGame } from '../../../games/crash/rules.js';
 import type { MultiplayerBet } from '../../../games/crash/site.js';
 import type { MultiplayerFrame, MultiplayerRoundFrame } from '../../../realtime/multiplayer.js';
-import type { IntentRef, PlaceOutcome, ResolveOutcome } from '../driver.js';
+import type { IntentRef, PlaceOutcome, ResolveOutcome } from '../../engine/driver.js';
 import { multiplayer_settled } from './settled.js';
 import type { WindowMarks } from '../../../journal/window-marks.js';
 

@@ -21,7 +21,7 @@ import { new_identifier } from '../../../operations/validate/identifier.js';
 import type { RoundStep, RoundView } from '../../../games/kernel/round-view.js';
 import { classify } from '../client-driver.js';
 import type { Money } from '../../engine/counters.js';
-import type { PlaceOutcome } from '../driver.js';
+import type { PlaceOutcome } from '../../engine/driver.js';
 import type { Refusal } from '../../engine/limit-rules.js';
 import type { SettledBet } from '../../strategies/strategy.js';
 import { added_units, round_actions, round_multiplier, round_progress, safe_step, step_request, type StepRequest } from './steps.js';

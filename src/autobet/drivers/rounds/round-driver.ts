@@ -12,7 +12,7 @@ import type { CasinoBet } from '../../../operations/documents/fragments.js';
 import type { ActiveBetGame, RoundGame } from '../../../operations/rounds.js';
 import { round_rules } from '../../../games/round-games.js';
 import type { RoundSteps, StepRow } from '../../../journal/round-steps.js';
-import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../driver.js';
+import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../../engine/driver.js';
 import type { Refusal } from '../../engine/limit-rules.js';
 import type { PlannedBet } from '../../engine/planned-bet.js';
 import type { DriverKind } from '../../strategies/strategy.js';

@@ -11,7 +11,7 @@ import { RoundSteps } from '../../../journal/round-steps.js';
 import { SANDBOX_ROUND_GAMES, type RoundGame } from '../../../games/round-games.js';
 import { round_policy_of } from '../../../games/round-policies.js';
 import type { Counters, Money } from '../../engine/counters.js';
-import type { Driver } from '../driver.js';
+import type { Driver } from '../../engine/driver.js';
 import { limit_rules, refusal_of } from '../../engine/limit-rules.js';
 import type { Limits } from '../../engine/limits.js';
 import type { Strategy } from '../../strategies/strategy.js';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientDriver } from '../../../../src/autobet/drivers/client-driver.js';
 import { Money, new_counters } from '../../../../src/autobet/engine/counters.js';
-import type { Driver } from '../../../../src/autobet/drivers/driver.js';
+import type { Driver } from '../../../../src/autobet/engine/driver.js';
 import { run_engine } from '../../../../src/autobet/engine/engine.js';
 import type { BetLine } from '../../../../src/autobet/engine/events.js';
 import { MemoryJournal } from '../../../../src/autobet/engine/journal-port.js';

@@ -6,7 +6,7 @@
  */
 import type { MultiplayerGame } from '../../games/crash/rules.js';
 import type { MayHaveRunCause } from '../../operations/request-fate.js';
-import type { PlannedBet } from '../engine/planned-bet.js';
+import type { PlannedBet } from './planned-bet.js';
 import type { DriverKind, SettledBet } from '../strategies/strategy.js';
 
 /** The active seed pair as a bettor sees it. */
