@@ -8,7 +8,7 @@
  */
 import { check_card, type SiteCard } from '../kernel/cards-input.js';
 import { last_round_multiplier, rounds_progress, type RoundRules } from '../kernel/round-rules.js';
-import type { HiloGuess, HiloState } from './rules.js';
+import { hilo_can_cash_out, type HiloGuess, type HiloState } from './rules.js';
 
 export type { HiloGuess };
 
@@ -49,7 +49,9 @@ export const hilo_round: RoundRules<HiloState> = {
     return { kind: 'act', input: { guess: step }, label: step };
   },
   added_units: () => 0,
-  safe_step: (state) => (state !== undefined && rounds_progress(state) === 0 ? null : 'cashout'),
+  // Cash out only where the rules take it: before a guess was won (none yet, or skips alone) a cashout is refused, so
+  // the safe thing is to send nothing and leave the round open, saying so (a resume plays it on).
+  safe_step: (state) => (state !== undefined && !hilo_can_cash_out(state) ? null : 'cashout'),
   first_step: 'guess',
   cashout: true,
   open_round_unread: null,
