@@ -130,6 +130,24 @@ describe('prepare_strategy_file on a .js', () => {
     expect(await first(await prepare_recorded('bot', 'limbo-chance.js', chosen.source, { bot: { limbo_input: 'target' } }))).toMatchObject({ multiplierTarget: 3 });
   });
 
+  test('a when: list beside a bot script is recorded with the bots\' choices, and a resume keeps both', async () => {
+    const p = file('limbo-chance-when.js', 'game = "limbo"\nnextbet = 0.00000001\nchance = 33\ntarget = 5\nfunction dobet() {}');
+    const when = [{ multiplier_at_least: 2, action: 'stop' }];
+    const chosen = await prepare_strategy_file(p, { bot: { limbo_input: 'chance' }, when });
+    // Both in the record: the choice (issue 43) and the list (issue 45), neither dropping the other.
+    expect(JSON.parse(chosen.source)).toMatchObject({ bot: { limbo_input: 'chance' }, when });
+    const resumed = await prepare_recorded('bot', 'limbo-chance-when.js', chosen.source, { bot: { limbo_input: 'target' } });
+    expect(JSON.parse(resumed.source)).toMatchObject({ bot: { limbo_input: 'chance' }, when });
+    const state = { bets: 0, wins: 0, losses: 0, profit: 0, wagered: 0, balance: 1, streak: 0, peak_profit: 0, last: null, currency: 'btc', memory: {} };
+    const s = await resumed.bind(test_context());
+    try {
+      // 99 / 33 = 3: the session's choice, not the one the resume was given.
+      expect(await s.next(state)).toMatchObject({ game: 'limbo', multiplierTarget: 3 });
+    } finally {
+      await s.close?.();
+    }
+  });
+
   test('the bots\' choices are refused for what is not an in-page bot script, and a bad one names it', async () => {
     const lua = file('y.lua', 'nextbet = 1');
     const mydice = file('y.js', 'basebet = 0.00000001\nfunction dobet() { log(lastbet.roll) }');
