@@ -42,6 +42,9 @@ const LOOK_EVERY_MS = 500;
 const QUIET_WINDOW_MS = 5000;
 /** The most round points a strategy is shown. */
 const MAX_POINTS = 100;
+/** How long the history read waits for the feed's first frame (the subscription then live). */
+const FEED_FIRST_FRAME_MS = 2_000;
+
 /** The rounds of history read when a game's feed is opened (the site's page holds at most 50). */
 const HISTORY_ROUNDS = 50;
 
@@ -62,6 +65,12 @@ class RoundWatch {
   ended_count = 0;
   #waiters: Waiter[] = [];
   failure: unknown = null;
+  #opened!: () => void;
+  /**
+   * Settles with the feed's first frame (or its failure): the subscription is live from then on, so a
+   * round ending after it is the feed's. Opening the iterator alone does not subscribe at once.
+   */
+  readonly opened = new Promise<void>((resolve) => (this.#opened = resolve));
 
   constructor(client: StakeClient, game: MultiplayerGame, readonly user_id: () => string | null) {
     this.#frames = game === 'crash' ? client.watch_crash() : client.watch_slide();
@@ -75,10 +84,12 @@ class RoundWatch {
       this.failure = error;
     }
     this.failure ??= new Error('the round feed ended');
+    this.#opened();
     this.#wake();
   }
 
   #take(frame: MultiplayerFrame): void {
+    this.#opened();
     if (frame.__typename === 'MultiplayerCrash' || frame.__typename === 'MultiplayerSlide') {
       this.current = frame;
       if (frame.status === 'crash' || frame.status === 'result') {
@@ -165,7 +176,12 @@ export class RoundBetting {
     if (watch === undefined) {
       watch = new RoundWatch(this.#client, game, () => this.#user_id);
       this.#watches.set(game, watch);
-      // Read after the feed is open, so no round falls between the two (one in both is kept once).
+      // Read once the feed is live (its first frame), so no round falls between the two (one in both is kept once):
+      // a round that ended while the subscription was still being set up would be in neither. A feed with no frame
+      // for FEED_FIRST_FRAME_MS has had no round end either: the history is read then (a site without rounds).
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([watch.opened, new Promise<void>((resolve) => (timer = setTimeout(resolve, FEED_FIRST_FRAME_MS)))]);
+      clearTimeout(timer);
       try {
         const history = game === 'crash'
           ? (await this.#client.crash_history({ limit: HISTORY_ROUNDS })).map((r) => ({ id: r.id, point: r.crashpoint }))
