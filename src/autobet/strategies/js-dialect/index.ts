@@ -24,6 +24,7 @@ import { mydicebot_amount, mydicebot_bet } from './mydicebot.js';
 import { bot_choices, type BotChoices, type BotOptions } from './options.js';
 import { bot_round_step } from './round.js';
 import { BotCallError, BotVm, type LastBetInfo } from './vm.js';
+import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, MAX_SLEEP_MS, positive_option, printable_script_name } from '../script-limits.js';
 
 export { detect_dialect, JS_DIALECTS, type JsDialect } from './detect.js';
 export { BOT_DEFAULTS, LIMBO_INPUTS, ONE_X, type BotOptions, type LimboInput, type OneX } from './options.js';
@@ -69,27 +70,9 @@ export interface BotSnapshot {
   readonly tally?: Tally;
 }
 
-const DEFAULT_TIMEOUT_MS = 1000;
-const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
-// The longest a `sleep()` holds one bet back, as for Lua scripts.
-const MAX_SLEEP_MS = 10_000;
-
-function positive_option(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new RangeError(`${field} must be a positive number of ${field === 'timeout_ms' ? 'milliseconds' : 'bytes'}`);
-  }
-  return value;
-}
-
 // A script name QuickJS prints as is in stack traces: one line, bounded, no parentheses or colons.
 function script_name(file_name: string | undefined): string {
-  if (file_name === undefined) return 'script.js';
-  if (typeof file_name !== 'string') throw new TypeError('file_name must be a string');
-  const base = file_name.slice(Math.max(file_name.lastIndexOf('/'), file_name.lastIndexOf('\\')) + 1);
-  let clean = '';
-  for (const ch of base.slice(0, 80)) clean += ch < ' ' || ch === ':' || ch === '(' || ch === ')' ? '_' : ch;
-  return clean === '' ? 'script.js' : clean;
+  return printable_script_name(file_name, 'script.js', (ch) => ch === ':' || ch === '(' || ch === ')');
 }
 
 // Math.random's seed: the session's first client seed and server seed hash, so a replay repeats.

@@ -33,6 +33,7 @@ import { rewrite_sharplua } from './rewrite.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from './script-view.js';
 import { restore_globals, save_globals, type SavedValue } from './snapshot.js';
 import { LuaVm, SLOT_ENV, SLOT_HOST_STATE, type LuaAnswer } from './vm.js';
+import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, MAX_SLEEP_MS, positive_option, printable_script_name } from '../script-limits.js';
 
 export { rewrite_sharplua } from './rewrite.js';
 export { LuaSyntaxError } from './lexer.js';
@@ -56,27 +57,9 @@ export interface LuaSnapshot {
   readonly fib_level: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 1000;
-const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
-// The longest a `sleep()` holds one bet back: a script cannot stall a run (or its Ctrl-C) for long.
-const MAX_SLEEP_MS = 10_000;
-
-function positive_option(value: number | undefined, fallback: number, field: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new RangeError(`${field} must be a positive number of ${field === 'timeout_ms' ? 'milliseconds' : 'bytes'}`);
-  }
-  return value;
-}
-
 // A chunk name Lua prints as is: one line, bounded.
 function chunk_name(file_name: string | undefined): string {
-  if (file_name === undefined) return 'script.lua';
-  if (typeof file_name !== 'string') throw new TypeError('file_name must be a string');
-  const base = file_name.slice(Math.max(file_name.lastIndexOf('/'), file_name.lastIndexOf('\\')) + 1);
-  let clean = '';
-  for (const ch of base.slice(0, 80)) clean += ch < ' ' ? '_' : ch;
-  return clean === '' ? 'script.lua' : clean;
+  return printable_script_name(file_name, 'script.lua');
 }
 
 // math.random's seed: the session's first client seed and server seed hash, so a replay repeats.
