@@ -47,7 +47,11 @@ export class RoundDriver implements Driver {
   readonly #inner: Driver;
   readonly #o: RoundDriverOptions;
   readonly #site: string;
-  #held: Refusal | null = null;
+  /**
+   * The stop a round asked for whose outcome is not known yet (a step's
+   * answer lost): handed to the engine with the outcome that resolves it.
+   */
+  #pending_stop: Refusal | null = null;
 
   constructor(inner: Driver, client: StakeClient, options: RoundDriverOptions) {
     this.#inner = inner;
@@ -64,13 +68,6 @@ export class RoundDriver implements Driver {
     return (this.#o.games as readonly string[]).includes(game) ? (game as RoundGame) : null;
   }
 
-  /** The stop a round's limit or failure asked for, once (the engine asks before each bet). */
-  held_stop(): Refusal | null {
-    const held = this.#held;
-    this.#held = null;
-    return held;
-  }
-
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
     const game = this.#round(bet.game);
     if (game === null) return this.#inner.place(bet, currency, identifier);
@@ -80,7 +77,8 @@ export class RoundDriver implements Driver {
       return { kind: 'refused', error_type: 'no_round_policy', message };
     }
     const end = await play_round(this.#o, new StepLog(this.#o.steps, this.#key(identifier, game)), game, bet, identifier);
-    this.#held = end.held;
+    if (end.outcome.kind === 'placed') return { ...end.outcome, then_stop: end.held };
+    this.#pending_stop = end.held;
     return end.outcome;
   }
 
@@ -133,7 +131,7 @@ export class RoundDriver implements Driver {
         if (found.kind === 'placed' && !found.bet.active) {
           const last = rows[rows.length - 1];
           if (last !== undefined && last.status === 'intent') log.answered(last.step, found.bet, 'found');
-          return found;
+          return { ...found, then_stop: this.#take_pending() };
         }
         if (found.kind === 'placed') why = `round ${intent.identifier} is in the history, still open`;
         else if (found.kind === 'unknown') why = found.why;
@@ -156,10 +154,17 @@ export class RoundDriver implements Driver {
     const opening = (rows[0] as StepRow).added_units;
     const total = done.reduce((sum, r) => sum + r.added_units, 0);
     const end = await play_on(this.#o, log, game, open, { opening, total: Math.max(total, opening) }, intent.identifier);
-    this.#held = end.held;
-    if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet' };
+    // The round played on from here asks for its own stop: one held from before it is past.
+    this.#pending_stop = end.held;
+    if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet', then_stop: this.#take_pending() };
     if (end.outcome.kind === 'unknown') return { kind: 'lost', settle: end.outcome.settle, why: `the round ${intent.identifier} was played on from active_bet, and a step's answer was lost again` };
     return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet and stopped: ${(end.outcome as { message?: string }).message ?? 'no answer'}` };
+  }
+
+  #take_pending(): Refusal | null {
+    const held = this.#pending_stop;
+    this.#pending_stop = null;
+    return held;
   }
 
   start(currency: string): Promise<DriverStart> {
