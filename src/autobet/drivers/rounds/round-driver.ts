@@ -7,7 +7,6 @@
  * journaled steps; none is sent twice.
  */
 import type { MultiplayerGame } from '../../../games/crash/rules.js';
-import type { StakeClient } from '../../../facade/index.js';
 import type { CasinoBet } from '../../../operations/documents/fragments.js';
 import type { ActiveBetGame, RoundGame } from '../../../operations/rounds.js';
 import { round_rules } from '../../../games/round-games.js';
@@ -46,22 +45,20 @@ export class RoundDriver implements Driver {
   readonly kind: DriverKind;
   readonly #inner: Driver;
   readonly #o: RoundDriverOptions;
-  readonly #site: string;
   /**
    * The stop a round asked for whose outcome is not known yet (a step's
    * answer lost): handed to the engine with the outcome that resolves it.
    */
   #pending_stop: Refusal | null = null;
 
-  constructor(inner: Driver, client: StakeClient, options: RoundDriverOptions) {
+  constructor(inner: Driver, options: RoundDriverOptions) {
     this.#inner = inner;
     this.#o = options;
     this.kind = inner.kind;
-    this.#site = new URL(client.base_url).origin;
   }
 
   #key(identifier: string, game: RoundGame): RoundKey {
-    return { round_key: identifier, session_id: this.#o.session_id, site: this.#site, game };
+    return { round_key: identifier, session_id: this.#o.session_id, site: this.#o.site.origin, game };
   }
 
   #round(game: string): RoundGame | null {
@@ -107,7 +104,7 @@ export class RoundDriver implements Driver {
       let every = LOOK_CLOSED_EVERY_MS;
       let open: CasinoBet<unknown> | null;
       try {
-        open = rows.length === 0 || round_rules(game).open_round_unread !== null ? null : await this.#o.client.active_bet(game as ActiveBetGame, { signal });
+        open = rows.length === 0 || round_rules(game).open_round_unread !== null ? null : await this.#o.site.active_bet(game as ActiveBetGame, { signal });
       } catch (error) {
         open = null;
         why = `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})`;
