@@ -187,4 +187,17 @@ describe('src/ imports point downward', () => {
     const drivers = [...graph].filter(([file]) => file.startsWith(above[0] as string));
     expect(drivers.some(([, deps]) => deps.some((d) => d.startsWith(engine + path.sep)))).toBe(true);
   });
+
+  it("autobet's drivers import no run or simulator module, and reach the site only through the client driver", () => {
+    // Issue 47: rounds and Crash were drivers that called the client around the driver they played over.
+    const drivers = path.join(SRC, 'autobet', 'drivers') + path.sep;
+    const above = ['run', 'sim'].map((d) => path.join(SRC, 'autobet', d) + path.sep);
+    const files = [...graph].filter(([file]) => file.startsWith(drivers));
+    expect(files.map(([file]) => rel(file))).toContain(path.join('autobet', 'drivers', 'rounds', 'round-driver.ts'));
+    expect(files.flatMap(([file, deps]) => deps.filter((d) => above.some((a) => d.startsWith(a))).map((d) => `${rel(file)} -> ${rel(d)}`))).toEqual([]);
+    // The client driver and its Crash/Slide part (which it owns) hold the StakeClient; the round driver gets a RoundSite from it.
+    const facade = path.join(SRC, 'facade') + path.sep;
+    const holders = files.filter(([, deps]) => deps.some((d) => d.startsWith(facade))).map(([file]) => rel(file)).sort();
+    expect(holders).toEqual([path.join('autobet', 'drivers', 'client-driver.ts'), path.join('autobet', 'drivers', 'crash', 'round-betting.ts')]);
+  });
 });

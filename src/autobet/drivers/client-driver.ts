@@ -4,7 +4,7 @@
  * retries a mutation); the client's typed errors become the engine's
  * outcomes here, so the engine knows nothing of HTTP.
  */
-import { AuthenticationError, ChallengeError, request_fate, type StakeClient } from '../../facade/index.js';
+import { AuthenticationError, ChallengeError, type StakeClient } from '../../facade/index.js';
 import type { HouseBet } from '../../operations/documents/my-bet-list.js';
 import { available_rakeback, claim_rakeback } from '../../operations/rewards.js';
 import type { Adoption, ClaimOutcome, DepositOutcome, Driver, DriverStart, IntentRef, PlaceOutcome, ResolveOutcome, SeedView } from '../engine/driver.js';
@@ -14,6 +14,8 @@ import type { DriverKind, SettledBet } from '../strategies/strategy.js';
 import { is_multiplayer_game, type MultiplayerGame } from '../../games/crash/rules.js';
 import type { RegistryGame } from '../../games/registry.js';
 import { RoundBetting, type WindowMarks } from './crash/round-betting.js';
+import { failure_outcome } from './failure-outcome.js';
+import type { RoundSite } from './rounds/round-site.js';
 
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
@@ -40,6 +42,22 @@ export class ClientDriver implements Driver {
     this.#marks = marks;
   }
 
+  /**
+   * The requests a round over several requests sends (drivers/rounds/): the
+   * round driver plays over this driver and reaches the site through it.
+   */
+  round_site(): RoundSite {
+    const client = this.#client;
+    return {
+      origin: new URL(client.base_url).origin,
+      // The round driver builds each input from the game's own rules (round-games.ts), so it is the game's document.
+      start: (game, input) => client.start(game, input as never),
+      act: (game, input) => client.act(game, input as never),
+      cashout: (game, input) => client.cashout(game, input),
+      active_bet: (game, options) => client.active_bet(game, options),
+    };
+  }
+
   async start(currency: string): Promise<DriverStart> {
     const balances = await this.#client.balances();
     const entry = balances.find((b) => b.available.currency === currency);
@@ -59,7 +77,7 @@ export class ClientDriver implements Driver {
       const settled = (await this.#client.play(game, rest as never)) as unknown as SettledBet;
       return { kind: 'placed', bet: settled };
     } catch (error) {
-      return classify(error);
+      return failure_outcome(error);
     }
   }
 
@@ -69,7 +87,7 @@ export class ClientDriver implements Driver {
       return { kind: 'deposited' };
     } catch (error) {
       // The one rule (request-fate.ts): refused with an errorType or never sent, else the vault is looked at.
-      const outcome = classify(error);
+      const outcome = failure_outcome(error);
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
       return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
     }
@@ -90,7 +108,7 @@ export class ClientDriver implements Driver {
       return { kind: 'claimed', amounts: claimed.map((c) => ({ currency: c.currency, amount: c.amount })) };
     } catch (error) {
       // The one rule (request-fate.ts): refused with an errorType or never sent, else the rakeback is looked at.
-      const outcome = classify(error);
+      const outcome = failure_outcome(error);
       if (outcome.kind === 'refused' || outcome.kind === 'not_sent') return outcome;
       return { kind: 'unknown', message: outcome.message, settle: outcome.kind === 'unknown' ? outcome.settle : true };
     }
@@ -167,10 +185,4 @@ export class ClientDriver implements Driver {
     const user = await this.#client.active_seeds();
     return { server_seed_hash: user.activeServerSeed.seedHash, client_seed: user.activeClientSeed.seed, nonce: user.activeServerSeed.nonce };
   }
-}
-
-/** A failed request as the engine's outcome, by the one rule (src/operations/request-fate.ts). */
-export function classify(error: unknown): Exclude<PlaceOutcome, { kind: 'placed' }> {
-  const fate = request_fate(error);
-  return fate.kind === 'may_have_run' ? { ...fate, kind: 'unknown' } : fate;
 }

@@ -118,6 +118,7 @@ export class SimDriver implements Driver {
    */
   #rounded = 0;
   #play: SimRoundPlay | null = null;
+  /** The stop the round just played asked for: handed to the engine with its outcome. */
   #held: Refusal | null = null;
 
   /** Crash and Slide rounds: a replayed chain or a random one (src/autobet/drivers/crash/sim-rounds.ts). */
@@ -200,7 +201,11 @@ export class SimDriver implements Driver {
   }
 
   place_now(bet: PlannedBet, currency: string, identifier: string): PlaceOutcome {
-    return { kind: 'placed', bet: this.settle(bet, currency, identifier) };
+    const settled = this.settle(bet, currency, identifier);
+    const held = this.#held;
+    if (held === null) return { kind: 'placed', bet: settled };
+    this.#held = null;
+    return { kind: 'placed', bet: settled, then_stop: held };
   }
 
   /** The bet at the pair's next nonce, synchronously (the simulator's hot path). */
@@ -255,13 +260,6 @@ export class SimDriver implements Driver {
   /** Plays hilo and blackjack bets as rounds with `play` (the run's round policy or its module's `round`). */
   play_rounds(play: SimRoundPlay | null): void {
     this.#play = play;
-  }
-
-  /** The stop a round's limit or failure asked for, once (the engine asks before each bet). */
-  held_stop(): Refusal | null {
-    const held = this.#held;
-    this.#held = null;
-    return held;
   }
 
   /** A hilo or blackjack round at the pair's next nonce, played by the policy over its cards (rounds/sim-round.ts). */

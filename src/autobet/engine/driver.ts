@@ -47,10 +47,20 @@ export interface IntentRef {
   readonly bet_id?: string;
 }
 
+/**
+ * A stop a bet's round asked for (a step that would pass a limit, a policy's
+ * bad answer: drivers/rounds/play-round.ts), given with the bet's outcome:
+ * the run makes it before its next bet, or names it when the round was left open.
+ */
+export interface HeldStop {
+  readonly reason: string;
+  readonly message?: string;
+}
+
 /** The answer to one bet request: the site's bet, or what the failure tells (src/operations/request-fate.ts, the one rule). */
 export type PlaceOutcome =
   /** The site booked it and answered. */
-  | { readonly kind: 'placed'; readonly bet: SettledBet }
+  | { readonly kind: 'placed'; readonly bet: SettledBet; readonly then_stop?: HeldStop | null }
   /** The site refused it with an errorType and no data: nothing was booked. */
   | { readonly kind: 'refused'; readonly error_type: string; readonly message: string }
   /** The request certainly never reached the site (connection refused, DNS, the client's own check). */
@@ -66,7 +76,7 @@ export type PlaceOutcome =
 
 /** What looking a bet up found. */
 export type ResolveOutcome =
-  | { readonly kind: 'placed'; readonly bet: SettledBet; readonly by: string }
+  | { readonly kind: 'placed'; readonly bet: SettledBet; readonly by: string; readonly then_stop?: HeldStop | null }
   | { readonly kind: 'not_placed'; readonly by: string }
   | { readonly kind: 'unknown'; readonly why: string };
 
@@ -131,8 +141,6 @@ export interface Driver {
   rounds?(game: MultiplayerGame): readonly number[] | null;
   /** Crash and Slide: bets nothing in the round after the last one `rounds` showed; resolves once it has ended. */
   skip_round?(game: MultiplayerGame, signal: AbortSignal): Promise<void>;
-  /** A stop a round asked for (a step that would pass a limit: rounds/play-round.ts), read once before each bet. */
-  held_stop?(): { readonly reason: string; readonly message?: string } | null;
   /** The identifier of the next bet; default 21 random characters, as the web app sends. */
   identifier?(): string;
 }

@@ -101,7 +101,7 @@ async function runChecked(
         const stop = await run_engine({
           control: new SessionControl({ commands, session_id: session, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
           strategy,
-          driver: with_rounds(driver, { client, strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
+          driver: with_rounds(driver, { strategy, round: check_round_option(options.round), db, session_id: session, resumed: false, currency, money, limits, counters, settle_ms: times.settle_ms }),
           journal,
           currency,
           money,
@@ -229,7 +229,7 @@ async function resumeChecked(options: ResumeOptions, note: (t: string) => void, 
           {
             control: new SessionControl({ commands, session_id: record.id, signal, sleep: (ms, s) => driver.sleep(ms, s), on_note: note, on_paused: (p) => hooks.paused(p) }),
             strategy,
-            driver: with_rounds(driver, { client, strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
+            driver: with_rounds(driver, { strategy, round: null, db, session_id: record.id, resumed: true, currency: record.currency, money, limits, counters: restored.counters, settle_ms: times.settle_ms }),
             journal,
             currency: record.currency,
             money,

@@ -13,26 +13,27 @@
  * (`error:strategy`). A step whose answer was lost is found out from
  * `active_bet`, never sent again.
  */
-import type { StakeClient } from '../../../facade/index.js';
 import type { CasinoBet } from '../../../operations/documents/fragments.js';
 import { round_rules, type RoundGame } from '../../../games/round-games.js';
 import type { ActiveBetGame } from '../../../operations/rounds.js';
 import { new_identifier } from '../../../operations/validate/identifier.js';
 import type { RoundStep, RoundView } from '../../../games/kernel/round-view.js';
-import { classify } from '../client-driver.js';
+import { failure_outcome } from '../failure-outcome.js';
 import type { Money } from '../../engine/counters.js';
 import type { PlaceOutcome } from '../../engine/driver.js';
 import type { Refusal } from '../../engine/limit-rules.js';
 import type { SettledBet } from '../../strategies/strategy.js';
 import { added_units, round_actions, round_multiplier, round_progress, safe_step, step_request, type StepRequest } from './steps.js';
 import type { StepLog } from './step-log.js';
+import type { RoundSite } from './round-site.js';
 
 /** Decides a round's steps: a built-in policy, or a strategy module's `round(state)`. */
 export type RoundDecider = (view: RoundView) => RoundStep | Promise<RoundStep>;
 
 /** What playing a round needs. */
 export interface RoundPort {
-  readonly client: StakeClient;
+  /** The site's requests, through the driver the rounds are played over (round-site.ts). */
+  readonly site: RoundSite;
   readonly money: Money;
   readonly currency: string;
   /** Null: the run has no round policy, and a round it is asked to open is refused unopened. */
@@ -61,9 +62,9 @@ export async function play_round(
   const n = log.intend('start', input, 'identifier' in input ? identifier : null, plan.amount_units);
   let opened: CasinoBet<unknown>;
   try {
-    opened = await port.client.start(game, input as never);
+    opened = await port.site.start(game, input);
   } catch (error) {
-    const outcome = classify(error);
+    const outcome = failure_outcome(error);
     // Refused with an errorType, or certainly never sent: the round never opened. Anything else may have opened it:
     // the step stays an intent, and the engine finds out (round-driver.ts resolve).
     if (outcome.kind === 'refused') log.failed(n, 'refused', outcome.error_type);
@@ -102,13 +103,13 @@ export async function play_on(port: RoundPort, log: StepLog, game: RoundGame, be
     const sent = { ...(request.kind === 'act' ? request.input : {}), ...(step_id === null ? {} : { identifier: step_id }) };
     const n = log.intend(request.kind, request.kind === 'act' ? request.input : {}, step_id, adds);
     try {
-      bet = request.kind === 'cashout' ? await port.client.cashout(game as 'mines' | 'hilo', sent) : await port.client.act(game, sent as never);
+      bet = request.kind === 'cashout' ? await port.site.cashout(game as 'mines' | 'hilo', sent) : await port.site.act(game, sent);
       log.answered(n, bet);
       total += adds;
       continue;
     } catch (error) {
       // One rule for every request (request-fate.ts): a step is "not sent" only when it provably never left.
-      const outcome = classify(error);
+      const outcome = failure_outcome(error);
       if (outcome.kind === 'unknown' || outcome.kind === 'auth') {
         // It may have been played: what the site did is read from the open round, and the step is never sent again.
         const found = outcome.kind === 'unknown' ? await found_from_active(port, game, bet) : null;
@@ -192,7 +193,7 @@ async function found_from_active(port: RoundPort, game: RoundGame, before: Casin
   if (round_rules(game).open_round_unread !== null) return null;
   let open: CasinoBet<unknown> | null;
   try {
-    open = await port.client.active_bet(game as ActiveBetGame);
+    open = await port.site.active_bet(game as ActiveBetGame);
   } catch {
     return null;
   }

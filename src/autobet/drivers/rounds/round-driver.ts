@@ -7,7 +7,6 @@
  * journaled steps; none is sent twice.
  */
 import type { MultiplayerGame } from '../../../games/crash/rules.js';
-import type { StakeClient } from '../../../facade/index.js';
 import type { CasinoBet } from '../../../operations/documents/fragments.js';
 import type { ActiveBetGame, RoundGame } from '../../../operations/rounds.js';
 import { round_rules } from '../../../games/round-games.js';
@@ -46,29 +45,24 @@ export class RoundDriver implements Driver {
   readonly kind: DriverKind;
   readonly #inner: Driver;
   readonly #o: RoundDriverOptions;
-  readonly #site: string;
-  #held: Refusal | null = null;
+  /**
+   * The stop a round asked for whose outcome is not known yet (a step's
+   * answer lost): handed to the engine with the outcome that resolves it.
+   */
+  #pending_stop: Refusal | null = null;
 
-  constructor(inner: Driver, client: StakeClient, options: RoundDriverOptions) {
+  constructor(inner: Driver, options: RoundDriverOptions) {
     this.#inner = inner;
     this.#o = options;
     this.kind = inner.kind;
-    this.#site = new URL(client.base_url).origin;
   }
 
   #key(identifier: string, game: RoundGame): RoundKey {
-    return { round_key: identifier, session_id: this.#o.session_id, site: this.#site, game };
+    return { round_key: identifier, session_id: this.#o.session_id, site: this.#o.site.origin, game };
   }
 
   #round(game: string): RoundGame | null {
     return (this.#o.games as readonly string[]).includes(game) ? (game as RoundGame) : null;
-  }
-
-  /** The stop a round's limit or failure asked for, once (the engine asks before each bet). */
-  held_stop(): Refusal | null {
-    const held = this.#held;
-    this.#held = null;
-    return held;
   }
 
   async place(bet: PlannedBet, currency: string, identifier: string): Promise<PlaceOutcome> {
@@ -80,7 +74,8 @@ export class RoundDriver implements Driver {
       return { kind: 'refused', error_type: 'no_round_policy', message };
     }
     const end = await play_round(this.#o, new StepLog(this.#o.steps, this.#key(identifier, game)), game, bet, identifier);
-    this.#held = end.held;
+    if (end.outcome.kind === 'placed') return { ...end.outcome, then_stop: end.held };
+    this.#pending_stop = end.held;
     return end.outcome;
   }
 
@@ -109,7 +104,7 @@ export class RoundDriver implements Driver {
       let every = LOOK_CLOSED_EVERY_MS;
       let open: CasinoBet<unknown> | null;
       try {
-        open = rows.length === 0 || round_rules(game).open_round_unread !== null ? null : await this.#o.client.active_bet(game as ActiveBetGame, { signal });
+        open = rows.length === 0 || round_rules(game).open_round_unread !== null ? null : await this.#o.site.active_bet(game as ActiveBetGame, { signal });
       } catch (error) {
         open = null;
         why = `the open ${game} round could not be read (${error instanceof Error ? error.message : 'no answer'})`;
@@ -133,7 +128,7 @@ export class RoundDriver implements Driver {
         if (found.kind === 'placed' && !found.bet.active) {
           const last = rows[rows.length - 1];
           if (last !== undefined && last.status === 'intent') log.answered(last.step, found.bet, 'found');
-          return found;
+          return { ...found, then_stop: this.#take_pending() };
         }
         if (found.kind === 'placed') why = `round ${intent.identifier} is in the history, still open`;
         else if (found.kind === 'unknown') why = found.why;
@@ -156,10 +151,17 @@ export class RoundDriver implements Driver {
     const opening = (rows[0] as StepRow).added_units;
     const total = done.reduce((sum, r) => sum + r.added_units, 0);
     const end = await play_on(this.#o, log, game, open, { opening, total: Math.max(total, opening) }, intent.identifier);
-    this.#held = end.held;
-    if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet' };
+    // The round played on from here asks for its own stop: one held from before it is past.
+    this.#pending_stop = end.held;
+    if (end.outcome.kind === 'placed') return { kind: 'placed', bet: end.outcome.bet, by: 'active_bet', then_stop: this.#take_pending() };
     if (end.outcome.kind === 'unknown') return { kind: 'lost', settle: end.outcome.settle, why: `the round ${intent.identifier} was played on from active_bet, and a step's answer was lost again` };
     return { kind: 'unknown', why: `the round ${intent.identifier} was played on from active_bet and stopped: ${(end.outcome as { message?: string }).message ?? 'no answer'}` };
+  }
+
+  #take_pending(): Refusal | null {
+    const held = this.#pending_stop;
+    this.#pending_stop = null;
+    return held;
   }
 
   start(currency: string): Promise<DriverStart> {

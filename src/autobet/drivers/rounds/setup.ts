@@ -5,7 +5,6 @@
  * resume` plays an open round on the same way, and the driver that plays
  * them under the engine.
  */
-import type { StakeClient } from '../../../facade/index.js';
 import type { SqliteDatabase } from '../../../database/database.js';
 import { RoundSteps } from '../../../journal/round-steps.js';
 import { SANDBOX_ROUND_GAMES, type RoundGame } from '../../../games/round-games.js';
@@ -19,6 +18,7 @@ import { ROUND_BET_GAMES, is_round_bet_game } from '../../../games/round-bets.js
 import type { PreparedStrategy } from '../../strategies/load.js';
 import type { RoundDecider } from './play-round.js';
 import { RoundDriver } from './round-driver.js';
+import type { RoundSite } from './round-site.js';
 
 /** A checked `round` option: the settings as given (recorded with the session) and the policy made from them. */
 export interface RoundOption {
@@ -69,7 +69,6 @@ export function check_round_fits(round: unknown, prepared: PreparedStrategy, com
 
 /** What {@link with_rounds} needs of the run. */
 export interface RoundsOf {
-  readonly client: StakeClient;
   readonly strategy: Strategy;
   /** The checked option; on a resume, null reads the session's recorded one. */
   readonly round: RoundOption | null;
@@ -85,8 +84,8 @@ export interface RoundsOf {
   readonly settle_ms?: number;
 }
 
-/** `driver`, or a driver that plays rounds over it when the run has a round policy. */
-export function with_rounds(driver: Driver, o: RoundsOf): Driver {
+/** `driver`, or a driver that plays rounds over it (reaching the site through it) when the run has a round policy. */
+export function with_rounds(driver: Driver & { round_site(): RoundSite }, o: RoundsOf): Driver {
   let round = o.round;
   if (round === null && o.resumed) {
     const row = o.db.prepare('SELECT round_policy FROM sessions WHERE id = ?').get(o.session_id) as { round_policy: string | null } | undefined;
@@ -97,8 +96,8 @@ export function with_rounds(driver: Driver, o: RoundsOf): Driver {
   const module_round = o.strategy.round?.bind(o.strategy);
   const decide = round?.decide ?? module_round;
   const rules = limit_rules(o.limits, o.money);
-  return new RoundDriver(driver, o.client, {
-    client: o.client,
+  return new RoundDriver(driver, {
+    site: driver.round_site(),
     money: o.money,
     currency: o.currency,
     // No policy: mines stays a single request; a hilo or blackjack bet is refused before its round opens.
