@@ -195,7 +195,7 @@ describe('src/ imports point downward', () => {
     const files = [...graph].filter(([file]) => file.startsWith(drivers));
     expect(files.map(([file]) => rel(file))).toContain(path.join('autobet', 'drivers', 'rounds', 'round-driver.ts'));
     expect(files.flatMap(([file, deps]) => deps.filter((d) => above.some((a) => d.startsWith(a))).map((d) => `${rel(file)} -> ${rel(d)}`))).toEqual([]);
-    // The client driver and its Crash/Slide part (which it owns) hold the StakeClient; the round driver gets a RoundSite from it.
+    // The client driver and its Crash/Slide part (which it owns) hold the StakeClient; the round driver gets a RoundRequests from it.
     const facade = path.join(SRC, 'facade') + path.sep;
     const holders = files.filter(([, deps]) => deps.some((d) => d.startsWith(facade))).map(([file]) => rel(file)).sort();
     expect(holders).toEqual([path.join('autobet', 'drivers', 'client-driver.ts'), path.join('autobet', 'drivers', 'crash', 'round-betting.ts')]);

@@ -15,7 +15,7 @@ import { is_multiplayer_game, type MultiplayerGame } from '../../games/crash/rul
 import type { RegistryGame } from '../../games/registry.js';
 import { RoundBetting, type WindowMarks } from './crash/round-betting.js';
 import { failure_outcome } from './failure-outcome.js';
-import type { RoundSite } from './rounds/round-site.js';
+import type { RoundRequests } from './rounds/round-requests.js';
 
 /** A driver over `client`; `kind` says whether it is the live site or the sandbox. */
 export class ClientDriver implements Driver {
@@ -46,7 +46,7 @@ export class ClientDriver implements Driver {
    * The requests a round over several requests sends (drivers/rounds/): the
    * round driver plays over this driver and reaches the site through it.
    */
-  round_site(): RoundSite {
+  round_requests(): RoundRequests {
     const client = this.#client;
     return {
       origin: new URL(client.base_url).origin,

@@ -25,15 +25,15 @@ import type { Refusal } from '../../engine/limit-rules.js';
 import type { SettledBet } from '../../strategies/strategy.js';
 import { added_units, round_actions, round_multiplier, round_progress, safe_step, step_request, type StepRequest } from './steps.js';
 import type { StepLog } from './step-log.js';
-import type { RoundSite } from './round-site.js';
+import type { RoundRequests } from './round-requests.js';
 
 /** Decides a round's steps: a built-in policy, or a strategy module's `round(state)`. */
 export type RoundDecider = (view: RoundView) => RoundStep | Promise<RoundStep>;
 
 /** What playing a round needs. */
 export interface RoundPort {
-  /** The site's requests, through the driver the rounds are played over (round-site.ts). */
-  readonly site: RoundSite;
+  /** The site's requests, through the driver the rounds are played over (round-requests.ts). */
+  readonly site: RoundRequests;
   readonly money: Money;
   readonly currency: string;
   /** Null: the run has no round policy, and a round it is asked to open is refused unopened. */

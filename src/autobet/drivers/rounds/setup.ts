@@ -18,7 +18,7 @@ import { ROUND_BET_GAMES, is_round_bet_game } from '../../../games/round-bets.js
 import type { PreparedStrategy } from '../../strategies/load.js';
 import type { RoundDecider } from './play-round.js';
 import { RoundDriver } from './round-driver.js';
-import type { RoundSite } from './round-site.js';
+import type { RoundRequests } from './round-requests.js';
 
 /** A checked `round` option: the settings as given (recorded with the session) and the policy made from them. */
 export interface RoundOption {
@@ -85,7 +85,7 @@ export interface RoundsOf {
 }
 
 /** `driver`, or a driver that plays rounds over it (reaching the site through it) when the run has a round policy. */
-export function with_rounds(driver: Driver & { round_site(): RoundSite }, o: RoundsOf): Driver {
+export function with_rounds(driver: Driver & { round_requests(): RoundRequests }, o: RoundsOf): Driver {
   let round = o.round;
   if (round === null && o.resumed) {
     const row = o.db.prepare('SELECT round_policy FROM sessions WHERE id = ?').get(o.session_id) as { round_policy: string | null } | undefined;
@@ -97,7 +97,7 @@ export function with_rounds(driver: Driver & { round_site(): RoundSite }, o: Rou
   const decide = round?.decide ?? module_round;
   const rules = limit_rules(o.limits, o.money);
   return new RoundDriver(driver, {
-    site: driver.round_site(),
+    site: driver.round_requests(),
     money: o.money,
     currency: o.currency,
     // No policy: mines stays a single request; a hilo or blackjack bet is refused before its round opens.

@@ -1,15 +1,16 @@
 /**
- * The site as a round over several requests sees it: the four requests a
+ * The site as a round over several requests sees it (not to be confused with
+ * a game's `RoundSite`, its documents: src/games/kernel): the four requests a
  * round sends (open, a step, a cashout, a read of the open round) and the
  * site's origin the steps journal is keyed by. The client driver gives it
- * (client-driver.ts `round_site`), so the round driver reaches the site only
+ * (client-driver.ts `round_requests`), so the round driver reaches the site only
  * through the driver it plays over, never through a client of its own.
  * A request throws the client's typed errors; failure-outcome.ts reads them.
  */
 import type { CasinoBet } from '../../../operations/documents/fragments.js';
 import type { ActiveBetGame, RoundGame } from '../../../operations/rounds.js';
 
-export interface RoundSite {
+export interface RoundRequests {
   /** The site's origin (a round's steps are journaled under it). */
   readonly origin: string;
   /** Opens a round (the game's bet mutation). */
