@@ -7,7 +7,8 @@
  * keep-alive, resubscription, error mapping) is the direct path's.
  */
 import { EventEmitter } from 'node:events';
-import type { BrowserSession, PageSocketHandle } from '../transport/browser/session.js';
+import type { PageSocketHandle } from '../transport/browser/page-websocket.js';
+import type { BrowserSession } from '../transport/browser/session.js';
 import type { WebSocketClass, WebSocketClientInit } from './options.js';
 
 interface CloseEventLike {

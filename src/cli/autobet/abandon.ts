@@ -8,13 +8,13 @@ import { confirm, EXIT_DECLINED } from '../confirm.js';
 import type { CommandArgs, CommandContext } from '../context.js';
 import { EXIT_OK, usageError } from '../exit-codes.js';
 import { oneLine } from '../output.js';
+import { session_number } from './session-number.js';
 
 /** Runs the subcommand; `describe` turns library failures into CLI errors (exit 3 for no such session). */
 export async function abandon(args: CommandArgs, ctx: CommandContext, describe: (error: unknown) => unknown): Promise<number> {
   const text = args.positionals[1];
   if (text === undefined) throw usageError("autobet abandon: which session? (see 'stakeql autobet list')");
-  if (!/^[0-9]{1,15}$/.test(text)) throw usageError("SESSION must be a session number (see 'stakeql autobet list')");
-  const id = Number(text);
+  const id = session_number(text);
   const yes = args.values['yes'] === true;
   if (!yes && ctx.io.stdin.isTTY !== true) throw usageError('autobet abandon: no terminal to ask on; pass --yes to confirm');
   const lib = await import('../../autobet/index.js');

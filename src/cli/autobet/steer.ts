@@ -10,6 +10,7 @@ import type { CommandArgs, CommandContext } from '../context.js';
 import { EXIT_FAILURE, EXIT_OK, usageError } from '../exit-codes.js';
 import { limits_text } from './sessions-view.js';
 import { limit_flags_given, limits_from_args } from './limits-args.js';
+import { session_number } from './session-number.js';
 
 /** The subcommands that steer a running session. */
 export const STEER_SUBCOMMANDS: ReadonlySet<string> = new Set(['pause', 'stop-after-win', 'stop-after', 'limit']);
@@ -24,12 +25,6 @@ const SAID: Record<SessionCommand['command'], string> = {
   limit: 'to run under',
 };
 
-function session_of(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[0-9]{1,15}$/.test(text)) throw usageError(`SESSION must be a session number (see 'stakeql autobet list')`);
-  return Number(text);
-}
-
 /** The command the words after `autobet` name, and the session (the last one when none). */
 function parse(word: string, args: CommandArgs): { command: SessionCommand; session: number | undefined } {
   const rest = args.positionals.slice(1);
@@ -37,10 +32,10 @@ function parse(word: string, args: CommandArgs): { command: SessionCommand; sess
     const n = rest[0];
     if (n === undefined || !/^[0-9]{1,10}$/.test(n) || Number(n) < 1 || Number(n) > 1e9) throw usageError('autobet stop-after: N must be a whole number of bets from 1');
     if (rest.length > 2) throw usageError('autobet stop-after N [SESSION]');
-    return { command: { command: 'stop_after', bets: Number(n) }, session: session_of(rest[1]) };
+    return { command: { command: 'stop_after', bets: Number(n) }, session: session_number(rest[1]) };
   }
   if (rest.length > 1) throw usageError(`autobet ${word}: at most one SESSION`);
-  const session = session_of(rest[0]);
+  const session = session_number(rest[0]);
   if (word === 'limit') {
     if (limit_flags_given(args).length === 0) throw usageError('autobet limit: name the limits to lower (--stop-loss X, --max-bet X, …)');
     return { command: { command: 'limit', limits: limits_from_args(args) }, session };

@@ -23,3 +23,12 @@ export class BrowserFailure extends Error {
   }
 }
 BrowserFailure.prototype.name = 'BrowserFailure';
+
+/**
+ * The first line of a DevTools-side error, as the cause to keep: the rest
+ * (a call log) is about the evaluation, whose text holds the request.
+ */
+export function cause_summary(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(message.split('\n', 1)[0]?.slice(0, 300) ?? 'unknown error');
+}

@@ -4,13 +4,13 @@
  * the site through what is left of its settle period (sports/lookup.ts).
  * Reads only: nothing is ever sent again.
  */
-import type { SportsRow, SportsStatus } from '../journal/index.js';
-import { decimals_for } from '../operations/validate/index.js';
-import type { CommandArgs, CommandContext } from './context.js';
-import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from './exit-codes.js';
-import { openClient, withClient } from './open-client.js';
-import { oneLine, plainAmount, printable, writeJson } from './output.js';
-import { close_row, with_sports_journal, type SlipRequest } from './sports-journal.js';
+import type { SportsRow, SportsStatus } from '../../journal/index.js';
+import { decimals_for } from '../../operations/validate/index.js';
+import type { CommandArgs, CommandContext } from '../context.js';
+import { CliError, EXIT_FAILURE, EXIT_NOT_FOUND, EXIT_OK, usageError } from '../exit-codes.js';
+import { openClient, withClient } from '../open-client.js';
+import { oneLine, plainAmount, printable, writeJson } from '../output.js';
+import { close_row, with_sports_journal, type SlipRequest } from './journal.js';
 
 const SAID: Readonly<Record<SportsRow['status'], string>> = {
   intent: 'sent, outcome not known yet',
@@ -54,7 +54,7 @@ export async function run_check(args: CommandArgs, ctx: CommandContext, key: str
     show_row(ctx, row, json);
     return EXIT_OK;
   }
-  const m = await import('../sports/index.js');
+  const m = await import('../../sports/index.js');
   const opened = await openClient(args, ctx, true);
   const site = new URL(opened.client.base_url).origin;
   if (site !== row.site) {

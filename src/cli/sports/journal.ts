@@ -4,17 +4,17 @@
  * closed by the site's answer, its refusal, or the lost-answer verdict; a
  * killed process leaves the intent for `stakeql sports check KEY`.
  */
-import type { SportsIntent, SportsJournal, SportsStatus } from '../journal/index.js';
-import { EXIT_INTERRUPTED } from './exit-codes.js';
-import { oneLine } from './output.js';
-import type * as SportsModule from '../sports/index.js';
-import { decimals_for } from '../operations/validate/index.js';
-import type { CommandContext } from './context.js';
-import { withHistoryDatabase } from './history-database.js';
+import type { SportsIntent, SportsJournal, SportsStatus } from '../../journal/index.js';
+import { EXIT_INTERRUPTED } from '../exit-codes.js';
+import { oneLine } from '../output.js';
+import type * as SportsModule from '../../sports/index.js';
+import { decimals_for } from '../../operations/validate/index.js';
+import type { CommandContext } from '../context.js';
+import { withHistoryDatabase } from '../history-database.js';
 
 /** Runs `work` on the sports journal (the database opened and closed around it). */
 export async function with_sports_journal<T>(ctx: CommandContext, work: (journal: SportsJournal) => T): Promise<T> {
-  const { SportsJournal } = await import('../journal/index.js');
+  const { SportsJournal } = await import('../../journal/index.js');
   return withHistoryDatabase(ctx, (db) => work(new SportsJournal(db)));
 }
 
