@@ -19,7 +19,8 @@ import { floor_to_decimals } from '../lua/answer.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from '../lua/script-view.js';
 import type { LuaNumberValue } from '../lua/vm.js';
 import { ScriptSyntaxError, top_level_names } from './detect.js';
-import { bot_bet, bot_view, type BotAnswer, type BotInputs } from './games.js';
+import { answer_extras, bot_bet, bot_view, type BotAnswer, type BotInputs } from './games.js';
+import { MakebetQueue, read_makebets, type MakebetState } from './makebet.js';
 import { mydicebot_amount, mydicebot_bet } from './mydicebot.js';
 import { bot_choices, type BotChoices, type BotOptions } from './options.js';
 import { bot_round_step } from './round.js';
@@ -27,7 +28,7 @@ import { BotCallError, BotVm, type LastBetInfo } from './vm.js';
 import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, MAX_SLEEP_MS, positive_option, printable_script_name } from '../script-limits.js';
 
 export { detect_dialect, JS_DIALECTS, type JsDialect } from './detect.js';
-export { BOT_DEFAULTS, LIMBO_INPUTS, ONE_X, type BotOptions, type LimboInput, type OneX } from './options.js';
+export { BOT_DEFAULTS, LIMBO_INPUTS, MAKEBET, ONE_X, type BotOptions, type LimboInput, type Makebet, type OneX } from './options.js';
 
 /** Which bots' dialect a script is written in: the poky family's (`bot`) or mydicebot's JS mode. */
 export type BotFlavour = 'bot' | 'mydicebot';
@@ -42,7 +43,7 @@ export interface BotStrategyOptions {
   readonly memory_limit_bytes?: number;
   /** `bot` (default: bot4stake, evilbot, bot2love) or `mydicebot` (its JS mode: the text is lower-cased first, as mydicebot does). */
   readonly flavour?: BotFlavour;
-  /** Where the poky family's bots disagree (options.ts): limbo's input and a 1× bet. */
+  /** Where the poky family's bots disagree (options.ts): limbo's input, a 1× bet, and whether makebet() runs. */
   readonly bot?: BotOptions;
   /**
    * Added to the first error the script raises while it runs (the loader's
@@ -68,6 +69,8 @@ export interface BotSnapshot {
   readonly offsets: StatsOffsets;
   /** Absent in snapshots of stakeql before 1× wins: the next bet takes the engine's streak. */
   readonly tally?: Tally;
+  /** With `makebet: 'one_per_round'`: the slide bets still queued and the one in flight. */
+  readonly makebet?: MakebetState;
 }
 
 // A script name QuickJS prints as is in stack traces: one line, bounded, no parentheses or colons.
@@ -119,6 +122,7 @@ export async function load_bot_strategy(source: string, context: StrategyContext
     name, timeout_ms, memory_limit_bytes, print: context.print, seeds: random_seeds(context),
     simulated: context.driver === 'simulator', start_balance: context.start_balance,
     flavour: flavour === 'mydicebot' ? 'mydicebot' : 'poky', currency: context.currency,
+    makebet: flavour === 'bot' && choices.makebet === 'one_per_round',
   });
   try {
     vm.eval_script(text);
@@ -149,8 +153,8 @@ const NO_INPUTS: BotInputs = {
 };
 
 function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
-  if (!Array.isArray(a) || a.length !== 11) throw new StrategyError(phase, 'the script\'s answer could not be read');
-  const [nextbet, chance, bethigh, stopped, rotate, resetstats, sleep_ms, vault, game, fastmode, inputs] = a as unknown[];
+  if (!Array.isArray(a) || a.length !== 12) throw new StrategyError(phase, 'the script\'s answer could not be read');
+  const [nextbet, chance, bethigh, stopped, rotate, resetstats, sleep_ms, vault, game, fastmode, inputs, made] = a as unknown[];
   const i = Array.isArray(inputs) && inputs.length === 13 ? inputs : null;
   return {
     nextbet: number_value(nextbet),
@@ -165,6 +169,7 @@ function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
     game: typeof game === 'string' ? game : '',
     fastmode: fastmode === true,
     inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9], chips: i[10], stakes: i[11], eggs: i[12] },
+    made,
   };
 }
 
@@ -181,6 +186,8 @@ function read_top(text: string): [BotAnswer, boolean, boolean] {
 /** Turns the script's answers into the engine's bets, by dialect; remembers the last full one for answers of nextbet alone. */
 class AnswerHost {
   private template: NextBet | null = null;
+  /** makebet()'s slide bets, with `makebet: 'one_per_round'`. */
+  readonly queue: MakebetQueue | null;
 
   constructor(
     readonly flavour: BotFlavour,
@@ -189,16 +196,27 @@ class AnswerHost {
     private readonly decimals: number,
     // The script defines progress(), which evilbot calls on every crash round event: not called here.
     private readonly progress = false,
-  ) {}
+  ) {
+    this.queue = flavour === 'bot' && choices.makebet === 'one_per_round' ? new MakebetQueue() : null;
+  }
 
   bet(answer: BotAnswer, phase: 'load' | 'run'): StrategyAnswer {
+    const queue = this.queue;
+    if (queue !== null && answer.stop === null && Array.isArray(answer.made) && answer.made.length > 0) {
+      if (answer.game.toLowerCase() !== 'slide') {
+        throw new StrategyError(phase, `makebet() queued slide bets and dobet() then left game ${JSON.stringify(answer.game)}: keep game = 'slide' while it calls makebet()`, { field: 'game' });
+      }
+      if (answer.fastmode) return bot_bet(answer, this.choices, this.currency, this.decimals, phase);
+      queue.fill(read_makebets(answer.made, this.choices.limbo_input, this.currency, this.decimals, phase));
+      return queue.take(answer_extras(answer, this.decimals));
+    }
     const next = this.flavour === 'mydicebot'
       ? mydicebot_bet(answer, this.currency, this.decimals, phase)
       : bot_bet(answer, this.choices, this.currency, this.decimals, phase);
     if (this.progress && 'game' in next && next.game === 'crash') {
       throw new StrategyError(phase, 'progress() is refused: stakeql does not call it on each crash round event; a crash bet is placed with its cash-out (target) set, and dobet() is called once it settles', { field: 'progress' });
     }
-    // A bot script never skips a round (it bets every crash round; slide is refused), so a bet with a game is a NextBet.
+    // A bot script skips a round only on slide (a dobet() that queued no makebet() bet), so a bet with a game and no skip is a NextBet.
     if ('game' in next && !('skip' in next)) {
       const { rotate_seed_pair: _rotate, vault: _vault, ...plain } = next;
       this.template = plain as NextBet;
@@ -229,6 +247,13 @@ function extra_of(last: SettledBet): string {
   });
 }
 
+// The step's flags (the prelude's io[17]): a makebet() bet settled; record the bet only (no dobet()); no new bet.
+const MADE_SETTLED = 1;
+const RECORD_ONLY = 2;
+const NO_NEW_BET = 4;
+/** After a bet is recorded: dobet(), the next queued makebet() bet, or the one in flight proposed again. */
+type Then = 'dobet' | 'take' | 'again';
+
 class BotStrategy implements Strategy {
   readonly name: string;
   /** Present when the script defines `round()` (prelude: the poky family's hilo and blackjack rounds). */
@@ -237,8 +262,8 @@ class BotStrategy implements Strategy {
   private last_seen: StrategyState['last'] = null;
   private last_bets = -1;
   private last_answer: StrategyAnswer;
-  // The bet's numbers as the prelude's step() reads them (one buffer, reused).
-  private readonly input = new Float64Array(17);
+  // The bet's numbers as the prelude's step() reads them, then its flags (one buffer, reused).
+  private readonly input = new Float64Array(18);
   private readonly info: LastBetInfo = { id: '', roll: null, extra: () => '{}' };
   private user: string | undefined;
   private tally: Tally | null = { one_x_wins: 0, streak: 0 };
@@ -261,8 +286,18 @@ class BotStrategy implements Strategy {
 
   next(state: StrategyState): StrategyAnswer | Promise<StrategyAnswer> {
     const last = state.last;
-    // Before the first bet, and when asked again about the same result: no new dobet().
-    if (last === null || (last === this.last_seen && state.bets === this.last_bets)) return this.last_answer;
+    // Before the first bet, and when asked again about the same result: no new dobet(). But after a slide
+    // round sat out (a dobet() that queued no makebet() bet), dobet() runs again, as the bots call it at each round's end.
+    if (last === null || (last === this.last_seen && state.bets === this.last_bets)) {
+      if (this.host.queue === null || !('skip' in this.last_answer)) return this.last_answer;
+      this.input[17] = NO_NEW_BET;
+      return this.turn(state, last, 'dobet', null);
+    }
+    // With makebet() bets queued, the bet that settled is the one in flight (its win into id) or another shown to the script.
+    const queue = this.host.queue;
+    const whose = queue === null ? null : queue.settled(last);
+    const then: Then = whose === 'other' ? 'again' : whose !== null && queue!.size > 0 ? 'take' : 'dobet';
+    const made = whose === null || whose === 'other' ? null : whose;
     const { values: v } = this.view.step_input(state);
     const seen = bot_view(last, this.host.choices);
     const tally = this.count(seen.win, last, v.currentstreak);
@@ -284,18 +319,27 @@ class BotStrategy implements Strategy {
     input[14] = seen.target;
     input[15] = typeof seen.roll === 'number' ? 0 : 1;
     input[16] = typeof last.nonce === 'number' ? last.nonce : 0;
+    input[17] = (made === null ? 0 : MADE_SETTLED) | (then === 'dobet' ? 0 : RECORD_ONLY);
     const info = this.info;
     info.id = v.id;
     info.roll = typeof seen.roll === 'number' ? null : seen.roll;
     info.extra = () => extra_of(last);
-    const user = typeof last.user?.name === 'string' ? last.user.name : '';
+    info.made = made ?? '';
+    return this.turn(state, last, then, typeof last.user?.name === 'string' ? last.user.name : '');
+  }
+
+  // One call into the script with the input filled in; `then`: what comes after the bet is recorded.
+  private turn(state: StrategyState, last: SettledBet | null, then: Then, user: string | null): StrategyAnswer | Promise<StrategyAnswer> {
     let answer: BotAnswer | null = null;
     let next: StrategyAnswer;
     try {
-      const out = this.vm.step(input, info, user === this.user ? undefined : user);
-      this.user = user;
-      // A number: only nextbet changed since the last full answer (no flag raised).
-      if (typeof out === 'number') {
+      const out = this.vm.step(this.input, this.info, user === null || user === this.user ? undefined : user);
+      if (user !== null) this.user = user;
+      if (out === null) {
+        // Recorded only: the next queued bet, or the one in flight again after another bet was shown.
+        next = then === 'again' ? this.host.queue!.again() : this.host.queue!.take();
+      } else if (typeof out === 'number') {
+        // A number: only nextbet changed since the last full answer (no flag raised).
         next = this.host.amount(out);
       } else {
         answer = read_answer(out, 'run');
@@ -361,7 +405,11 @@ class BotStrategy implements Strategy {
     } catch (error) {
       throw strategy_error('run', error);
     }
-    return { version: 1, dialect: this.host.flavour, state, offsets: { ...this.view.offsets }, ...(this.tally === null ? {} : { tally: { ...this.tally } }) };
+    return {
+      version: 1, dialect: this.host.flavour, state, offsets: { ...this.view.offsets },
+      ...(this.tally === null ? {} : { tally: { ...this.tally } }),
+      ...(this.host.queue === null ? {} : { makebet: this.host.queue.save() }),
+    };
   }
 
   restore(snapshot: unknown): void {
@@ -383,6 +431,8 @@ class BotStrategy implements Strategy {
       if (typeof t !== 'object' || t === null || !Number.isInteger(t.one_x_wins) || !Number.isInteger(t.streak)) throw bad('tally is not { one_x_wins, streak }');
       tally = { one_x_wins: t.one_x_wins!, streak: t.streak! };
     }
+    // A snapshot from before makebet() ran (or without the option) has no queue: nothing queued, nothing in flight.
+    if (this.host.queue !== null) this.host.queue.restore(s.makebet ?? { queue: [], in_flight: null });
     try {
       this.vm.call('restoring the saved globals', 'restore', JSON.stringify(st));
     } catch (error) {

@@ -17,8 +17,9 @@
  * (`profit_total`), `wagered`, `bets` (`betcount`), `wins`, `losses`,
  * `winstreak`, `losestreak`, `currentstreak`, `lastBet`, `started_bal`,
  * `current_balance`; `log stop resetstats resetseed vault sleep ding beep`;
- * `tip withdraw unvault cashout makebet` throw; `round()` with `currentBet` and the `HILO_*`
- * and `BLACKJACK_*` constants for hilo and blackjack.
+ * `tip withdraw unvault cashout` throw, and `makebet` unless the host passes `makebet_on`
+ * (then it queues slide bets, and `id` holds their results: makebet.ts); `round()` with
+ * `currentBet` and the `HILO_*` and `BLACKJACK_*` constants for hilo and blackjack.
  *
  * `mydicebot` (its JS mode, `mydicebot/mydicebot.github.io:src/views/info.pug`
  * at f9a7e27, l. 15–30, 2469–2500, 3021–3029): `basebet`, `nextbet`, `chance`,
@@ -31,9 +32,9 @@
  *
  * Called as a function with (host_print, seeds [4 × uint32], simulated,
  * start_balance, script_name, host_last, marker [8 × uint32], flavour,
- * currency): host_last(what) answers a string about the last bet, asked only
+ * currency, makebet_on): host_last(what) answers a string about the last bet, asked only
  * when the script reads it ('id'; 'roll': its Roll list as JSON; 'extra':
- * mydicebot's seeds, date and uid as JSON); marker fills the start of the IO
+ * mydicebot's seeds, date and uid as JSON; 'made': the identifier of a makebet() bet); marker fills the start of the IO
  * buffer so the host can find it in the WebAssembly memory once and write
  * each bet's numbers there directly (vm.ts). Returns { top, step, probe,
  * answer, describe, save, restore, bind_lets, call_round }; each but step and
@@ -41,7 +42,7 @@
  * the script threw); step answers a number (see there) and leaves its full
  * answer to answer().
  */
-export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name, host_last, marker, flavour, currency) {
+export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, start_balance, script_name, host_last, marker, flavour, currency, makebet_on) {
   'use strict';
   const G = globalThis;
   const parse = JSON.parse, stringify = JSON.stringify, keys = Object.keys, is_array = Array.isArray;
@@ -51,10 +52,12 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   const apply = Reflect.apply, F64 = Float64Array, str_slice = String.prototype.slice;
   function cut(text, n) { return text.length > n ? apply(str_slice, text, [0, n]) : text; }
   const MYDICEBOT = flavour === 'mydicebot';
+  const MAKEBET = !MYDICEBOT && makebet_on === true;
 
   // The bet's numbers, written here by the host (vm.ts finds the buffer by its marker, then checks it with probe()).
   // 0 win (1/0), 1 balance, 2 profit, 3 currentprofit, 4 currentstreak, 5 previousbet, 6 bets, 7 wins, 8 losses,
-  // 9 wagered, 10 payoutMultiplier, 11 payout, 12 Roll, 13 chance, 14 target, 15 Roll is a list (1/0), 16 nonce.
+  // 9 wagered, 10 payoutMultiplier, 11 payout, 12 Roll, 13 chance, 14 target, 15 Roll is a list (1/0), 16 nonce,
+  // 17 flags: 1 a makebet() bet settled (its win into id), 2 more are queued (no dobet()), 4 no new bet (after a skipped round).
   const IO = new ArrayBuffer(32 * 8), io = new F64(IO), io_words = new Uint32Array(IO);
   for (let i = 0; i < 8; i++) io_words[i] = marker[i];
   function probe() { return io[0]; }
@@ -82,6 +85,8 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   const SCRIPT_OWNED = MYDICEBOT
     ? ['nextbet', 'chance', 'bethigh', 'basebet']
     : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty', 'chips', 'player', 'banker', 'tie', 'eggs'];
+  // Slide's results by identifier (the bots' var id = {}): saved with the script's globals, so a resume keeps them.
+  if (MAKEBET) SCRIPT_OWNED[SCRIPT_OWNED.length] = 'id';
   // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
   // 'let nextbet' is then the same SyntaxError it is in the bot.
   function declare(name, value) {
@@ -119,6 +124,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     declare('banker', 0);
     declare('tie', 0);
     declare('eggs', [0]);
+    if (MAKEBET) declare('id', {});
     // round()'s answers: evilbot's hilo numbers (l. 3475-3479); bot2love's blackjack names (its index.js
     // l. 1221-1226), the site's actions, which the host takes as it takes evilbot's "BLACKJACK_STAND" strings.
     const CONSTANTS = { HILO_BET_EQUAL: 2, HILO_SKIP: 7, HILO_BET_HIGH: 5, HILO_BET_LOW: 4, HILO_CASHOUT: 3,
@@ -190,6 +196,14 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   if (MYDICEBOT) G.previousbet = 0; else G.started_bal = start_balance;
 
   let stopped = false, rotate = false, want_reset = false, sleep_ms = 0, vault_total = 0, interval_ms = 0;
+  // This dobet()'s makebet() calls, each [amount, chance or target, identifier] as the script passed them.
+  let made = [];
+  function makebet(amount, value, identifier) {
+    const game = G.game;
+    if (game !== 'slide') throw new ErrorCtor('makebet() queues slide bets: set game = "slide" first (game is ' + (typeof game === 'string' ? stringify(cut(game, 40)) : typeof game) + ')');
+    if (made.length >= 100) throw new ErrorCtor('makebet() was called more than 100 times in one dobet()');
+    made[made.length] = [amount, value, identifier];
+  }
   function refuse(name, why) {
     return function () { throw new ErrorCtor(name + '() is refused: ' + why); };
   }
@@ -243,7 +257,8 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     unvault: refuse('unvault', 'a stakeql strategy never takes money out of the vault'),
     // evilbot's crash cash-out by hand and slide's several bets a round (index.js ~l. 11229, ~l. 11518).
     cashout: refuse('cashout', 'a stakeql crash bet carries its cash-out (target) before it leaves, and is not cashed out by hand'),
-    makebet: refuse('makebet', 'stakeql places one bet at a time, each written down before it leaves; slide scripts are not run'),
+    makebet: MAKEBET ? makebet : refuse('makebet', 'stakeql places one bet at a time, each written down before it leaves; '
+      + 'the option makebet one_per_round (--makebet one_per_round) runs the script with each makebet() bet in a round of its own, in order, not all in one round'),
   };
   for (const name of keys(FUNCTIONS)) define(G, name, { value: FUNCTIONS[name], writable: true, enumerable: false, configurable: true });
   const HOST = new SetCtor(get_names(G));
@@ -297,13 +312,27 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
       + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ','
       + chips(G.chips) + ',' + stakes() + ',' + list(G.eggs) + ']';
   }
+  // The makebet() calls as [amount, value, { s | n | t }]; a new batch empties id, as the bots do when they send one.
+  function made_list() {
+    if (made.length === 0) return '[]';
+    let out = '[';
+    for (let i = 0; i < made.length; i++) {
+      const m = made[i], v = m[2];
+      const ident = typeof v === 'string' ? '{"s":' + stringify(cut(v, 101)) + '}'
+        : typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity ? '{"n":' + v + '}'
+        : '{"t":"' + (v === null ? 'null' : typeof v) + '"}';
+      out += (i === 0 ? '' : ',') + '[' + num(m[0]) + ',' + num(m[1]) + ',' + ident + ']';
+    }
+    G.id = {};
+    return out + ']';
+  }
   function finish() {
     const wait = sleep_ms + (simulated ? 0 : interval_ms);
     const out = '[' + num(G.nextbet) + ',' + num(G.chance) + ',' + (G.bethigh ? 'true' : 'false') + ','
       + (stopped ? 'true' : 'false') + ',' + (rotate ? 'true' : 'false') + ',' + (want_reset ? 'true' : 'false') + ','
       + num(wait) + ',' + num(vault_total) + ',' + (MYDICEBOT ? '"dice"' : text_of(G.game)) + ',' + (!MYDICEBOT && G.fastmode ? 'true' : 'false') + ','
-      + inputs() + ']';
-    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
+      + inputs() + ',' + made_list() + ']';
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0; made = [];
     return out;
   }
 
@@ -331,8 +360,10 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   function top() {
     if (typeof G.dobet !== 'function') throw new ErrorCtor('the script must define a dobet() function');
     if (MYDICEBOT) G.nextbet = G.basebet;
-    // Roulette's stake is its chips, baccarat's may be player, banker and tie: nextbet is not needed there.
-    else if (G.nextbet === undefined && G.game !== 'roulette' && G.game !== 'baccarat') throw new ErrorCtor('the script must set nextbet (a number) at its top level');
+    // Roulette's stake is its chips, baccarat's may be player, banker and tie, slide's makebet()'s: nextbet is not needed there.
+    else if (G.nextbet === undefined && G.game !== 'roulette' && G.game !== 'baccarat' && G.game !== 'slide') throw new ErrorCtor('the script must set nextbet (a number) at its top level');
+    // The bots call dobet() at each slide round's end, the first before any bet: its makebet() calls are the first bets.
+    if (MAKEBET && G.game === 'slide' && made.length === 0) G.dobet();
     full();
     return 'R[' + body + ',' + (typeof G.round === 'function' ? 'true' : 'false') + ',' + (!MYDICEBOT && typeof G.progress === 'function' ? 'true' : 'false') + ']';
   }
@@ -351,17 +382,26 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
 
   // The bet's numbers are in the IO buffer, or in buf when the host could not find it; name: the
   // user's name when it changed. Answers nextbet (>= 0) when nothing else changed, -1 when the full
-  // answer waits in answer(), -2 when the script threw (answer() says what).
+  // answer waits in answer(), -2 when the script threw (answer() says what), -3 when it only recorded a queued bet.
   function step(name, buf) {
     const v = buf === undefined ? io : new F64(buf);
+    const flags = v.length > 17 ? v[17] : 0;
     if (name !== undefined) user_name = name;
-    sent_chance = G.chance;
-    sent_high = !!G.bethigh;
-    set_counters(v);
-    last_values = v;
-    last_object = null;
-    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
+    if ((flags & 4) === 0) {
+      sent_chance = G.chance;
+      sent_high = !!G.bethigh;
+      set_counters(v);
+      last_values = v;
+      last_object = null;
+    }
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0; made = [];
     try {
+      if ((flags & 1) !== 0) {
+        const results = G.id;
+        if (typeof results === 'object' && results !== null) results[to_string(host_last('made'))] = G.win;
+      }
+      // More of the last dobet()'s bets are queued: the host places the next; dobet() waits for the queue's end.
+      if ((flags & 2) !== 0) return -3;
       const dobet = G.dobet;
       if (typeof dobet !== 'function') throw new ErrorCtor('the script defines no dobet() function');
       dobet();
@@ -371,7 +411,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
     }
     const nb = G.nextbet;
     if (typeof nb === 'number' && nb >= 0 && nb < Infinity && G.chance === shown_chance && !!G.bethigh === shown_high
-        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && (simulated || interval_ms === 0)
+        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && (simulated || interval_ms === 0) && made.length === 0
         && (MYDICEBOT || (G.fastmode === false && G.game === shown_game && (shown_game === 'dice' || (shown_game === 'limbo' && G.target === shown_target))))) {
       return nb;
     }
