@@ -24,8 +24,6 @@ import { floor_to_decimals } from '../lua/answer.js';
 import { limbo_target_of_chance } from './games.js';
 import type { LimboInput } from './options.js';
 
-/** The most `makebet()` calls one `dobet()` may make (the prelude refuses the next). */
-export const MAX_MAKEBETS = 100;
 /** The longest identifier, in characters. */
 export const MAX_IDENTIFIER = 100;
 

@@ -71,7 +71,7 @@ export const BOT_PRELUDE = String.raw`(function (host_print, seeds, simulated, s
   // The bet's numbers, written here by the host (vm.ts finds the buffer by its marker, then checks it with probe()).
   // 0 win (1/0), 1 balance, 2 profit, 3 currentprofit, 4 currentstreak, 5 previousbet, 6 bets, 7 wins, 8 losses,
   // 9 wagered, 10 payoutMultiplier, 11 payout, 12 Roll, 13 chance, 14 target, 15 Roll is a list (1/0), 16 nonce,
-  // 17 flags: 1 a makebet() bet settled (its win into id), 2 more are queued (no dobet()), 4 no new bet (after a skipped round).
+  // 17 flags, read with makebet one_per_round only (prelude/calls.ts makebet_step).
   const IO = new ArrayBuffer(32 * 8), io = new F64(IO), io_words = new Uint32Array(IO);
   for (let i = 0; i < 8; i++) io_words[i] = marker[i];
   function probe() { return io[0]; }

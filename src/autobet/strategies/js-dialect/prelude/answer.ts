@@ -81,7 +81,7 @@ export const PRELUDE_ANSWER = String.raw`
       + (stopped ? 'true' : 'false') + ',' + (rotate ? 'true' : 'false') + ',' + (want_reset ? 'true' : 'false') + ','
       + num(wait) + ',' + num(vault_total) + ',' + (MYDICEBOT ? '"dice"' : text_of(G.game)) + ',' + (!MYDICEBOT && G.fastmode ? 'true' : 'false') + ','
       + inputs() + ',' + made_list() + ']';
-    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0; made = [];
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0; if (made.length !== 0) made = [];
     return out;
   }
 `;

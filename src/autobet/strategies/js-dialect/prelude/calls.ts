@@ -7,7 +7,7 @@
  * round is open, and `describe()`, which turns what the script threw into
  * `E` + its line + a message.
  *
- * Declares those, `line_of` and `full`. Uses the setup (prelude.ts), the
+ * Declares those, `line_of`, `full` and `makebet_step`. Uses the setup (prelude.ts), the
  * globals (globals.ts), the functions' state (functions.ts) and the answer (answer.ts).
  */
 export const PRELUDE_CALLS = String.raw`
@@ -60,23 +60,19 @@ export const PRELUDE_CALLS = String.raw`
   // answer waits in answer(), -2 when the script threw (answer() says what), -3 when it only recorded a queued bet.
   function step(name, buf) {
     const v = buf === undefined ? io : new F64(buf);
-    const flags = v.length > 17 ? v[17] : 0;
     if (name !== undefined) user_name = name;
-    if ((flags & 4) === 0) {
+    if (MAKEBET) {
+      const code = makebet_step(v);
+      if (code !== 0) return code;
+    } else {
       sent_chance = G.chance;
       sent_high = !!G.bethigh;
       set_counters(v);
       last_values = v;
       last_object = null;
     }
-    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0; made = [];
+    stopped = false; rotate = false; want_reset = false; sleep_ms = 0; vault_total = 0;
     try {
-      if ((flags & 1) !== 0) {
-        const results = G.id;
-        if (typeof results === 'object' && results !== null) results[to_string(host_last('made'))] = G.win;
-      }
-      // More of the last dobet()'s bets are queued: the host places the next; dobet() waits for the queue's end.
-      if ((flags & 2) !== 0) return -3;
       const dobet = G.dobet;
       if (typeof dobet !== 'function') throw new ErrorCtor('the script defines no dobet() function');
       dobet();
@@ -86,7 +82,7 @@ export const PRELUDE_CALLS = String.raw`
     }
     const nb = G.nextbet;
     if (typeof nb === 'number' && nb >= 0 && nb < Infinity && G.chance === shown_chance && !!G.bethigh === shown_high
-        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && (simulated || interval_ms === 0) && made.length === 0
+        && !stopped && !rotate && !want_reset && sleep_ms === 0 && vault_total === 0 && (simulated || interval_ms === 0) && (!MAKEBET || made.length === 0)
         && (MYDICEBOT || (G.fastmode === false && G.game === shown_game && (shown_game === 'dice' || (shown_game === 'limbo' && G.target === shown_target))))) {
       return nb;
     }
@@ -94,6 +90,31 @@ export const PRELUDE_CALLS = String.raw`
   }
   function answer() {
     return pending;
+  }
+
+  // With makebet one_per_round, the host's flags (io[17]) say what the step is: 4 no new bet (dobet() again
+  // after a round sat out), else the bet's numbers into the globals; 1 a makebet() bet settled (its win into
+  // id); 2 more are queued (answers -3: no dobet()). Answers 0 to go on to dobet(), or the step's answer.
+  function makebet_step(v) {
+    const flags = v.length > 17 ? v[17] : 0;
+    if ((flags & 4) === 0) {
+      sent_chance = G.chance;
+      sent_high = !!G.bethigh;
+      set_counters(v);
+      last_values = v;
+      last_object = null;
+    }
+    if (made.length !== 0) made = [];
+    try {
+      if ((flags & 1) !== 0) {
+        const results = G.id;
+        if (typeof results === 'object' && results !== null) results[to_string(host_last('made'))] = G.win;
+      }
+    } catch (e) {
+      pending = describe(e);
+      return -2;
+    }
+    return (flags & 2) !== 0 ? -3 : 0;
   }
 
   // One round() while a hilo or blackjack round is open: currentBet is the open bet (JSON from the host).
