@@ -163,7 +163,7 @@ function other_dialects(read_as: JsDialect): string {
 }
 
 function refuse_bot_options(name: string, bot: BotOptions | undefined): void {
-  if (bot !== undefined) throw new StrategyError('load', `${name}: --limbo-input and --one-x are for in-page bot scripts (a .js that defines dobet())`, { field: 'bot' });
+  if (bot !== undefined) throw new StrategyError('load', `${name}: --limbo-input, --one-x and --makebet are for in-page bot scripts (a .js that defines dobet())`, { field: 'bot' });
 }
 
 /** A strategy file, by its extension, watched by `options.when` when given. */
@@ -208,7 +208,7 @@ async function prepare_file(file: string, options: StrategyFileOptions): Promise
     const dialect = options.dialect ?? detected!.dialect;
     if (dialect === 'bot' || dialect === 'mydicebot') {
       if (dialect === 'mydicebot' && bot !== undefined) {
-        throw new StrategyError('load', `${name}: --limbo-input and --one-x are for in-page bot scripts; ${name} is read as ${DIALECT_NAMES.mydicebot}, which plays dice only`, { field: 'bot' });
+        throw new StrategyError('load', `${name}: --limbo-input, --one-x and --makebet are for in-page bot scripts; ${name} is read as ${DIALECT_NAMES.mydicebot}, which plays dice only`, { field: 'bot' });
       }
       const hint = detected === null ? null : `${name} was read as ${DIALECT_NAMES[dialect]} because ${detected.reason}; ${other_dialects(dialect)}`;
       return {

@@ -90,7 +90,10 @@ export const LUA_TIMEOUT_HELP = `  --lua-timeout S      a .lua or bot script's t
   --limbo-input I      a bot script's limbo multiplier: target (evilbot, bot2love; default)
                        or chance, 99 / chance (bot4stake, stake-autobot)
   --one-x W            a bot script's bet paid exactly 1x: win (evilbot, bot4stake; default)
-                       or loss (as stakeql counts it)`;
+                       or loss (as stakeql counts it)
+  --makebet M          a bot script's makebet() (slide): refuse (default) or one_per_round:
+                       each queued slide bet in a round of its own, in order (the bots put
+                       them all in one round)`;
 
 /** `--dialect module|bot|mydicebot`; a usage error naming the flag for another value. */
 export function dialect_arg(args: CommandArgs): 'module' | 'bot' | 'mydicebot' | undefined {
@@ -100,14 +103,18 @@ export function dialect_arg(args: CommandArgs): 'module' | 'bot' | 'mydicebot' |
   return text;
 }
 
-/** `--limbo-input target|chance` and `--one-x win|loss` (a bot script's choices), or undefined when neither is given. */
-export function bot_arg(args: CommandArgs): { limbo_input?: 'target' | 'chance'; one_x?: 'win' | 'loss' } | undefined {
+/** `--limbo-input target|chance`, `--one-x win|loss` and `--makebet refuse|one_per_round` (a bot script's choices), or undefined when none is given. */
+export function bot_arg(args: CommandArgs): { limbo_input?: 'target' | 'chance'; one_x?: 'win' | 'loss'; makebet?: 'refuse' | 'one_per_round' } | undefined {
   const limbo = args.values['limbo-input'];
   const one_x = args.values['one-x'];
-  if (limbo === undefined && one_x === undefined) return undefined;
+  const makebet = args.values['makebet'];
+  if (limbo === undefined && one_x === undefined && makebet === undefined) return undefined;
   if (limbo !== undefined && limbo !== 'target' && limbo !== 'chance') throw usageError('--limbo-input must be target (evilbot, bot2love) or chance (bot4stake, stake-autobot)');
   if (one_x !== undefined && one_x !== 'win' && one_x !== 'loss') throw usageError('--one-x must be win (evilbot, bot4stake) or loss (as stakeql counts it)');
-  return { ...(limbo === undefined ? {} : { limbo_input: limbo }), ...(one_x === undefined ? {} : { one_x }) };
+  if (makebet !== undefined && makebet !== 'refuse' && makebet !== 'one_per_round') {
+    throw usageError('--makebet must be refuse (makebet() throws) or one_per_round (each makebet() slide bet in a round of its own, in order)');
+  }
+  return { ...(limbo === undefined ? {} : { limbo_input: limbo }), ...(one_x === undefined ? {} : { one_x }), ...(makebet === undefined ? {} : { makebet }) };
 }
 
 /** The limits counted in money (the others count bets, seconds or a rate). */

@@ -56,6 +56,8 @@ export interface BotAnswer extends LuaAnswer {
   readonly game: string;
   readonly fastmode: boolean;
   readonly inputs: BotInputs;
+  /** This call's `makebet()` calls as the prelude wrote them (makebet.ts reads them); empty when none. */
+  readonly made: unknown;
 }
 
 function describe(value: unknown): string {
@@ -161,6 +163,12 @@ function baccarat_params(raw: unknown, currency: string, decimals: number, phase
   return { amount, params: checked('baccarat', { ...stakes, amount }, names, phase) };
 }
 
+/** What an answer asks for beside its bet: a seed rotation (`resetseed()`), a vault deposit (`vault()`). */
+export function answer_extras(answer: BotAnswer, decimals: number): Record<string, unknown> {
+  const vault = answer.invest > 0 ? floor_to_decimals(answer.invest, decimals) : 0;
+  return { ...(answer.resetseed ? { rotate_seed_pair: true } : {}), ...(vault > 0 ? { vault } : {}) };
+}
+
 /** `99 / chance` as a limbo multiplier the site takes (two decimals, nearest, as `toFixed(2)` rounds). */
 export function limbo_target_of_chance(chance: number): number {
   return Math.round((99 / chance) * 100) / 100;
@@ -177,17 +185,17 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
   }
   const game = answer.game.toLowerCase();
   if (game === 'slide') {
-    throw new StrategyError(phase, 'game "slide" is refused: the bots bet slide through makebet(), several bets a round with their results read back in id[identifier], and stakeql places one bet at a time', { field: 'game' });
+    // A dobet() that queued no makebet() bet sits the round out, and runs again at its end, as the bots call it at each round's end.
+    if (choices.makebet === 'one_per_round') return { game: 'slide', skip: true };
+    throw new StrategyError(phase, 'game "slide" is refused: the bots bet slide through makebet(), several bets a round with their results read back in id[identifier], and stakeql places one bet at a time; '
+      + 'the option makebet one_per_round (--makebet one_per_round) runs the script with each makebet() bet in a round of its own, in order, not all in one round', { field: 'game' });
   }
   if (!(BOT_GAMES as readonly string[]).includes(game)) {
     throw new StrategyError(phase, `game ${JSON.stringify(answer.game)}: a bot script plays ${BOT_GAMES.join(', ')} in stakeql (hilo and blackjack through round()); the other games are not mapped`, { field: 'game' });
   }
   if (game === 'dice') return dice_answer(answer, currency, decimals, phase);
   const i = answer.inputs;
-  const extras = (): Record<string, unknown> => {
-    const vault = answer.invest > 0 ? floor_to_decimals(answer.invest, decimals) : 0;
-    return { ...(answer.resetseed ? { rotate_seed_pair: true } : {}), ...(vault > 0 ? { vault } : {}) };
-  };
+  const extras = (): Record<string, unknown> => answer_extras(answer, decimals);
   // Roulette's and baccarat's stake is their chips' (sides') total: nextbet is not their amount.
   if (game === 'roulette' || game === 'baccarat') {
     const { amount, params } = game === 'roulette' ? roulette_params(i.chips, currency, decimals, phase) : baccarat_params(i.stakes, currency, decimals, phase);
@@ -325,7 +333,8 @@ export function bot_view(last: SettledBet, choices: BotChoices): BotView {
       return { win: paid_win, roll: num(state, 'result'), chance: 0, target: Array.isArray(state['numbers']) ? state['numbers'].length : 0 };
     case 'baccarat':
       return { win: paid_win, roll: typeof state['result'] === 'string' ? state['result'] : '', chance: 0, target: 0 };
-    case 'crash': {
+    case 'crash':
+    case 'slide': {
       // evilbot: lastBet.Roll the round's point (its crash feed's multiplier), target the cash-out.
       const cashout = num(state, 'cashoutAt');
       return { win: paid_win, roll: num(state, 'point'), chance: cashout > 0 ? 99 / cashout : 0, target: cashout };

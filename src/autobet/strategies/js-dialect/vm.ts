@@ -51,6 +51,8 @@ export interface BotVmOptions {
   readonly currency?: string;
   /** Write each bet's numbers straight into the engine's memory (default); false: pass a copy each step, the fallback. */
   readonly direct_io?: boolean;
+  /** `makebet()` queues slide bets (the option `makebet: 'one_per_round'`) instead of throwing. */
+  readonly makebet?: boolean;
 }
 
 /** What the script may ask about the last bet beyond its numbers (each asked only when read). */
@@ -60,6 +62,8 @@ export interface LastBetInfo {
   roll: readonly number[] | string | null;
   /** mydicebot's `lastbet` seeds, date and uid, as JSON. */
   extra: () => string;
+  /** The identifier of the makebet() bet that settled (its result goes into `id`), when the step's flags say one did. */
+  made?: string;
 }
 
 // QuickJS's own recursion check, below the WebAssembly stack's size (a deeper setting crashes the host instead).
@@ -165,10 +169,11 @@ export class BotVm {
     const last = ctx.newFunction('host_last', (what) => {
       const key = ctx.typeof(what) === 'string' ? ctx.getString(what) : '';
       const info = this.last;
-      return ctx.newString(key === 'id' ? info.id : key === 'roll' ? JSON.stringify(info.roll ?? []) : key === 'extra' ? info.extra() : '');
+      return ctx.newString(key === 'id' ? info.id : key === 'roll' ? JSON.stringify(info.roll ?? []) : key === 'extra' ? info.extra() : key === 'made' ? info.made ?? '' : '');
     });
     const flavour = ctx.newString(this.options.flavour ?? 'poky');
     const currency = ctx.newString(this.options.currency ?? '');
+    const makebet = this.options.makebet === true ? ctx.true : ctx.false;
     const words = ctx.newArray();
     marker.forEach((n, i) => {
       const h = ctx.newNumber(n);
@@ -178,7 +183,7 @@ export class BotVm {
     let api: QuickJSHandle;
     try {
       this.start_call();
-      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name, last, words, flavour, currency));
+      api = this.unwrap('the prelude', ctx.callFunction(factory, ctx.undefined, print, seeds, simulated, balance, name, last, words, flavour, currency, makebet));
     } finally {
       this.end_call();
       for (const h of [factory, print, seeds, balance, name, last, words, flavour, currency]) h.dispose();
@@ -265,9 +270,11 @@ export class BotVm {
   /**
    * One `dobet()`: the bet's numbers go in as one ArrayBuffer (no text to
    * parse), and while only `nextbet` changes it comes back alone as a number.
-   * Returns that number, or the full answer's JSON text; throws the script's error.
+   * Returns that number, or the full answer's JSON text, or null when the
+   * flags (values[17]) said only to record the bet (more makebet() bets queued);
+   * throws the script's error.
    */
-  step(values: Float64Array, last: LastBetInfo, name: string | undefined): number | string {
+  step(values: Float64Array, last: LastBetInfo, name: string | undefined): number | string | null {
     const { ctx } = this;
     if (values.length > IO_VALUES) throw new RangeError(`a step takes at most ${IO_VALUES} numbers`);
     this.last = last;
@@ -298,6 +305,7 @@ export class BotVm {
       const code = ctx.getNumber(result.value);
       result.value.dispose();
       if (code >= 0) return code;
+      if (code === -3) return null;
       const answer = ctx.callFunction(this.fns.get('answer')!, ctx.undefined);
       if (answer.error !== undefined) {
         const error = this.failure('dobet()', answer.error);
