@@ -130,6 +130,16 @@ describe('each game evilbot names and stakeql plays live: the request evilbot\'s
     expect(bet_of(await s.next(state))).toEqual({ game: 'snakes', amount: 1e-8, difficulty: 'easy', rollCount: 1 });
     settle(state, 'snakes', 1e-8, 0, {});
     expect(bet_of(await s.next(state))).toEqual({ game: 'snakes', amount: 2e-8, difficulty: 'expert', rollCount: 2 });
+    // Three more losses: rolls 5 is still a bet, rolls 6 is not one snakes takes, and the run stops naming rolls.
+    for (const [amount, rolls] of [[4e-8, 3], [8e-8, 4], [16e-8, 5]] as const) {
+      settle(state, 'snakes', amount / 2, 0, {});
+      expect(bet_of(await s.next(state))).toEqual({ game: 'snakes', amount, difficulty: 'expert', rollCount: rolls });
+    }
+    settle(state, 'snakes', 16e-8, 0, {});
+    const error = (await Promise.resolve().then(() => s.next(state)).catch((e: unknown) => e)) as StrategyError;
+    expect(error).toBeInstanceOf(StrategyError);
+    expect([error.phase, error.field]).toEqual(['run', 'rolls']);
+    expect(error.message).toContain("game snakes: rolls (the site's rollCount) must be 1 to 5");
   });
 });
 
