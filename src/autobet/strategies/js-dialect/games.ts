@@ -12,26 +12,29 @@
  * nextbet.player, nextbet.banker)` (l. 12297; bot4stake's `web.js` l. 4327 reads
  * the globals `tie`, `player`, `banker` instead), dragon tower
  * `dragontowerBet(nextbet, difficulty, eggs)` (l. 12298); bot4stake's README sets the same names.
+ * Dragon tower and the other games stakeql plays live only are one table
+ * (live-games.ts), hooked in below.
  * Every value is checked by the game's own rules (src/games/) and an error
  * names the script's global, never clamped into a valid bet.
  */
-import { GAMES } from '../../../games/registry.js';
 import { ROULETTE_CHIPS, type RouletteChipList } from '../../../games/roulette/rules.js';
 import { check_multiplayer } from '../../../games/crash/rules.js';
 import { check_round_bet } from '../../../games/round-bets.js';
 import type { NextBet, SettledBet, StrategyAnswer } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
 import { dice_answer, floor_to_decimals } from '../lua/answer.js';
-import type { LuaAnswer, LuaNumberValue } from '../lua/vm.js';
+import type { LuaAnswer } from '../lua/vm.js';
+import { checked, describe, int_of, list_of, number_of, real_of, text_of } from './inputs.js';
+import { LIVE_BOT_GAMES, is_live_bot_game, live_bet, live_view, unplayed_game, type LiveInputs } from './live-games.js';
 import type { BotChoices } from './options.js';
 
-/** The games a bot script's `game` may name, in the dialect's spelling (stakeql's is the same but `dragonTower`). */
-export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'pump', 'roulette', 'baccarat', 'dragontower', 'crash', 'hilo', 'blackjack'] as const;
+/** The games a bot script's `game` may name beside live-games.ts's, in the dialect's spelling (stakeql's is the same). */
+export const BOT_GAMES = ['dice', 'limbo', 'keno', 'mines', 'plinko', 'wheel', 'pump', 'roulette', 'baccarat', 'crash', 'hilo', 'blackjack'] as const;
 /** A game a bot script plays. */
 export type BotGame = (typeof BOT_GAMES)[number];
 
 /** The per-game globals as the prelude read them (numbers, strings, lists of those, or the `(type)` of something else). */
-export interface BotInputs {
+export interface BotInputs extends LiveInputs {
   readonly target: unknown;
   readonly mines: unknown;
   readonly fields: unknown;
@@ -58,50 +61,6 @@ export interface BotAnswer extends LuaAnswer {
   readonly inputs: BotInputs;
   /** This call's `makebet()` calls as the prelude wrote them (makebet.ts reads them); empty when none. */
   readonly made: unknown;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return value.startsWith('(') ? value.slice(1, -1) : JSON.stringify(value);
-  return JSON.stringify(value) ?? 'nothing';
-}
-
-function number_of(field: string, value: LuaNumberValue, phase: 'load' | 'run'): number {
-  if ('not_number' in value) throw new StrategyError(phase, `${field} must be a number (the script left ${value.not_number})`, { field });
-  if (!Number.isFinite(value.number)) throw new StrategyError(phase, `${field} must be a finite number (the script left ${String(value.number)})`, { field });
-  return value.number;
-}
-
-// A whole number, or one written as digits (bot4stake's README writes `segments = "10"`).
-function int_of(field: string, raw: unknown, phase: 'load' | 'run'): number {
-  if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
-  if (typeof raw === 'string' && /^[0-9]{1,9}$/.test(raw)) return Number(raw);
-  throw new StrategyError(phase, `${field} must be a whole number (the script left ${describe(raw)})`, { field });
-}
-
-function list_of(field: string, raw: unknown, phase: 'load' | 'run'): number[] {
-  if (!Array.isArray(raw)) throw new StrategyError(phase, `${field} must be an array of whole numbers (the script left ${describe(raw)})`, { field });
-  return raw.map((v, i) => {
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new StrategyError(phase, `${field}[${i}] must be a whole number (the script left ${describe(v)})`, { field });
-    return v;
-  });
-}
-
-function text_of(field: string, raw: unknown, phase: 'load' | 'run'): string {
-  if (typeof raw !== 'string' || raw.startsWith('(')) throw new StrategyError(phase, `${field} must be a string (the script left ${describe(raw)})`, { field });
-  return raw;
-}
-
-// The game's own check, its message naming the script's global instead of the site's field.
-function checked(game: 'limbo' | 'keno' | 'mines' | 'plinko' | 'wheel' | 'pump' | 'roulette' | 'baccarat' | 'dragonTower', input: Record<string, unknown>, names: Readonly<Record<string, string>>, phase: 'load' | 'run'): Record<string, unknown> {
-  try {
-    return GAMES[game].check(input) as unknown as Record<string, unknown>;
-  } catch (error) {
-    if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
-    const site = Object.keys(names).find((k) => error.message.startsWith(k));
-    const field = site === undefined ? 'game' : names[site]!;
-    const message = site === undefined ? error.message : `${field}${site === field ? '' : ` (the site's ${site})`}${error.message.slice(site.length)}`;
-    throw new StrategyError(phase, `game ${game}: ${message}`, { field, cause: error });
-  }
 }
 
 const LISTS = Object.keys(ROULETTE_CHIPS) as RouletteChipList[];
@@ -190,9 +149,7 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
     throw new StrategyError(phase, 'game "slide" is refused: the bots bet slide through makebet(), several bets a round with their results read back in id[identifier], and stakeql places one bet at a time; '
       + 'the option makebet one_per_round (--makebet one_per_round) runs the script with each makebet() bet in a round of its own, in order, not all in one round', { field: 'game' });
   }
-  if (!(BOT_GAMES as readonly string[]).includes(game)) {
-    throw new StrategyError(phase, `game ${JSON.stringify(answer.game)}: a bot script plays ${BOT_GAMES.join(', ')} in stakeql (hilo and blackjack through round()); the other games are not mapped`, { field: 'game' });
-  }
+  if (!(BOT_GAMES as readonly string[]).includes(game) && !is_live_bot_game(game)) throw unplayed_game(game, answer.game, [...BOT_GAMES, ...LIVE_BOT_GAMES, 'slide'], phase);
   if (game === 'dice') return dice_answer(answer, currency, decimals, phase);
   const i = answer.inputs;
   const extras = (): Record<string, unknown> => answer_extras(answer, decimals);
@@ -206,8 +163,9 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
   if (!(amount > 0)) {
     throw new StrategyError(phase, `nextbet ${nextbet} rounds down to ${amount} ${currency} (${decimals} decimals): no bet to place`, { field: 'nextbet' });
   }
+  const live = live_bet(game, i, phase);
+  if (live !== null) return { game: live.game, amount, ...live.params, ...extras() } as NextBet;
   let params: Record<string, unknown>;
-  let site_game: string = game;
   switch (game as Exclude<BotGame, 'dice' | 'roulette' | 'baccarat'>) {
     case 'hilo': {
       // evilbot's hiloBet(nextbet, startcard): the card the round starts from, the player's choice on the site.
@@ -229,7 +187,7 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
         if (!(chance > 0)) throw new StrategyError(phase, `chance ${chance} gives no limbo multiplier (99 / chance)`, { field: 'chance' });
         params = checked('limbo', { multiplierTarget: limbo_target_of_chance(chance) }, { multiplierTarget: 'chance' }, phase);
       } else {
-        const target = number_of('target', typeof i.target === 'number' ? { number: i.target } : { not_number: describe(i.target) }, phase);
+        const target = real_of('target', i.target, phase);
         params = checked('limbo', { multiplierTarget: target }, { multiplierTarget: 'target' }, phase);
       }
       break;
@@ -255,7 +213,7 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
         if (!(chance > 0)) throw new StrategyError(phase, `chance ${chance} gives no crash cash-out (99 / chance)`, { field: 'chance' });
         cashout = limbo_target_of_chance(chance);
       } else {
-        cashout = number_of('target', typeof i.target === 'number' ? { number: i.target } : { not_number: describe(i.target) }, phase);
+        cashout = real_of('target', i.target, phase);
       }
       const field = by_chance ? 'chance' : 'target';
       try {
@@ -266,16 +224,11 @@ export function bot_bet(answer: BotAnswer, choices: BotChoices, currency: string
       }
       break;
     }
-    case 'dragontower':
-      // Every egg in one request, as evilbot's dragontowerBet sends them (stakeql plays it so, live only: src/games/dragonTower).
-      site_game = 'dragonTower';
-      params = checked('dragonTower', { difficulty: text_of('difficulty', i.difficulty, phase), eggs: list_of('eggs', i.eggs, phase) }, { difficulty: 'difficulty', eggs: 'eggs' }, phase);
-      break;
     case 'wheel':
       params = checked('wheel', { segments: int_of('segments', i.segments, phase), risk: text_of('risk', i.risk, phase) }, { segments: 'segments', risk: 'risk' }, phase);
       break;
   }
-  return { game: site_game, amount, ...params, ...extras() } as NextBet;
+  return { game, amount, ...params, ...extras() } as NextBet;
 }
 
 /** What the script sees of a settled bet: its `win`, and `lastBet.Roll`, `.chance`, `.target`. */
@@ -339,9 +292,10 @@ export function bot_view(last: SettledBet, choices: BotChoices): BotView {
       const cashout = num(state, 'cashoutAt');
       return { win: paid_win, roll: num(state, 'point'), chance: cashout > 0 ? 99 / cashout : 0, target: cashout };
     }
-    case 'dragonTower':
-      return { win: paid_win, roll: num(state, 'currentRound'), chance: 0, target: Array.isArray(state['tilesSelected']) ? state['tilesSelected'].length : 0 };
-    default:
-      return { win: paid_win, roll: m, chance: 0, target: 0 };
+    default: {
+      // The games of live-games.ts's table (its rows cite evilbot's data()); else the multiplier.
+      const seen = live_view(last);
+      return seen === null ? { win: paid_win, roll: m, chance: 0, target: 0 } : { win: paid_win, chance: 0, ...seen };
+    }
   }
 }

@@ -10,7 +10,8 @@
  *
  * `poky` (bot4stake, evilbot, bot2love): `nextbet`, `chance`, `bethigh`,
  * `basebet`, `target`, `game`, `fastmode` and the per-game inputs (`mines
- * fields numbers risk rows segments startcard pumps difficulty chips player banker tie eggs`,
+ * fields numbers risk rows segments startcard pumps difficulty chips player banker tie eggs
+ * tiles lines guesses rolls steps pick moles picks target1 target2 target3 target4 condition`,
  * with evilbot's defaults, `poky1084/evilbot:index.js` l. 3436–3493, but `chips` empty) read-write;
  * `nextbet` may be an object `{ player, banker, tie }` (evilbot's baccarat); after each bet `win`,
  * `balance`, `previousbet`, `currentprofit` (`current_profit`), `profit`

@@ -20,12 +20,21 @@ const NO_INPUTS: BotInputs = {
   target: '(undefined)', mines: '(undefined)', fields: '(undefined)', numbers: '(undefined)', risk: '(undefined)', rows: '(undefined)',
   segments: '(undefined)', startcard: '(undefined)', pumps: '(undefined)', difficulty: '(undefined)',
   chips: '(undefined)', stakes: '(undefined)', eggs: '(undefined)',
+  tiles: '(undefined)', lines: '(undefined)', guesses: '(undefined)', rolls: '(undefined)', steps: '(undefined)', pick: '(undefined)',
+  moles: '(undefined)', picks: '(undefined)', target1: '(undefined)', target2: '(undefined)', target3: '(undefined)', target4: '(undefined)',
+  condition: '(undefined)',
 };
+
+// The order prelude/answer.ts writes the inputs in.
+const INPUT_NAMES: readonly (keyof BotInputs)[] = [
+  'target', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty', 'chips', 'stakes', 'eggs',
+  'tiles', 'lines', 'guesses', 'rolls', 'steps', 'pick', 'moles', 'picks', 'target1', 'target2', 'target3', 'target4', 'condition',
+];
 
 function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
   if (!Array.isArray(a) || a.length !== 12) throw new StrategyError(phase, 'the script\'s answer could not be read');
   const [nextbet, chance, bethigh, stopped, rotate, resetstats, sleep_ms, vault, game, fastmode, inputs, made] = a as unknown[];
-  const i = Array.isArray(inputs) && inputs.length === 13 ? inputs : null;
+  const i = Array.isArray(inputs) && inputs.length === INPUT_NAMES.length ? inputs as unknown[] : null;
   return {
     nextbet: number_value(nextbet),
     chance: number_value(chance),
@@ -38,7 +47,7 @@ function answer_of(a: unknown, phase: 'load' | 'run'): BotAnswer {
     currency_changed: null,
     game: typeof game === 'string' ? game : '',
     fastmode: fastmode === true,
-    inputs: i === null ? NO_INPUTS : { target: i[0], mines: i[1], fields: i[2], numbers: i[3], risk: i[4], rows: i[5], segments: i[6], startcard: i[7], pumps: i[8], difficulty: i[9], chips: i[10], stakes: i[11], eggs: i[12] },
+    inputs: i === null ? NO_INPUTS : Object.fromEntries(INPUT_NAMES.map((name, k) => [name, i[k]])) as unknown as BotInputs,
     made,
   };
 }

@@ -162,7 +162,8 @@ describe('bad scripts fail at load with the line and the field', () => {
     ['nextbet = 1\nchance = 50', 'dobet()'],
     ['nextbet = 0.00000001\nchance = 120\nfunction dobet() {}', 'chance 120 is outside'],
     ['nextbet = "a lot"\nchance = 50\nfunction dobet() {}', 'nextbet must be a number'],
-    ['nextbet = 1\nchance = 50\ngame = "bluesamurai"\nfunction dobet() {}', 'the other games are not mapped'],
+    ['nextbet = 1\nchance = 50\ngame = "bluesamurai"\nfunction dobet() {}', 'game "bluesamurai" is refused: Blue Samurai is a round over several requests'],
+    ['nextbet = 1\nchance = 50\ngame = "sudoku"\nfunction dobet() {}', 'game "sudoku": a bot script plays dice, limbo'],
     ['nextbet = 1\ntarget = 2\ngame = "slide"\nfunction dobet() {}', 'game "slide" is refused: the bots bet slide through makebet()'],
     ['nextbet = 1\nchance = 50\nfastmode = true\nfunction dobet() {}', 'fastmode is refused'],
   ])('%s', async (source, message) => {

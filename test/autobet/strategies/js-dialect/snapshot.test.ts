@@ -79,7 +79,9 @@ describe('save() and restore()', () => {
     await drive(s, [10, 90]);
     const snap = s.save() as { state: { globals: Record<string, unknown>; lets: Record<string, unknown> } };
     // The script's own and the read-write globals the host declares (the per-game inputs with evilbot's starting values).
-    expect(Object.keys(snap.state.globals).sort()).toEqual(['banker', 'basebet', 'bethigh', 'chance', 'chips', 'difficulty', 'eggs', 'fastmode', 'fields', 'game', 'helper', 'implicitCount', 'mines', 'nextbet', 'numbers', 'player', 'pumps', 'risk', 'rows', 'segments', 'startcard', 'target', 'tie', 'unit']);
+    expect(Object.keys(snap.state.globals).sort()).toEqual(['banker', 'basebet', 'bethigh', 'chance', 'chips', 'condition', 'difficulty', 'eggs', 'fastmode', 'fields', 'game', 'guesses', 'helper', 'implicitCount',
+      'lines', 'mines', 'moles', 'nextbet', 'numbers', 'pick', 'picks', 'player', 'pumps', 'risk', 'rolls', 'rows', 'segments', 'startcard', 'steps', 'target',
+      'target1', 'target2', 'target3', 'target4', 'tie', 'tiles', 'unit']);
     expect(Object.keys(snap.state.lets).sort()).toEqual(['lowest', 'seq']);
     expect(snap.state.globals['helper']).toEqual({ o: { factor: 3, nested: { o: { deep: { a: ['a', 2.5] } } } } });
   });

@@ -27,9 +27,9 @@ export const PRELUDE_ANSWER = String.raw`
     if (typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity) return '' + v;
     return text_of(v);
   }
-  // A list of inputs (at most 64: more is already more than any game takes), or "(type)".
+  // A list of inputs (at most 64: more is already more than any game takes), or what val() reads of another value.
   function list(v) {
-    if (!is_array(v)) return text_of(v);
+    if (!is_array(v)) return val(v);
     let out = '[';
     const n = v.length > 64 ? 64 : v.length;
     for (let i = 0; i < n; i++) out += (i === 0 ? '' : ',') + val(v[i]);
@@ -59,7 +59,10 @@ export const PRELUDE_ANSWER = String.raw`
     if (MYDICEBOT) return '[]';
     return '[' + val(G.target) + ',' + val(G.mines) + ',' + list(G.fields) + ',' + list(G.numbers) + ',' + val(G.risk) + ','
       + val(G.rows) + ',' + val(G.segments) + ',' + card(G.startcard) + ',' + val(G.pumps) + ',' + val(G.difficulty) + ','
-      + chips(G.chips) + ',' + stakes() + ',' + list(G.eggs) + ']';
+      + chips(G.chips) + ',' + stakes() + ',' + list(G.eggs) + ','
+      + list(G.tiles) + ',' + val(G.lines) + ',' + list(G.guesses) + ',' + val(G.rolls) + ',' + val(G.steps) + ',' + val(G.pick) + ','
+      + val(G.moles) + ',' + list(G.picks) + ',' + val(G.target1) + ',' + val(G.target2) + ',' + val(G.target3) + ',' + val(G.target4) + ','
+      + val(G.condition) + ']';
   }
   // The makebet() calls as [amount, value, { s | n | t }]; a new batch empties id, as the bots do when they send one.
   function made_list() {

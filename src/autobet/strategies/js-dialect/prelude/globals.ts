@@ -17,7 +17,8 @@ export const PRELUDE_GLOBALS = String.raw`
   // The script's own read-write globals: saved and restored like its other globals.
   const SCRIPT_OWNED = MYDICEBOT
     ? ['nextbet', 'chance', 'bethigh', 'basebet']
-    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty', 'chips', 'player', 'banker', 'tie', 'eggs'];
+    : ['nextbet', 'chance', 'bethigh', 'basebet', 'target', 'game', 'fastmode', 'mines', 'fields', 'numbers', 'risk', 'rows', 'segments', 'startcard', 'pumps', 'difficulty', 'chips', 'player', 'banker', 'tie', 'eggs',
+      'tiles', 'lines', 'guesses', 'rolls', 'steps', 'pick', 'moles', 'picks', 'target1', 'target2', 'target3', 'target4', 'condition'];
   // Slide's results by identifier (the bots' var id = {}): saved with the script's globals, so a resume keeps them.
   if (MAKEBET) SCRIPT_OWNED[SCRIPT_OWNED.length] = 'id';
   // Declared as var would declare them (non-configurable), as the bots' host pages do: a script's
@@ -57,6 +58,20 @@ export const PRELUDE_GLOBALS = String.raw`
     declare('banker', 0);
     declare('tie', 0);
     declare('eggs', [0]);
+    // The inputs of the games live-games.ts maps, with evilbot's starting values (l. 3436-3441, 3454, 3465-3467, 3488-3491).
+    declare('tiles', [2]);
+    declare('lines', 1);
+    declare('guesses', 1);
+    declare('rolls', 1);
+    declare('steps', 1);
+    declare('pick', 1);
+    declare('moles', 3);
+    declare('picks', [0]);
+    declare('target1', 2);
+    declare('target2', 24);
+    declare('target3', 34);
+    declare('target4', 68);
+    declare('condition', 'rollBetweenTwo');
     if (MAKEBET) declare('id', {});
     // round()'s answers: evilbot's hilo numbers (l. 3475-3479); bot2love's blackjack names (its index.js
     // l. 1221-1226), the site's actions, which the host takes as it takes evilbot's "BLACKJACK_STAND" strings.
