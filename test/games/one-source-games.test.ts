@@ -68,7 +68,8 @@ const CASES = [
   },
   {
     game: 'moles', route: '/_api/casino/moles/autobet',
-    good: [[{ molesCount: 4, picks: [1, 5, 9] }, { molesCount: 4, picks: [1, 5, 9] }]],
+    // A pick may repeat, in the order given: evilbot's README bets moles = 6, picks = [0,1,1,1,2,6] (poky1084/evilbot README.md "moles").
+    good: [[{ molesCount: 4, picks: [1, 5, 9] }, { molesCount: 4, picks: [1, 5, 9] }], [{ molesCount: 6, picks: [0, 1, 1, 1, 2, 6] }, { molesCount: 6, picks: [0, 1, 1, 1, 2, 6] }]],
     bad: [
       [{ picks: [1] }, /^molesCount must be an integer/],
       [{ molesCount: 2.5, picks: [1] }, /^molesCount must be an integer/],

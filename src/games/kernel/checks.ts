@@ -23,19 +23,26 @@ export function two_decimals(value: number, field: string): number {
 
 /** Checks a list of distinct integers in [0, size); `min`..`max` of them. */
 export function distinct_ints(value: unknown, field: string, size: number, min: number, max: number): number[] {
+  return int_list(value, field, size, min, max, true);
+}
+
+/** Checks a list of integers in [0, size), `min`..`max` of them, a number repeated only where `distinct` is false (kept in order). */
+export function int_list(value: unknown, field: string, size: number, min: number, max: number, distinct = false): number[] {
   if (!Array.isArray(value)) throw new TypeError(`${field} must be an array of integers`);
   if (value.length < min || value.length > max) {
     const want = min === max ? `exactly ${min} number${min === 1 ? '' : 's'}` : `${min} to ${max} numbers`;
     throw new RangeError(`${field} must hold ${want} (got ${value.length})`);
   }
   const seen = new Set<number>();
+  const out: number[] = [];
   for (const item of value as unknown[]) {
     if (typeof item !== 'number' || !Number.isInteger(item)) throw new TypeError(`${field} must hold integers only`);
     if (item < 0 || item >= size) throw new RangeError(`${field} must hold integers 0 to ${size - 1} (got ${item})`);
-    if (seen.has(item)) throw new RangeError(`${field} must not repeat a number (${item} is there twice)`);
+    if (distinct && seen.has(item)) throw new RangeError(`${field} must not repeat a number (${item} is there twice)`);
     seen.add(item);
+    out.push(item);
   }
-  return [...seen];
+  return out;
 }
 
 /** `value` when it is one of `allowed`, else a RangeError naming `field` and the choices. */

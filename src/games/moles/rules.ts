@@ -6,9 +6,12 @@
  * BotEngine.cs posts `moles/autobet` with `{molesCount: int, picks: [int]}`;
  * LOOKUP names the state type `CasinoGameMoles { molesCount }`. No source
  * states a range: `molesCount` an integer 1 to 100 and `picks` 1 to 100
- * distinct integers 0–99 are our bounds (the site refuses what it does not take).
+ * integers 0–99 are our bounds (the site refuses what it does not take). A
+ * pick may repeat: evilbot's README bets `moles = 6, picks = [0,1,1,1,2,6]`
+ * and its `molesBet` posts the list as it is (`poky1084/evilbot:index.js`
+ * l. 12911), so a public client sends repeats.
  */
-import { distinct_ints } from '../kernel/checks.js';
+import { int_list } from '../kernel/checks.js';
 import { int_in, live_only, live_only_game } from '../kernel/live.js';
 import type { GameRules } from '../kernel/rules.js';
 
@@ -32,9 +35,9 @@ export const moles: GameRules<MolesParams, never, MolesState> = {
   outcome: null,
   inputs: [
     { name: 'molesCount', takes: 'an integer 1–100 (our bound; one source, SBOT)', required: true },
-    { name: 'picks', takes: '1–100 distinct integers 0–99 (our bound)', required: true },
+    { name: 'picks', takes: '1–100 integers 0–99, repeats allowed (our bound; evilbot sends repeats)', required: true },
   ],
-  check: (input) => ({ molesCount: int_in(input['molesCount'], 'molesCount', 1, 100), picks: distinct_ints(input['picks'], 'picks', 100, 1, 100) }),
+  check: (input) => ({ molesCount: int_in(input['molesCount'], 'molesCount', 1, 100), picks: int_list(input['picks'], 'picks', 100, 1, 100) }),
   ...paying,
   transport: route.transport,
   cli: {

@@ -66,6 +66,8 @@ const CASES: readonly { name: string; script: string; route: string; game: strin
   { name: 'drill', script: "game = 'drill'\ntarget = 2.5\npick = 3", route: 'drill/bet', game: 'drill', body: { target: 2.5, pick: 3 } },
   // molesBet(amount, molesCount, picks) called with moles: moles/autobet { …, molesCount, picks } (l. 12911–12916, l. 15382).
   { name: 'moles', script: "game = 'moles'\nmoles = 6\npicks = [0, 4, 9]", route: 'moles/autobet', game: 'moles', body: { molesCount: 6, picks: [0, 4, 9] } },
+  // evilbot's README example, picks repeating, sent as it is (README.md "moles").
+  { name: 'moles (README)', script: "game = 'moles'\nmoles = 6\npicks = [0, 1, 1, 1, 2, 6]", route: 'moles/autobet', game: 'moles', body: { molesCount: 6, picks: [0, 1, 1, 1, 2, 6] } },
   // packsBet(amount): packs/bet { amount, currency, identifier } (l. 12943–12948).
   { name: 'packs', script: "game = 'packs'", route: 'packs/bet', game: 'packs', body: {} },
   // PrimeBet(…): primedice-x/bet { target1, target2, target3, target4, condition, … }, target3 and target4 null
@@ -160,8 +162,7 @@ describe('refusals name the script\'s global or the reason', () => {
     ["game = 'drill'\npick = 0", 'pick', 'game drill: pick must be 1 to'],
     ["game = 'drill'\ntarget = 'x'", 'target', 'target must be a number (the script left "x")'],
     ["game = 'moles'\nmoles = 0", 'moles', "game moles: moles (the site's molesCount) must be 1 to 100"],
-    // evilbot's README example picks = [0,1,1,1,2,6]: stakeql's moles takes distinct picks (src/games/moles/rules.ts, its bound).
-    ["game = 'moles'\nmoles = 6\npicks = [0, 1, 1, 1, 2, 6]", 'picks', 'game moles: picks must not repeat a number'],
+    ["game = 'moles'\nmoles = 6\npicks = [0, 100]", 'picks', 'game moles: picks must hold integers 0 to 99'],
     ["game = 'primedice'\ncondition = 'rollBetween'\ntarget1 = 50\ntarget2 = 10", 'target2', 'game primediceX: target2 must be above target1'],
     ["game = 'primedice'\ncondition = 'rollAbove'", 'condition', 'game primediceX: condition must be'],
     ["game = 'primedice'\ntarget3 = null", 'target3', 'target3 must be a number (the script left null)'],
