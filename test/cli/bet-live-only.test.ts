@@ -56,7 +56,7 @@ describe('stakeql bet on a live-only game', () => {
     [['bet', 'rockPaperScissors', '1', 'usd', '--guesses', 'rock,lizard', '--yes'], /guesses must hold only rock \| paper \| scissors/],
     [['bet', 'bars', '1', 'usd', '--difficulty', 'easy', '--tiles', '3,3', '--yes'], /tiles must not repeat/],
     [['bet', 'drill', '1', 'usd', '--target', '2', '--pick', '0', '--yes'], /pick must be 1 to/],
-    [['bet', 'moles', '1', 'usd', '--moles-count', '3', '--picks', '1,1', '--yes'], /picks must not repeat/],
+    [['bet', 'moles', '1', 'usd', '--moles-count', '3', '--picks', '1,100', '--yes'], /picks must hold integers 0 to 99/],
     [['bet', 'primediceX', '1', 'usd', '--target1', '10', '--target2', '40', '--condition', 'rollBetweenTwo', '--yes'], /target3 must be a number/],
   ])('%j is a usage error and nothing is sent', async (args, message) => {
     await expectUsageErrorSendingNothing(session, args, message);

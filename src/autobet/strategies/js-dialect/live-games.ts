@@ -16,7 +16,6 @@ import { RULES_NOT_PUBLIC } from '../../../games/round-games.js';
 import type { RegistryGame } from '../../../games/registry.js';
 import type { SettledBet } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
-import type { BotInputs } from './games.js';
 import { checked, int_of, list_of, real_of, text_of, words_of } from './inputs.js';
 
 type Phase = 'load' | 'run';
@@ -46,6 +45,16 @@ export interface LiveInputs {
   readonly target4: unknown;
   readonly condition: unknown;
 }
+
+/** The globals the live games read: their own, and three the other games share (games.ts `BotInputs` has them all). */
+type BotInputs = LiveInputs & {
+  /** drill's target (and limbo's, crash's). */
+  readonly target: unknown;
+  /** bars', cases', chicken's, darts', snakes', tarot's and dragon tower's difficulty (and pump's). */
+  readonly difficulty: unknown;
+  /** dragon tower's `eggs`. */
+  readonly eggs: unknown;
+};
 
 /** The game's input from the globals, and which global each of the site's fields came from (for the check's message). */
 interface Built {
