@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxFault } from '../../src/sandbox/index.js';
+import { site_faults } from '../support/site-faults.js';
 import { StakeClient } from '../../src/facade/index.js';
 import { Sportsbook } from '../../src/sports/index.js';
 import { sandbox } from './helpers.js';
@@ -23,15 +24,7 @@ afterAll(async () => {
   await box.close();
 });
 
-const faultArb = fc.constantFrom<SandboxFault>(
-  { kind: 'after_processing', answer: 429, retry_after: '0' },
-  { kind: 'after_processing', answer: 'challenge' },
-  { kind: 'after_processing', answer: 503 },
-  { kind: 'after_processing', answer: 'drop' },
-  { kind: 'drop_after_processing' },
-  { kind: 'slow', delay_ms: 600 },
-  { kind: 'drop' },
-);
+const faultArb = fc.constantFrom<SandboxFault>(...site_faults(600));
 
 describe('sports slips under faults after processing', () => {
   it('each slip is booked at most once, and the library reports exactly what the site booked', async () => {

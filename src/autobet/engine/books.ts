@@ -22,6 +22,7 @@ import type { IntentRow } from './journal-port.js';
 import type { Limits } from './limits.js';
 import { check_after, limit_rules, refusal_of, type LimitRule, type Refusal } from './limit-rules.js';
 import type { PlannedBet } from './planned-bet.js';
+import { PlannedIntent } from './planned-intent.js';
 import type { Steerable } from './remote-control.js';
 import { Stop, stop_line_of } from './stop.js';
 import { StrategySeat, type SkipPlan, type UnseenBet } from './strategy-seat.js';
@@ -35,34 +36,6 @@ interface Hold {
   readonly units: number;
   /** When its watch ends (ms since the epoch). */
   readonly until: number;
-}
-
-/**
- * The intent row of a planned bet. Its `variables` (the amount and the
- * game's parameters) are built when read (by the journal, or to look for a
- * lost bet), not for every bet of a simulation, whose journal reads none.
- */
-class PlannedIntent implements IntentRow {
-  readonly game: string;
-  readonly amount_units: number;
-  readonly #plan: PlannedBet;
-
-  constructor(
-    readonly seq: number,
-    readonly identifier: string,
-    plan: PlannedBet,
-    readonly seed_hash: string,
-    readonly nonce_expected: number,
-    readonly strategy_state: string | null,
-  ) {
-    this.game = plan.game;
-    this.amount_units = plan.amount_units;
-    this.#plan = plan;
-  }
-
-  get variables(): Readonly<Record<string, unknown>> {
-    return { amount: this.#plan.amount, ...this.#plan.params };
-  }
 }
 
 /** The state of one run and every change to it. */

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { run_autobet } from '../../../src/autobet/index.js';
 import type { SandboxFault, SandboxOptions } from '../../../src/sandbox/index.js';
+import { site_faults } from '../../support/site-faults.js';
 import { Database } from '../../support/sqlite.js';
 import { world } from '../helpers.js';
 
@@ -53,16 +54,8 @@ const KINDS: readonly Kind[] = [
 const TIMEOUT_MS = 300;
 const SETTLE_MS = 1_200;
 
-const faultArb = fc.constantFrom<SandboxFault>(
-  { kind: 'after_processing', answer: 429, retry_after: '0' },
-  { kind: 'after_processing', answer: 'challenge' },
-  { kind: 'after_processing', answer: 503 },
-  { kind: 'after_processing', answer: 'drop' },
-  { kind: 'drop_after_processing' },
-  { kind: 'slow', delay_ms: 700 },
-  { kind: 'drop' },
-  { kind: 'drop_feed' },
-);
+// Crash and Slide also lose their round feed.
+const faultArb = fc.constantFrom<SandboxFault>(...site_faults(700), { kind: 'drop_feed' });
 
 const plan = (operations: readonly string[]) => fc.array(
   fc.record({ fault: faultArb, operation: fc.constantFrom(...operations), p: fc.constantFrom(0.3, 0.5), seed: fc.string({ minLength: 1, maxLength: 8, unit: fc.constantFrom(...'abcdefgh') }) }),

@@ -10,14 +10,13 @@ import type { RoundStep, RoundView } from '../../../games/kernel/round-view.js';
 import type { SettledBet, Strategy, StrategyAnswer, StrategyContext, StrategyState } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from '../lua/script-view.js';
-import { MAX_SLEEP_MS } from '../script-limits.js';
+import { MAX_SLEEP_MS, script_strategy_error } from '../script-limits.js';
 import type { AnswerHost, BotFlavour } from './answer-host.js';
-import { ScriptSyntaxError } from './detect.js';
 import { bot_view, type BotAnswer } from './games.js';
 import type { MakebetState } from './makebet.js';
 import { read_answer } from './read-answer.js';
 import { bot_round_step } from './round.js';
-import { BotCallError, type BotVm, type LastBetInfo } from './vm.js';
+import type { BotVm, LastBetInfo } from './vm.js';
 
 /** What the script's own counting adds to the engine's (a 1× bet its win): counted since its last `resetstats()`. */
 interface Tally {
@@ -37,15 +36,6 @@ export interface BotSnapshot {
   readonly tally?: Tally;
   /** With `makebet: 'one_per_round'`: the slide bets still queued and the one in flight. */
   readonly makebet?: MakebetState;
-}
-
-/** A failure of the script as a StrategyError, with its line when known. */
-export function strategy_error(phase: 'load' | 'run', error: unknown): StrategyError {
-  if (error instanceof StrategyError) return error;
-  if (error instanceof BotCallError || error instanceof ScriptSyntaxError) {
-    return new StrategyError(phase, error.message, { line: error.line, cause: error });
-  }
-  return new StrategyError(phase, error instanceof Error ? error.message : String(error), { cause: error });
 }
 
 function extra_of(last: SettledBet): string {
@@ -175,7 +165,7 @@ export class BotStrategy implements Strategy {
 
   // A run error; the first carries the loader's hint.
   private failure(error: unknown): StrategyError {
-    const e = strategy_error('run', error);
+    const e = script_strategy_error('run', error);
     const hint = this.hint;
     if (hint === null) return e;
     this.hint = null;
@@ -214,7 +204,7 @@ export class BotStrategy implements Strategy {
     try {
       state = JSON.parse(this.vm.call('saving the script\'s globals', 'save')) as BotSnapshot['state'];
     } catch (error) {
-      throw strategy_error('run', error);
+      throw script_strategy_error('run', error);
     }
     return {
       version: 1, dialect: this.host.flavour, state, offsets: { ...this.view.offsets },
@@ -247,7 +237,7 @@ export class BotStrategy implements Strategy {
     try {
       this.vm.call('restoring the saved globals', 'restore', JSON.stringify(st));
     } catch (error) {
-      throw strategy_error('load', error);
+      throw script_strategy_error('load', error);
     }
     this.view.offsets = offsets;
     this.tally = tally;

@@ -7,6 +7,7 @@
  * bindings a resume must put back are not properties of the global object.
  */
 import { parse, tokenizer, type Node, type Pattern, type Program } from 'acorn';
+import { ScriptError } from '../script-limits.js';
 
 /**
  * `module`: stakeql's ES module (default export); `bot`: the in-page bots'
@@ -47,13 +48,10 @@ export interface TopLevelNames {
 }
 
 /** A text that does not parse as a script, with the line acorn names. */
-export class ScriptSyntaxError extends Error {
-  readonly line: number | null;
-
+export class ScriptSyntaxError extends ScriptError {
   constructor(message: string, line: number | null) {
-    super(message);
+    super(message, line);
     this.name = 'ScriptSyntaxError';
-    this.line = line;
   }
 }
 

@@ -15,17 +15,16 @@
  * is read by read-answer.ts and turned into bets by answer-host.ts (with
  * makebet.ts for slide's queued bets); the JavaScript side is prelude.ts.
  */
-import { createHash } from 'node:crypto';
 import { decimals_for } from '../../../operations/validate/currencies.js';
 import type { Strategy, StrategyContext } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
 import { AnswerHost, type BotFlavour } from './answer-host.js';
-import { BotStrategy, strategy_error } from './bot-strategy.js';
+import { BotStrategy } from './bot-strategy.js';
 import { ScriptSyntaxError, top_level_names } from './detect.js';
 import { bot_choices, type BotOptions } from './options.js';
 import { read_top } from './read-answer.js';
 import { BotVm } from './vm.js';
-import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, positive_option, printable_script_name } from '../script-limits.js';
+import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, positive_option, printable_script_name, random_seed_digest, script_strategy_error } from '../script-limits.js';
 
 export { detect_dialect, JS_DIALECTS, type JsDialect } from './detect.js';
 export { BOT_DEFAULTS, LIMBO_INPUTS, MAKEBET, ONE_X, type BotOptions, type LimboInput, type Makebet, type OneX } from './options.js';
@@ -57,9 +56,9 @@ function script_name(file_name: string | undefined): string {
   return printable_script_name(file_name, 'script.js', (ch) => ch === ':' || ch === '(' || ch === ')');
 }
 
-// Math.random's seed: the session's first client seed and server seed hash, so a replay repeats.
+// Math.random's seed: four 32-bit words of the session's seed digest.
 function random_seeds(context: StrategyContext): [number, number, number, number] {
-  const d = createHash('sha256').update(`${context.client_seed}\n${context.server_seed_hash}`).digest();
+  const d = random_seed_digest(context);
   return [d.readUInt32BE(0), d.readUInt32BE(4), d.readUInt32BE(8), d.readUInt32BE(12)];
 }
 
@@ -105,6 +104,6 @@ export async function load_bot_strategy(source: string, context: StrategyContext
     return new BotStrategy(vm, name, context, host, first_answer, first, flavour === 'bot' && has_round, options.first_error_hint ?? null);
   } catch (error) {
     vm.close();
-    throw strategy_error('load', error);
+    throw script_strategy_error('load', error);
   }
 }

@@ -17,22 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC, type QuickJSContext, type QuickJSHandle, type QuickJSRuntime } from 'quickjs-emscripten';
 import { BOT_PRELUDE } from './prelude.js';
-
-/** Why a call into the script failed. */
-export type BotFailure = 'syntax' | 'runtime' | 'timeout' | 'memory';
-
-/** A failed call; `line` is the script's line when known. */
-export class BotCallError extends Error {
-  readonly kind: BotFailure;
-  readonly line: number | null;
-
-  constructor(kind: BotFailure, message: string, line: number | null) {
-    super(message);
-    this.name = 'BotCallError';
-    this.kind = kind;
-    this.line = line;
-  }
-}
+import { ScriptCallError } from '../script-limits.js';
 
 /** What a VM is built with. */
 export interface BotVmOptions {
@@ -372,7 +357,7 @@ export class BotVm {
   }
 
   // The error a failed call raised, described by the prelude (still under the call's deadline).
-  private failure(what: string, error: QuickJSHandle): BotCallError {
+  private failure(what: string, error: QuickJSHandle): ScriptCallError {
     if (this.interrupted) return this.timeout(what);
     const describe = this.fns.get('describe');
     let text = '';
@@ -388,21 +373,21 @@ export class BotVm {
     return this.script_error(what, text === '' ? 'E\nInternalError: out of memory' : text);
   }
 
-  private timeout(what: string): BotCallError {
-    return new BotCallError('timeout', `${what} ran longer than its time limit of ${this.options.timeout_ms} ms`, null);
+  private timeout(what: string): ScriptCallError {
+    return new ScriptCallError('timeout', `${what} ran longer than its time limit of ${this.options.timeout_ms} ms`, null);
   }
 
   // `E` + line + newline + message, as the prelude's describe() writes it.
-  private script_error(what: string, text: string): BotCallError {
+  private script_error(what: string, text: string): ScriptCallError {
     const newline = text.indexOf('\n');
     const digits = newline > 1 ? text.slice(1, newline) : '';
     const line = digits === '' ? null : Number(digits);
     const message = newline < 0 ? `${what} answered nothing the host can read` : text.slice(newline + 1);
     if (message.includes('out of memory')) {
       const mb = Math.round(this.options.memory_limit_bytes / 1048576);
-      return new BotCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, line);
+      return new ScriptCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, line);
     }
     const where = line === null ? '' : `${this.options.name}:${line}: `;
-    return new BotCallError(message.startsWith('SyntaxError') ? 'syntax' : 'runtime', `${where}${message}`, line);
+    return new ScriptCallError(message.startsWith('SyntaxError') ? 'syntax' : 'runtime', `${where}${message}`, line);
   }
 }

@@ -7,22 +7,8 @@
  */
 import type { LuaEngine, LuaWasm } from 'wasmoon';
 import { LUA_ERRMEM, LUA_MASKCOUNT, type Heaps, type LuaC } from './c-api.js';
+import { ScriptCallError } from '../script-limits.js';
 
-/** Why a Lua call failed. */
-export type LuaFailure = 'syntax' | 'runtime' | 'timeout' | 'memory';
-
-/** A failed Lua call; `line` is the script's line when Lua or the hook named one. */
-export class LuaCallError extends Error {
-  readonly kind: LuaFailure;
-  readonly line: number | null;
-
-  constructor(kind: LuaFailure, message: string, line: number | null) {
-    super(message);
-    this.name = 'LuaCallError';
-    this.kind = kind;
-    this.line = line;
-  }
-}
 
 /** What the time-limit hook raises; the prelude's pcall wrappers re-raise it, so a script cannot catch it. */
 export const LIMIT_MARKER = '\u001bstakeql-time-limit';
@@ -81,18 +67,18 @@ export class Confinement {
   }
 
   /** The error for a call (named `what`) that returned `status` with `raw` (its error value, when a string). */
-  failure(what: string, status: number, raw: string | null): LuaCallError {
+  failure(what: string, status: number, raw: string | null): ScriptCallError {
     if (this.timed_out_line !== undefined) {
       const line = this.timed_out_line;
       const where = line === null ? '' : ` (at line ${line})`;
-      return new LuaCallError('timeout', `${what} ran longer than its time limit of ${this.limits.timeout_ms} ms${where}`, line);
+      return new ScriptCallError('timeout', `${what} ran longer than its time limit of ${this.limits.timeout_ms} ms${where}`, line);
     }
     const message = raw ?? `${what} raised a non-string error`;
     if (status === LUA_ERRMEM || message.includes('not enough memory')) {
       const mb = Math.round(this.limits.memory_limit_bytes / 1048576);
-      return new LuaCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, this.line_of(message));
+      return new ScriptCallError('memory', `${what} went past the script's memory cap of ${mb} MB`, this.line_of(message));
     }
-    return new LuaCallError('runtime', message, this.line_of(message));
+    return new ScriptCallError('runtime', message, this.line_of(message));
   }
 
   /** The script line an error message starts with (`name:12: ...`), or null. */

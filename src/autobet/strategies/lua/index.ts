@@ -21,19 +21,17 @@
  * Known gap: the time limit counts Lua instructions, so one C call that runs
  * long by itself (a pathological `string.find` pattern) is not cut short.
  */
-import { createHash } from 'node:crypto';
 import { decimals_for } from '../../../operations/validate/currencies.js';
 import type { Strategy, StrategyAnswer, StrategyContext, StrategyState } from '../strategy.js';
 import { StrategyError } from '../strategy.js';
 import { dice_answer } from './answer.js';
 import { LUA_TFUNCTION } from './c-api.js';
-import { LuaCallError } from './confinement.js';
 import { LuaSyntaxError } from './lexer.js';
 import { rewrite_sharplua } from './rewrite.js';
 import { ScriptView, zero_offsets, type StatsOffsets } from './script-view.js';
 import { restore_globals, save_globals, type SavedValue } from './snapshot.js';
 import { LuaVm, SLOT_ENV, SLOT_HOST_STATE, type LuaAnswer } from './vm.js';
-import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, MAX_SLEEP_MS, positive_option, printable_script_name } from '../script-limits.js';
+import { DEFAULT_MEMORY_BYTES, DEFAULT_TIMEOUT_MS, MAX_SLEEP_MS, positive_option, printable_script_name, random_seed_digest, script_strategy_error } from '../script-limits.js';
 
 export { rewrite_sharplua } from './rewrite.js';
 export { LuaSyntaxError } from './lexer.js';
@@ -62,18 +60,10 @@ function chunk_name(file_name: string | undefined): string {
   return printable_script_name(file_name, 'script.lua');
 }
 
-// math.random's seed: the session's first client seed and server seed hash, so a replay repeats.
+// math.random's seed: two 48-bit words of the session's seed digest.
 function random_seeds(context: StrategyContext): [number, number] {
-  const digest = createHash('sha256').update(`${context.client_seed}\n${context.server_seed_hash}`).digest();
+  const digest = random_seed_digest(context);
   return [digest.readUIntBE(0, 6), digest.readUIntBE(6, 6)];
-}
-
-function strategy_error(phase: 'load' | 'run', error: unknown): StrategyError {
-  if (error instanceof StrategyError) return error;
-  if (error instanceof LuaCallError || error instanceof LuaSyntaxError) {
-    return new StrategyError(phase, error.message, { line: error.line, cause: error });
-  }
-  return new StrategyError(phase, error instanceof Error ? error.message : String(error), { cause: error });
 }
 
 /**
@@ -125,7 +115,7 @@ export async function load_lua_strategy(source: string, context: StrategyContext
     return new LuaStrategy(vm, name, context, top, first);
   } catch (error) {
     vm.close();
-    throw strategy_error('load', error);
+    throw script_strategy_error('load', error);
   }
 }
 
@@ -177,7 +167,7 @@ class LuaStrategy implements Strategy {
     try {
       answer = this.vm.step(input.values, input.amount, input.bet_profit);
     } catch (error) {
-      throw strategy_error('run', error);
+      throw script_strategy_error('run', error);
     }
     if (answer.resetstats) this.view.reset(state);
     const next = dice_answer(answer, this.context.currency, this.decimals, 'run');
@@ -211,7 +201,7 @@ class LuaStrategy implements Strategy {
     try {
       restore_globals(this.vm, s.globals, s.first_amount, s.fib_level);
     } catch (error) {
-      throw strategy_error('load', error);
+      throw script_strategy_error('load', error);
     }
     this.view.offsets = offsets;
     this.last_seen = null;

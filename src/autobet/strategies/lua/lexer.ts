@@ -5,6 +5,7 @@
  * rewrite can copy them verbatim and keep every line where it was. One pass,
  * no regular expressions over the script.
  */
+import { ScriptError } from '../script-limits.js';
 
 /** A token's kind: keywords are names the parser recognises by text. */
 export type TokenKind = 'name' | 'number' | 'string' | 'op' | 'eof';
@@ -19,13 +20,12 @@ export interface Token {
 }
 
 /** A script that does not lex or parse, with the line Lua would name. */
-export class LuaSyntaxError extends Error {
-  readonly line: number;
+export class LuaSyntaxError extends ScriptError {
+  declare readonly line: number;
 
   constructor(message: string, line: number) {
-    super(message);
+    super(message, line);
     this.name = 'LuaSyntaxError';
-    this.line = line;
   }
 }
 

@@ -6,7 +6,8 @@
  */
 import type { LuaEngine, LuaWasm } from 'wasmoon';
 import { LUA_TBOOLEAN, LUA_TNIL, LUA_TNUMBER, LUA_TSTRING, c_api, shared_lua_module, type Heaps, type LuaC } from './c-api.js';
-import { Confinement, LIMIT_MARKER, LuaCallError, type LuaLimits } from './confinement.js';
+import { Confinement, LIMIT_MARKER, type LuaLimits } from './confinement.js';
+import { ScriptCallError } from '../script-limits.js';
 import { PRELUDE } from './prelude.js';
 
 /** A value the script left in `nextbet`/`chance`: the number, or how to name what it is instead. */
@@ -158,7 +159,7 @@ export class LuaVm {
     if (c._lua_type(L, BASE) === LUA_TNIL) {
       const message = this.read_string(BASE + 1) ?? 'the script does not compile';
       c._lua_settop(L, BASE - 1);
-      throw new LuaCallError('syntax', message, this.confinement.line_of(message));
+      throw new ScriptCallError('syntax', message, this.confinement.line_of(message));
     }
     c._lua_settop(L, BASE);
   }
@@ -213,7 +214,7 @@ export class LuaVm {
 
   /** Calls the function below `nargs` arguments under the time limit; on failure pops it and its arguments and throws. */
   call(nargs: number, nresults: number, what: string): void {
-    if (this.closed) throw new LuaCallError('runtime', 'the Lua strategy is closed', null);
+    if (this.closed) throw new ScriptCallError('runtime', 'the Lua strategy is closed', null);
     const { c, L } = this;
     const top = c._lua_gettop(L) - nargs - 1;
     this.confinement.start_call();

@@ -13,7 +13,7 @@ import { simulate, type BetLine } from '../../../../src/autobet/index.js';
 import { load_bot_strategy, type BotOptions } from '../../../../src/autobet/strategies/js-dialect/index.js';
 import { detect_dialect } from '../../../../src/autobet/strategies/js-dialect/detect.js';
 import { bot_round_step } from '../../../../src/autobet/strategies/js-dialect/round.js';
-import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../../src/autobet/strategies/strategy.js';
+import { StrategyError, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../../src/autobet/strategies/strategy.js';
 import { floats } from '../../../support/stake-floats.js';
 import { chain_from, sha, shown_point } from '../../../support/crash-chain.js';
 import { EngineState, test_context } from '../lua/helpers.js';
@@ -43,20 +43,7 @@ function limbo_result(nonce: number): number {
 
 /** A settled bet of any game, as the typed methods return it, counted into `state` the way the engine counts (a win pays above 1×). */
 function settle(state: EngineState, game: string, amount: number, multiplier: number, fields: Record<string, unknown>): void {
-  const payout = amount * multiplier;
-  const won = multiplier > 1;
-  state.bets += 1;
-  if (won) state.wins += 1;
-  else state.losses += 1;
-  state.profit += payout - amount;
-  state.wagered += amount;
-  state.balance += payout - amount;
-  state.streak = won ? (state.streak > 0 ? state.streak + 1 : 1) : state.streak < 0 ? state.streak - 1 : -1;
-  state.last = {
-    id: `bet-${state.bets}`, identifier: `ident-${state.bets}`, active: false, payoutMultiplier: multiplier, amountMultiplier: 1,
-    amount, payout, updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT', currency: 'btc', game, user: { id: 'u', name: 'tester' },
-    nonce: state.bets - 1, clientSeed: { seed: CLIENT }, serverSeed: { seedHash: 'h', seed: null }, state: fields,
-  } as SettledBet;
+  state.record(game, amount, amount * multiplier, multiplier, fields, { bet: { nonce: state.bets, clientSeed: { seed: CLIENT }, serverSeed: { seedHash: 'h', seed: null } } });
 }
 
 function bet_of(answer: StrategyAnswer): Record<string, unknown> {

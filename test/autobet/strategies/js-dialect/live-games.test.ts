@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { simulate } from '../../../../src/autobet/index.js';
 import { load_bot_strategy } from '../../../../src/autobet/strategies/js-dialect/index.js';
-import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer } from '../../../../src/autobet/strategies/strategy.js';
+import { StrategyError, type Strategy, type StrategyAnswer } from '../../../../src/autobet/strategies/strategy.js';
 import type { SessionResult } from '../../../../src/autobet/sim/sim-session.js';
 import { CORPUS_DIR, corpus_rest } from '../../../conformance/wire-rule.js';
 import { EngineState, test_context } from '../lua/helpers.js';
@@ -197,20 +197,7 @@ describe('refusals name the script\'s global or the reason', () => {
 
 /** A settled bet of `game` with the site's `state`, counted as the engine counts (a win pays above 1×). */
 function settle(state: EngineState, game: string, amount: number, multiplier: number, fields: Record<string, unknown>): void {
-  const payout = amount * multiplier;
-  const won = multiplier > 1;
-  state.bets += 1;
-  if (won) state.wins += 1;
-  else state.losses += 1;
-  state.profit += payout - amount;
-  state.wagered += amount;
-  state.balance += payout - amount;
-  state.streak = won ? (state.streak > 0 ? state.streak + 1 : 1) : state.streak < 0 ? state.streak - 1 : -1;
-  state.last = {
-    id: `bet-${state.bets}`, identifier: `ident-${state.bets}`, active: false, payoutMultiplier: multiplier, amountMultiplier: 1,
-    amount, payout, updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT', currency: 'btc', game, user: { id: 'u', name: 'tester' },
-    nonce: state.bets - 1, clientSeed: { seed: 'c' }, serverSeed: { seedHash: 'h', seed: null }, state: fields,
-  } as SettledBet;
+  state.record(game, amount, amount * multiplier, multiplier, fields, { bet: { nonce: state.bets, clientSeed: { seed: 'c' }, serverSeed: { seedHash: 'h', seed: null } } });
 }
 
 describe('lastBet after a bet, as evilbot\'s data() sets it', () => {

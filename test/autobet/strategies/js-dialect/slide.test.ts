@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { simulate, type BetLine } from '../../../../src/autobet/index.js';
 import { load_bot_strategy, type BotOptions } from '../../../../src/autobet/strategies/js-dialect/index.js';
-import { StrategyError, type SettledBet, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../../src/autobet/strategies/strategy.js';
+import { StrategyError, type Strategy, type StrategyAnswer, type StrategyContext } from '../../../../src/autobet/strategies/strategy.js';
 import { chain_from, sha, shown_point } from '../../../support/crash-chain.js';
 import { EngineState, test_context } from '../lua/helpers.js';
 
@@ -113,19 +113,7 @@ function settle_slide(state: EngineState, answer: StrategyAnswer, point: number)
   const { amount, cashoutAt } = answer as unknown as { amount: number; cashoutAt: number };
   const multiplier = point >= cashoutAt ? cashoutAt : 0;
   const payout = Math.floor(Math.round(amount * 1e8) * multiplier) / 1e8;
-  const won = multiplier > 1;
-  state.bets += 1;
-  if (won) state.wins += 1;
-  else state.losses += 1;
-  state.profit += payout - amount;
-  state.wagered += amount;
-  state.balance += payout - amount;
-  state.streak = won ? (state.streak > 0 ? state.streak + 1 : 1) : state.streak < 0 ? state.streak - 1 : -1;
-  state.last = {
-    id: `bet-${state.bets}`, identifier: `ident-${state.bets}`, active: false, payoutMultiplier: multiplier, amountMultiplier: 1,
-    amount, payout, updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT', currency: 'btc', game: 'slide', user: { id: 'u', name: 'tester' },
-    state: { cashoutAt, point, hash: 'h', gameId: `g-${state.bets}` },
-  } as unknown as SettledBet;
+  state.record('slide', amount, payout, multiplier, { cashoutAt, point, hash: 'h', gameId: `g-${state.bets + 1}` });
 }
 
 const ERROR = (e: unknown): StrategyError => {

@@ -60,35 +60,37 @@ export class EngineState implements StrategyState {
     const win = next.condition === 'above' ? roll > next.target : roll < next.target;
     const chance = next.condition === 'above' ? 100 - next.target : next.target;
     const multiplier = win ? 99 / chance : 0;
-    const payout = next.amount * multiplier;
-    this.bets += 1;
-    if (win) this.wins += 1;
-    else this.losses += 1;
-    this.profit += payout - next.amount;
-    this.wagered += next.amount;
-    this.balance += payout - next.amount;
-    this.peak_profit = Math.max(this.peak_profit, this.profit);
-    this.streak = win ? (this.streak > 0 ? this.streak + 1 : 1) : this.streak < 0 ? this.streak - 1 : -1;
-    this.last = {
-      id: `bet-${this.bets}`,
-      identifier: `ident-${this.bets}`,
-      active: false,
-      payoutMultiplier: multiplier,
-      amountMultiplier: 1,
-      amount: next.amount,
-      payout,
-      updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT',
-      currency: this.currency,
-      game: 'dice',
-      user: { id: 'u', name: 'tester' },
-      nonce: this.nonce,
-      clientSeed: { seed: `client-${this.pair}` },
-      serverSeed: { seedHash: `hash-${this.pair}`, seed: null },
-      state: { result: roll, target: next.target, condition: next.condition },
-    };
+    this.record('dice', next.amount, next.amount * multiplier, multiplier, { result: roll, target: next.target, condition: next.condition }, {
+      won: win,
+      bet: { nonce: this.nonce, clientSeed: { seed: `client-${this.pair}` }, serverSeed: { seedHash: `hash-${this.pair}`, seed: null } },
+    });
     this.nonce += 1;
     return { amount: next.amount, target: next.target, condition: next.condition, result: roll, win, ...(next.rotate_seed_pair === true ? { rotate: true } : {}) };
   }
+  /** Counts a settled bet of `game` as the engine counts it and makes it the last one the strategy sees. */
+  record(game: string, amount: number, payout: number, multiplier: number, state: unknown, options: RecordOptions = {}): void {
+    const won = options.won ?? multiplier > 1;
+    this.bets += 1;
+    if (won) this.wins += 1;
+    else this.losses += 1;
+    this.profit += payout - amount;
+    this.wagered += amount;
+    this.balance += payout - amount;
+    this.peak_profit = Math.max(this.peak_profit, this.profit);
+    this.streak = won ? (this.streak > 0 ? this.streak + 1 : 1) : this.streak < 0 ? this.streak - 1 : -1;
+    this.last = {
+      id: `bet-${this.bets}`, identifier: `ident-${this.bets}`, active: false, payoutMultiplier: multiplier, amountMultiplier: 1,
+      amount, payout, updatedAt: 'Tue, 25 Nov 2025 00:00:00 GMT', currency: this.currency, game, user: { id: 'u', name: 'tester' },
+      state, ...options.bet,
+    } as SettledBet;
+  }
+
+}
+
+/** How {@link EngineState.record} counts a bet beyond its amounts: whether it won (default: it paid above 1×), and more of the bet's fields. */
+export interface RecordOptions {
+  readonly won?: boolean;
+  readonly bet?: Readonly<Record<string, unknown>>;
 }
 
 /** True when the answer is a dice bet. */
